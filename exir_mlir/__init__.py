@@ -1,0 +1,1 @@
+"""exir-mlir: compile PyTorch torch.export programs to native code through MLIR."""

@@ -1,0 +1,1 @@
+"""The `exir-mlir` command line: one entry point, one module per subcommand."""

@@ -1,0 +1,55 @@
+"""Entry point of `exir-mlir`: parses the command line and dispatches to a subcommand module."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from exir_mlir.errors import ExirError, ExirUserError
+
+# Each name is a module of exir_mlir.cli with `register(subparsers)`; the parser it adds sets
+# `func(args) -> int`. Modules are imported here only to build the parser, so a subcommand
+# keeps its heavy imports (torch) inside its `func`.
+SUBCOMMANDS = ("doctor",)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("exir-mlir")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="exir-mlir", description="Compile PyTorch torch.export programs to native code through MLIR."
+    )
+    parser.add_argument("--version", action="version", version=f"exir-mlir {_version()}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"exir_mlir.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args)
+    except ExirUserError as e:
+        # A user error is one line and exit code 2: what went wrong and what to do next.
+        print(f"exir-mlir {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except ExirError as e:
+        print(f"exir-mlir {args.command}: internal error: {e}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Command-line tools of exir-mlir: the opt driver and the generators of dialect sources."""
