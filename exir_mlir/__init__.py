@@ -1,1 +1,26 @@
-"""exir-mlir: compile PyTorch torch.export programs to native code through MLIR."""
+"""exir-mlir: compile PyTorch torch.export programs to native code through MLIR.
+
+The public API, re-exported lazily so that `import exir_mlir` (and the opt driver) does not
+import torch:
+
+- `import_program(ep, *, func_name="main", freeze_weights=False) -> mlir.ir.Module`
+- `lower(module, *, to="edge" | "backend" | "linalg")`
+- `compile(ep, *, target="cpu", ...) -> CompiledProgram`
+"""
+
+import importlib
+
+_EXPORTS = {
+    "import_program": "exir_mlir.importer",
+    "lower": "exir_mlir.lowering",
+    "compile": "exir_mlir.compiler",
+    "CompiledProgram": "exir_mlir.compiler",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'exir_mlir' has no attribute {name!r}")
