@@ -1,0 +1,15 @@
+"""The exir, edge and backend dialects: ODS sources, generated IRDL, loading and Python verification."""
+
+from exir_mlir.dialects.loader import DIALECTS, generated_dir, load_dialects, op_table, op_table_path
+from exir_mlir.dialects.verify import register_verifier, verify_module, verify_op
+
+__all__ = [
+    "DIALECTS",
+    "generated_dir",
+    "load_dialects",
+    "op_table",
+    "op_table_path",
+    "register_verifier",
+    "verify_module",
+    "verify_op",
+]

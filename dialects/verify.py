@@ -1,0 +1,255 @@
+"""Verification of exir/edge/backend ops that IRDL cannot express, driven by the generated op table."""
+
+# IRDL checks operand/result/attribute *kinds* (tensor vs !exir.symint, integer vs float
+# attribute, required attributes, segment sizes). What it cannot check lives here:
+# - element types named by the ODS constraint (TensorOf<[F32, F64]>, I64Attr's width,
+#   DenseI64ArrayAttr vs DenseBoolArrayAttr), and optional attributes (IRDL attributes are all
+#   required, so OptionalAttr is left out of the IRDL and checked here);
+# - the standard ODS type-agreement traits (SameOperandsAndResultElementType,
+#   AllElementTypesMatch<[...]>, ...), which is how the edge contract "operand dtypes agree with
+#   the promotion result" is written in EdgeOps.td;
+# - per-op Python rules registered with `register_verifier`.
+# Every diagnostic names the op and the operand, result or attribute, at the op's location.
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from exir_mlir._mlir import ir
+from exir_mlir.dialects.loader import DIALECTS, op_table
+
+# A rule gets the operation and the op's table entry and returns error messages (without the
+# "'dialect.op' op " prefix, which is added).
+Rule = Callable[[ir.Operation, dict], Iterable[str]]
+
+_RULES: dict[str, list[Rule]] = {}
+
+
+def register_verifier(op_name: str, rule: Rule) -> Rule:
+    """Add a Python rule for `op_name` (e.g. "edge.add"); rules run after the table-driven checks."""
+    _RULES.setdefault(op_name, []).append(rule)
+    return rule
+
+
+def _ops_by_full_name() -> dict[str, dict]:
+    cached = getattr(_ops_by_full_name, "_cache", None)
+    if cached is None:
+        cached = {}
+        table = op_table()
+        for dialect in DIALECTS:
+            for op in table["dialects"][dialect]["ops"]:
+                cached[f"{dialect}.{op['name']}"] = op
+        _ops_by_full_name._cache = cached  # type: ignore[attr-defined]
+    return cached
+
+
+# ------------------------------------------------------------------------------------------
+# Grouping operands/results by their ODS names
+# ------------------------------------------------------------------------------------------
+
+
+def _segments(values, specs: list[dict], sizes_attr: ir.Attribute | None, what: str) -> dict[str, list]:
+    """Values of each named operand/result group. Raises ValueError if the counts cannot fit."""
+    values = list(values)
+    if sizes_attr is not None:
+        sizes = list(ir.DenseI32ArrayAttr(sizes_attr))
+        if len(sizes) != len(specs) or sum(sizes) != len(values):
+            raise ValueError(f"{what}SegmentSizes {sizes} does not match the {len(values)} {what}s")
+    else:
+        n_variable = sum(s["variadicity"] != "single" for s in specs)
+        if n_variable > 1:
+            raise ValueError(f"'{what}SegmentSizes' attribute is expected but not provided")
+        rest = len(values) - (len(specs) - n_variable)
+        if rest < 0 or (rest > 1 and any(s["variadicity"] == "optional" for s in specs)):
+            raise ValueError(f"expected {len(specs)} {what} group(s), got {len(values)} {what}s")
+        sizes = [1 if s["variadicity"] == "single" else rest for s in specs]
+    out, pos = {}, 0
+    for spec, size in zip(specs, sizes):
+        out[spec["name"]] = values[pos:pos + size]
+        pos += size
+    return out
+
+
+def _element_type(t: ir.Type) -> ir.Type | None:
+    t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
+    if isinstance(t, ir.ShapedType):
+        return t.element_type
+    return None
+
+
+def _shape(t: ir.Type):
+    t = t.maybe_downcast()
+    if isinstance(t, ir.RankedTensorType):
+        return list(t.shape)
+    return None
+
+
+# ------------------------------------------------------------------------------------------
+# Attribute kinds
+# ------------------------------------------------------------------------------------------
+
+
+def _is_int_attr(a, width: int | None) -> bool:
+    if isinstance(a, ir.BoolAttr) or not isinstance(a, ir.IntegerAttr):
+        return False
+    return width is None or ir.IntegerType(a.type).width == width
+
+
+def _is_float_attr(a, width: int | None) -> bool:
+    if not isinstance(a, ir.FloatAttr):
+        return False
+    return width is None or ir.FloatType(a.type).width == width
+
+
+_ATTR_CHECKS: dict[str, tuple[Callable[[ir.Attribute], bool], str]] = {
+    "I64Attr": (lambda a: _is_int_attr(a, 64), "a 64-bit integer attribute (e.g. `1 : i64`)"),
+    "I32Attr": (lambda a: _is_int_attr(a, 32), "a 32-bit integer attribute (e.g. `1 : i32`)"),
+    "SI64Attr": (lambda a: _is_int_attr(a, 64), "a 64-bit integer attribute"),
+    "F64Attr": (lambda a: _is_float_attr(a, 64), "a 64-bit float attribute (e.g. `1.0 : f64`)"),
+    "F32Attr": (lambda a: _is_float_attr(a, 32), "a 32-bit float attribute (e.g. `1.0 : f32`)"),
+    "BoolAttr": (lambda a: isinstance(a, ir.BoolAttr), "a bool attribute (`true`/`false`)"),
+    "UnitAttr": (lambda a: isinstance(a, ir.UnitAttr), "a unit attribute"),
+    "StrAttr": (lambda a: isinstance(a, ir.StringAttr), "a string attribute"),
+    "TypeAttr": (lambda a: isinstance(a, ir.TypeAttr), "a type attribute (e.g. `f32`)"),
+    "TypedAttrInterface": (
+        lambda a: isinstance(a, ir.BoolAttr) or _is_int_attr(a, 64) or _is_float_attr(a, 64),
+        "a scalar attribute: `1 : i64`, `1.0 : f64` or `true`",
+    ),
+    "DenseI64ArrayAttr": (lambda a: isinstance(a, ir.DenseI64ArrayAttr), "an `array<i64: ...>` attribute"),
+    "DenseI32ArrayAttr": (lambda a: isinstance(a, ir.DenseI32ArrayAttr), "an `array<i32: ...>` attribute"),
+    "DenseF64ArrayAttr": (lambda a: isinstance(a, ir.DenseF64ArrayAttr), "an `array<f64: ...>` attribute"),
+    "DenseBoolArrayAttr": (lambda a: isinstance(a, ir.DenseBoolArrayAttr), "an `array<i1: ...>` attribute"),
+    "ArrayAttr": (lambda a: isinstance(a, ir.ArrayAttr), "an array attribute"),
+    "DictionaryAttr": (lambda a: isinstance(a, ir.DictAttr), "a dictionary attribute"),
+    "ElementsAttr": (lambda a: isinstance(a, ir.DenseElementsAttr) or "dense_resource" in str(a)[:20],
+                     "a dense elements attribute"),
+}
+
+
+def _check_attributes(op: ir.Operation, spec: dict) -> list[str]:
+    errors = []
+    present = {na.name: na.attr for na in op.attributes}
+    for attr in spec["attributes"]:
+        value = present.get(attr["name"])
+        if value is None:
+            if not attr["optional"]:
+                errors.append(f"attribute '{attr['name']}' ({attr['kind']}) is required but missing")
+            continue
+        check = _ATTR_CHECKS.get(attr["kind"])
+        if check is not None and not check[0](value.maybe_downcast()):
+            errors.append(f"attribute '{attr['name']}' must be {check[1]}, got `{value}`")
+    return errors
+
+
+# ------------------------------------------------------------------------------------------
+# Types and traits
+# ------------------------------------------------------------------------------------------
+
+
+def _check_element_types(groups: dict[str, list], specs: list[dict], what: str) -> list[str]:
+    errors = []
+    for spec in specs:
+        allowed = spec.get("element_types")
+        if not allowed:
+            continue
+        for i, value in enumerate(groups.get(spec["name"], [])):
+            elem = _element_type(value.type)
+            if elem is not None and str(elem) not in allowed:
+                where = f"{what} '{spec['name']}'" + (f" #{i}" if spec["variadicity"] == "variadic" else "")
+                errors.append(f"{where} has element type {elem}, expected one of {', '.join(allowed)}")
+    return errors
+
+
+def _named_types(operands: dict[str, list], results: dict[str, list]) -> dict[str, list[ir.Type]]:
+    named: dict[str, list[ir.Type]] = {}
+    for groups in (operands, results):
+        for name, values in groups.items():
+            named[name] = [v.type for v in values]
+    return named
+
+
+def _agree(label: str, pairs: list[tuple[str, ir.Type]], key, what: str) -> list[str]:
+    seen = [(n, key(t)) for n, t in pairs]
+    seen = [(n, k) for n, k in seen if k is not None]
+    if len({str(k) for _, k in seen}) > 1:
+        listing = ", ".join(f"'{n}' has {k}" for n, k in seen)
+        return [f"{label}: {what} must agree, but {listing}"]
+    return []
+
+
+def _check_traits(op: ir.Operation, spec: dict, operands: dict[str, list], results: dict[str, list]) -> list[str]:
+    errors = []
+    operand_pairs = [(n, v.type) for n, vs in operands.items() for v in vs]
+    result_pairs = [(n, v.type) for n, vs in results.items() for v in vs]
+    named = _named_types(operands, results)
+    for trait in spec.get("traits", []):
+        name, args = trait["name"], trait.get("values", [])
+        if name == "SameOperandsElementType":
+            errors += _agree(name, operand_pairs, _element_type, "operand element types")
+        elif name == "SameOperandsAndResultElementType":
+            errors += _agree(name, operand_pairs + result_pairs, _element_type, "operand and result element types")
+        elif name == "SameTypeOperands":
+            errors += _agree(name, operand_pairs, lambda t: t, "operand types")
+        elif name == "SameOperandsAndResultType":
+            errors += _agree(name, operand_pairs + result_pairs, lambda t: t, "operand and result types")
+        elif name == "SameOperandsShape":
+            errors += _agree(name, operand_pairs, _shape, "operand shapes")
+        elif name == "SameOperandsAndResultShape":
+            errors += _agree(name, operand_pairs + result_pairs, _shape, "operand and result shapes")
+        elif name in ("AllElementTypesMatch", "AllTypesMatch", "AllShapesMatch"):
+            key, what = {"AllElementTypesMatch": (_element_type, "element types"),
+                         "AllTypesMatch": (lambda t: t, "types"), "AllShapesMatch": (_shape, "shapes")}[name]
+            pairs = [(n, t) for n in args for t in named.get(n, [])]
+            errors += _agree(f"{name}<{', '.join(args)}>", pairs, key, what)
+    return errors
+
+
+# ------------------------------------------------------------------------------------------
+# Entry points
+# ------------------------------------------------------------------------------------------
+
+
+def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
+    """Error messages for one op of exir/edge/backend ("'edge.add' op operand 'other': ..."); [] if fine."""
+    op = op.operation
+    spec = _ops_by_full_name().get(op.name)
+    if spec is None:
+        return []
+    prefix = f"'{op.name}' op "
+    attrs = {na.name: na.attr for na in op.attributes}
+    try:
+        operands = _segments(op.operands, spec["operands"], attrs.get("operandSegmentSizes"), "operand")
+        results = _segments(op.results, spec["results"], attrs.get("resultSegmentSizes"), "result")
+    except ValueError as e:
+        return [prefix + str(e)]
+    errors = _check_attributes(op, spec)
+    errors += _check_element_types(operands, spec["operands"], "operand")
+    errors += _check_element_types(results, spec["results"], "result")
+    errors += _check_traits(op, spec, operands, results)
+    for rule in _RULES.get(op.name, []):
+        errors += list(rule(op, spec))
+    return [prefix + e for e in errors]
+
+
+def verify_module(module: ir.Module | ir.Operation, *, emit: bool = True) -> list[tuple[ir.Location, str]]:
+    """Check every exir/edge/backend op under `module`; returns (location, message) per error.
+
+    With `emit`, each error is also emitted as an MLIR error diagnostic at the op's location, so
+    diagnostic handlers (and exir-mlir-opt's --verify-diagnostics) see it. Run it after
+    `module.operation.verify()`, which does the IRDL part.
+    """
+    root = module.operation
+    found: list[tuple[ir.Location, str]] = []
+    known = _ops_by_full_name()
+
+    def visit(op):
+        if op.name in known:
+            for message in verify_op(op):
+                found.append((op.location, message))
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    if emit:
+        for location, message in found:
+            location.emit_error(message)
+    return found
