@@ -1,0 +1,150 @@
+"""The CPU pipeline stages, linalg-on-tensors -> LLVM dialect, each runnable on its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from exir_mlir._mlir import ir, passmanager
+from exir_mlir.codegen.host import detect_host
+from exir_mlir.errors import ExirInternalError
+
+# Named elementwise ops are generalized first so that linalg-fuse-elementwise-ops (which fuses
+# only linalg.generic) can merge them with their producers and consumers.
+_ELEMENTWISE_NAMED = (
+    "linalg.elementwise",
+    "linalg.map",
+    "linalg.add",
+    "linalg.sub",
+    "linalg.mul",
+    "linalg.div",
+    "linalg.div_unsigned",
+    "linalg.max",
+    "linalg.min",
+    "linalg.powf",
+    "linalg.exp",
+    "linalg.log",
+    "linalg.abs",
+    "linalg.ceil",
+    "linalg.floor",
+    "linalg.negf",
+    "linalg.reciprocal",
+    "linalg.round",
+    "linalg.sqrt",
+    "linalg.rsqrt",
+    "linalg.square",
+    "linalg.tanh",
+    "linalg.erf",
+    "linalg.select",
+    "linalg.broadcast",
+    "linalg.transpose",
+)
+
+
+def _run(module: ir.Operation, pipeline: str, stage: str) -> None:
+    try:
+        passmanager.PassManager.parse(pipeline, context=module.context).run(module)
+    except ir.MLIRError as exc:
+        raise ExirInternalError(f"CPU stage '{stage}' failed: {exc}\npipeline: {pipeline}") from exc
+
+
+def fuse_elementwise(module: ir.Operation) -> None:
+    """`exir-cpu-fuse`: generalize named elementwise ops, then fuse producer/consumer chains."""
+    from exir_mlir.codegen.schedule import _walk_ops
+
+    named = _walk_ops(module, _ELEMENTWISE_NAMED)
+    if named:
+        from mlir.dialects.transform import interpreter
+
+        names = ", ".join(f'"{n}"' for n in _ELEMENTWISE_NAMED)
+        script = ir.Module.parse(
+            "module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+            f"    %ops = transform.structured.match ops{{[{names}]}} in %root : (!transform.any_op) -> !transform.any_op\n"
+            "    %g = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op\n"
+            "    transform.yield\n  }\n}\n",
+            context=module.context,
+        )
+        interpreter.apply_named_sequence(module, script.body.operations[0], script)
+    _run(
+        module,
+        "builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize,cse),"
+        "func.func(linalg-fold-unit-extent-dims{use-rank-reducing-slices},canonicalize,cse))",
+        "exir-cpu-fuse",
+    )
+
+
+def tile_and_vectorize(module: ir.Operation) -> None:
+    """`exir-cpu-tile`: per-op transform-dialect schedule (threads, caches, vector registers)."""
+    from exir_mlir.codegen.schedule import apply_cpu_schedule
+
+    apply_cpu_schedule(module)
+    _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
+
+
+BUFFERIZE = (
+    # tensor.empty feeding an insert into a destination becomes that destination: no temporary.
+    "eliminate-empty-tensors,"
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
+    "canonicalize,cse,"
+    # Small temporaries live on the stack; allocations leave loops they do not depend on.
+    "func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack{max-alloc-size-in-bytes=4096}),"
+    "buffer-deallocation-pipeline,canonicalize,cse"
+)
+
+
+def parallelize_pipeline(num_threads: int) -> str:
+    """`scf.forall` -> `scf.parallel` -> async tasks on the runtime's thread pool (or plain loops)."""
+    if num_threads <= 1:
+        return "func.func(scf-forall-to-for)"
+    return (
+        "func.func(scf-forall-to-parallel),"
+        f"async-parallel-for{{async-dispatch=false num-workers={num_threads} min-task-size=1}},"
+        "async-to-async-runtime,async-runtime-ref-counting,async-runtime-ref-counting-opt"
+    )
+
+
+TO_LLVM = (
+    "func.func(convert-linalg-to-loops),"
+    "func.func(convert-vector-to-scf{full-unroll target-rank=1}),"
+    "lower-affine,convert-scf-to-cf,"
+    # Polynomial forms of erf/tanh/exp vectorize; libm calls would scalarize every vector.
+    "func.func(math-expand-ops),arith-expand,"
+    "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
+    "reassociate-fp-reductions},"
+    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "convert-async-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts"
+)
+
+
+def bufferize(module: ir.Operation) -> None:
+    """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
+    _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
+
+
+def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
+    """`exir-cpu-parallelize`: forall loops onto the async runtime's worker threads."""
+    threads = num_threads or detect_host().cores
+    _run(module, f"builtin.module({parallelize_pipeline(threads)})", "exir-cpu-parallelize")
+
+
+def lower_to_llvm(module: ir.Operation) -> None:
+    """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect."""
+    _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
+
+
+@dataclass(frozen=True)
+class CpuOptions:
+    """Options of the whole CPU pipeline."""
+
+    num_threads: int = 0  # 0: every core this process may use
+    vectorize: bool = True
+
+
+def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions()) -> None:
+    """`exir-cpu-pipeline`: every stage above, in order; the module ends in the LLVM dialect."""
+    fuse_elementwise(module)
+    if options.vectorize:
+        tile_and_vectorize(module)
+    bufferize(module)
+    parallelize(module, num_threads=options.num_threads)
+    lower_to_llvm(module)

@@ -1,0 +1,56 @@
+"""Registers the CPU stages with exir_mlir.passes so that exir-mlir-opt can run them by name."""
+
+from __future__ import annotations
+
+from exir_mlir.codegen import pipeline
+from exir_mlir.errors import ExirError
+from exir_mlir.passes import PassFailure, PassOption, register_pass
+
+
+def _reporting(stage):
+    """Wrap a stage so that its failure becomes an error diagnostic on the module and a pass failure."""
+
+    def run(module, **options):
+        try:
+            stage(module, **options)
+        except ExirError as exc:
+            module.location.emit_error(str(exc))
+            raise PassFailure(str(exc)) from exc
+
+    return run
+
+
+def register_cpu_passes() -> None:
+    register_pass(
+        "exir-cpu-fuse",
+        _reporting(pipeline.fuse_elementwise),
+        description="generalize named elementwise linalg ops and fuse elementwise chains",
+    )
+    register_pass(
+        "exir-cpu-tile",
+        _reporting(pipeline.tile_and_vectorize),
+        description="tile linalg ops for threads, caches and vector registers, then vectorize",
+    )
+    register_pass(
+        "exir-cpu-bufferize",
+        _reporting(pipeline.bufferize),
+        description="one-shot bufferization with in-place reuse, hoisting and deallocation",
+    )
+    register_pass(
+        "exir-cpu-parallelize",
+        _reporting(pipeline.parallelize),
+        description="scf.forall loops onto the async runtime's worker threads",
+        options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
+    )
+    register_pass(
+        "exir-cpu-to-llvm",
+        _reporting(pipeline.lower_to_llvm),
+        description="vector, scf, memref, async and math to the LLVM dialect",
+    )
+    register_pass(
+        "exir-cpu-pipeline",
+        _reporting(lambda module, num_threads=0: pipeline.run_cpu_pipeline(
+            module, pipeline.CpuOptions(num_threads=num_threads))),
+        description="every CPU stage: fuse, tile, bufferize, parallelize, to-llvm",
+        options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
+    )

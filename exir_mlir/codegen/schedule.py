@@ -1,0 +1,272 @@
+"""Turns per-op tiling plans into a transform-dialect script and applies it to a module."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from exir_mlir._mlir import ir
+from exir_mlir.codegen.host import HostCPU, detect_host
+from exir_mlir.codegen.strategy import CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_op
+from exir_mlir.errors import ExirInternalError
+
+TAG = "exir.codegen_id"
+_ANY = "!transform.any_op"
+
+
+@dataclass
+class _Tagged:
+    tag: int
+    op: ir.OpView
+    plan: OpPlan
+    init_fill: bool  # the op's init comes from a linalg.fill used only by planned contractions
+
+
+def _walk_ops(root: ir.Operation, names: tuple[str, ...] | None = None) -> list[ir.OpView]:
+    found: list[ir.OpView] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if names is None or op.name in names:
+            found.append(op.opview)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return found
+
+
+def _tile_list(sizes: list[int]) -> str:
+    return "[" + ", ".join(str(s) for s in sizes) + "]"
+
+
+class _Script:
+    """Accumulates the body of `@__transform_main` with fresh SSA names."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._next = 0
+
+    def fresh(self, stem: str) -> str:
+        self._next += 1
+        return f"%{stem}{self._next}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " + line)
+
+    def match_tag(self, tag: int) -> str:
+        handle = self.fresh("op")
+        self.emit(f"{handle} = transform.structured.match attributes {{{TAG} = {tag} : i64}} in %root : ({_ANY}) -> {_ANY}")
+        return handle
+
+    def tile_forall(self, handle: str, tiles: list[int]) -> tuple[str, str | None]:
+        if not any(tiles):
+            return handle, None
+        tiled, forall = self.fresh("t"), self.fresh("forall")
+        self.emit(
+            f"{tiled}, {forall} = transform.structured.tile_using_forall {handle} tile_sizes {_tile_list(tiles)}"
+            f" : ({_ANY}) -> ({_ANY}, {_ANY})"
+        )
+        return tiled, forall
+
+    def tile_for(self, handle: str, tiles: list[int]) -> str:
+        loops = sum(1 for t in tiles if t)
+        if not loops:
+            return handle
+        tiled, loop = self.fresh("t"), self.fresh("loop")
+        results = ", ".join([_ANY] * (loops + 1))
+        self.emit(
+            f"{tiled}, {loop}:{loops} = transform.structured.tile_using_for {handle} tile_sizes {_tile_list(tiles)}"
+            f" : ({_ANY}) -> ({results})"
+            if loops > 1
+            else f"{tiled}, {loop} = transform.structured.tile_using_for {handle} tile_sizes {_tile_list(tiles)}"
+            f" : ({_ANY}) -> ({results})"
+        )
+        return tiled
+
+    def vectorize(self, handle: str, sizes: list[int] | None) -> None:
+        # A tile that cannot be vectorized (an unusual body, a gather) stays scalar: the silenceable
+        # failure is suppressed instead of failing the whole compilation.
+        sizes_text = f" vector_sizes {_tile_list(sizes)}" if sizes else ""
+        inner = self.fresh("v")
+        self.emit(f"transform.sequence {handle} : {_ANY} failures(suppress) {{")
+        self.emit(f"^bb0({inner}: {_ANY}):")
+        self.emit(f"  transform.structured.vectorize {inner}{sizes_text} : {_ANY}")
+        self.emit("}")
+
+    def text(self) -> str:
+        body = "\n".join(self.lines)
+        return (
+            "module attributes {transform.with_named_sequence} {\n"
+            f"  transform.named_sequence @__transform_main(%root: {_ANY} {{transform.readonly}}) {{\n"
+            f"{body}\n"
+            "    transform.yield\n"
+            "  }\n"
+            "}\n"
+        )
+
+
+def _needs_masks(plan: OpPlan) -> bool:
+    """Whether some vector tile can be partial: a dynamic loop or one the tile does not divide."""
+    for bound, vec, thr in zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles):
+        if bound == DYNAMIC or bound % vec or (thr and thr % vec):
+            return True
+    return False
+
+
+def _emit_contraction(script: _Script, entry: _Tagged) -> None:
+    plan = entry.plan
+    handle = script.match_tag(entry.tag)
+    fill = None
+    if entry.init_fill:
+        fill = script.fresh("fill")
+        n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
+        script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
+    tiled, forall = script.tile_forall(handle, plan.thread_tiles)
+    if fill and forall:
+        fused, new_forall = script.fresh("fused"), script.fresh("forall")
+        script.emit(
+            f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
+            f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})"
+        )
+        fill = fused
+    tiled = script.tile_for(tiled, plan.cache_tiles)
+    tiled = script.tile_for(tiled, plan.vector_tiles)
+    script.vectorize(tiled, plan.vector_tiles if _needs_masks(plan) else None)
+    if fill:
+        # The init's tile is indexed like the op's parallel loops only.
+        par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
+        fill_tiled = script.tile_for(fill, par)
+        script.vectorize(fill_tiled, par if _needs_masks(plan) else None)
+
+
+def _emit_generic(script: _Script, entry: _Tagged) -> None:
+    plan = entry.plan
+    handle = script.match_tag(entry.tag)
+    tiled, _ = script.tile_forall(handle, plan.thread_tiles)
+    if plan.kind == "loops" or not plan.vector_tiles:
+        return
+    masks = _needs_masks(plan)
+    if plan.split_reduction:
+        # Tile every parallel loop to 1 first, then split the contiguous reduction into vector-wide
+        # partial accumulators (no horizontal reduction per iteration) and a final combine.
+        outer = [1 if it == "parallel" and b != 1 else 0 for it, b in zip(plan.iterators, plan.loop_sizes)]
+        tiled = script.tile_for(tiled, outer)
+        red = [0] * (len(plan.vector_tiles) - 1) + [plan.vector_tiles[-1]]
+        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+        script.emit(
+            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
+            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+        )
+        script.vectorize(split, plan.vector_tiles if masks else None)
+        script.vectorize(init, None)
+        script.vectorize(combine, None)
+        return
+    tiled = script.tile_for(tiled, plan.vector_tiles)
+    script.vectorize(tiled, plan.vector_tiles if masks else None)
+
+
+def _cleanup(script: _Script) -> None:
+    func = script.fresh("func")
+    script.emit(f"{func} = transform.structured.match ops{{[\"func.func\"]}} in %root : ({_ANY}) -> {_ANY}")
+    script.emit(f"transform.apply_patterns to {func} {{")
+    script.emit("  transform.apply_patterns.vector.reduction_to_contract")
+    script.emit("  transform.apply_patterns.vector.transfer_permutation_patterns")
+    script.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
+    script.emit("  transform.apply_patterns.canonicalization")
+    script.emit(f"}} : {_ANY}")
+    script.emit(f"transform.apply_cse to {func} : {_ANY}")
+    loops = script.fresh("loops")
+    script.emit(f"{loops} = transform.structured.match ops{{[\"scf.for\"]}} in {func} : ({_ANY}) -> {_ANY}")
+    # Keeps the accumulator tile of a contraction in registers across its reduction loop.
+    script.emit(f"transform.loop.hoist_loop_invariant_subsets {loops} : {_ANY}")
+
+
+def _only_feeds_contractions(fill: ir.OpView, contractions: list[ir.Operation]) -> bool:
+    for use in fill.results[0].uses:
+        owner = use.owner.operation
+        if not any(owner == c for c in contractions):
+            return False
+    return True
+
+
+def _tag(ops: list[ir.OpView]) -> None:
+    for i, op in enumerate(ops):
+        op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+
+
+def _strip_tags(module: ir.Operation) -> None:
+    for op in _walk_ops(module.operation):
+        if TAG in op.operation.attributes:
+            del op.operation.attributes[TAG]
+
+
+def _run_script(module: ir.Operation, text: str) -> None:
+    from mlir.dialects.transform import interpreter
+
+    script = ir.Module.parse(text, context=module.context)
+    try:
+        interpreter.apply_named_sequence(module.operation, script.body.operations[0], script)
+    except Exception as exc:  # the bindings raise a bare MLIRError with the diagnostics
+        raise ExirInternalError(f"the CPU tiling schedule failed to apply:\n{exc}\nschedule:\n{text}") from exc
+
+
+def convert_convolutions(module: ir.Operation) -> int:
+    """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
+    convs = _walk_ops(module.operation, CONV_TO_IM2COL)
+    if not convs:
+        return 0
+    _tag(convs)
+    script = _Script()
+    for i in range(len(convs)):
+        handle = script.match_tag(i)
+        script.emit(
+            f"{script.fresh('im2col')}, {script.fresh('mm')} = transform.structured.convert_conv2d_to_img2col"
+            f" {handle} : ({_ANY}) -> ({_ANY}, {_ANY})"
+        )
+    _run_script(module, script.text())
+    _strip_tags(module)
+    return len(convs)
+
+
+def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:
+    """Tags the module's linalg ops and returns the transform script that tiles them (None: nothing to do)."""
+    host = host or detect_host()
+    entries: list[_Tagged] = []
+    for op in _walk_ops(module.operation):
+        if not op.operation.name.startswith("linalg."):
+            continue
+        plan = plan_op(op, host)
+        if plan is not None:
+            entries.append(_Tagged(tag=-1, op=op, plan=plan, init_fill=False))
+    contractions = [e.op.operation for e in entries if e.plan.kind == "contraction"]
+    for entry in entries:
+        if entry.plan.kind != "contraction":
+            continue
+        n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
+        init = entry.op.operation.operands[n_inputs]
+        owner = init.owner.operation if isinstance(init, ir.OpResult) else None
+        if owner is not None and owner.name == "linalg.fill" and _only_feeds_contractions(owner.opview, contractions):
+            entry.init_fill = True
+    # Fills that only initialise contractions are fused into them; the others tile on their own.
+    for op in _walk_ops(module.operation, ("linalg.fill",)):
+        if op.results and not _only_feeds_contractions(op, contractions):
+            from exir_mlir.codegen.strategy import plan_elementwise
+
+            entries.append(_Tagged(tag=-1, op=op, plan=plan_elementwise(op, host), init_fill=False))
+    if not entries:
+        return None
+    for i, entry in enumerate(entries):
+        entry.tag = i
+        entry.op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+    script = _Script()
+    for entry in entries:
+        (_emit_contraction if entry.plan.kind == "contraction" else _emit_generic)(script, entry)
+    _cleanup(script)
+    return script.text()
+
+
+def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
+    """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
+    convert_convolutions(module)
+    text = build_schedule(module, host)
+    if text is not None:
+        _run_script(module, text)
+    _strip_tags(module)

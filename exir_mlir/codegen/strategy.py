@@ -1,0 +1,241 @@
+"""Chooses, per linalg op, how to tile it for threads, caches and vector registers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from exir_mlir._mlir import ir, linalg
+from exir_mlir.codegen.host import HostCPU
+
+DYNAMIC = ir.ShapedType.get_dynamic_size()
+
+# Below this many scalar multiply-adds (or elements) an op runs on one thread: waking a worker
+# costs a few microseconds, more than such an op takes.
+_PARALLEL_MIN_WORK = 1 << 15
+
+
+@dataclass
+class OpPlan:
+    """How one linalg op is tiled; tile size 0 leaves a loop dimension untiled."""
+
+    kind: str  # "contraction", "elementwise", "reduction", "convolution" or "loops"
+    loop_sizes: list[int]  # static loop bounds (DYNAMIC when unknown)
+    iterators: list[str]  # "parallel" / "reduction" per loop
+    thread_tiles: list[int]  # scf.forall tiles, one iteration per task
+    cache_tiles: list[int] = field(default_factory=list)  # scf.for tiles of reductions (caches)
+    vector_tiles: list[int] = field(default_factory=list)  # innermost tiles = vector shape
+    split_reduction: bool = False  # partial vector accumulators for a contiguous reduction
+    fuse_init: bool = False  # fuse the producer of the init (linalg.fill) into the forall
+
+
+def element_bits(op: ir.OpView) -> int:
+    """Bit width of the widest element the op writes (what its vectors hold)."""
+    widest = 8
+    for value in op.results:
+        elem = value.type.element_type
+        width = elem.width if isinstance(elem, (ir.FloatType, ir.IntegerType)) else 32
+        widest = max(widest, width)
+    return widest
+
+
+def _operands(op: ir.OpView) -> list[ir.Value]:
+    return list(op.operation.operands)
+
+
+def loop_bounds(op: ir.OpView) -> list[int]:
+    """Static bound of every loop of `op`, DYNAMIC where no operand dim pins it."""
+    maps = [m.value for m in linalg.get_indexing_maps(op)]
+    bounds = [DYNAMIC] * maps[0].n_dims
+    for value, amap in zip(_operands(op), maps):
+        shape = value.type
+        if not isinstance(shape, ir.ShapedType):
+            continue
+        for pos, expr in enumerate(amap.results):
+            if isinstance(expr, ir.AffineDimExpr):
+                loop = expr.position
+                if not shape.is_dynamic_dim(pos):
+                    bounds[loop] = shape.get_dim_size(pos)
+    return bounds
+
+
+def iterator_kinds(op: ir.OpView) -> list[str]:
+    """A loop is a reduction iff the (first) init's indexing map does not use it."""
+    maps = [m.value for m in linalg.get_indexing_maps(op)]
+    out_map = maps[len(maps) - len(op.results)] if op.results else maps[-1]
+    used = {e.position for e in out_map.results if isinstance(e, ir.AffineDimExpr)}
+    return ["parallel" if d in used else "reduction" for d in range(out_map.n_dims)]
+
+
+def _work(bounds: list[int]) -> int:
+    # Unknown sizes count as large: a dynamic batch is usually there to be big.
+    return math.prod(b if b != DYNAMIC else 1024 for b in bounds)
+
+
+def _clamp(tile: int, bound: int) -> int:
+    return tile if bound == DYNAMIC else max(1, min(tile, bound))
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
+def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
+    """matmul / batch_matmul / contraction generics: a register-blocked outer-product kernel."""
+    bounds, iters = loop_bounds(op), iterator_kinds(op)
+    dims = linalg.infer_contraction_dimensions(op)
+    m_dims, n_dims, k_dims = list(dims.m), list(dims.n), list(dims.k)
+    lanes = host.lanes(element_bits(op))
+    # Register block mr x nr: nr = two vectors along n, mr rows so that the accumulators fill about
+    # half the register file (8x32 f32 on AVX-512 = 16 zmm), leaving room for operands.
+    nr = 2 * lanes
+    mr = max(1, min(8, (host.vector_registers // 2) // 2))
+    # Cache blocks: a kc x nc panel of B stays in L2, an mc x kc block of A in L1.
+    nc = 256 if host.vector_bits >= 512 else 128
+    kc = 64
+    mc = 64
+
+    n = len(bounds)
+    thread, cache, vector = [0] * n, [0] * n, [0] * n
+    for d in range(n):
+        if iters[d] == "parallel":
+            thread[d], vector[d] = 1, 1  # batch-like dims: one slice per task
+        else:
+            cache[d], vector[d] = 1, 1
+    if m_dims:
+        m = m_dims[-1]
+        vector[m] = _clamp(mr, bounds[m])
+        thread[m] = _clamp(mc, bounds[m])
+    if n_dims:
+        nn = n_dims[-1]
+        vector[nn] = _clamp(nr, bounds[nn])
+        thread[nn] = _clamp(nc, bounds[nn])
+    if k_dims:
+        k = k_dims[-1]
+        cache[k] = _clamp(kc, bounds[k])
+    if _work(bounds) < _PARALLEL_MIN_WORK:
+        thread = [0] * n
+    elif m_dims and n_dims:
+        _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
+    return OpPlan(
+        kind="contraction",
+        loop_sizes=bounds,
+        iterators=iters,
+        thread_tiles=thread,
+        cache_tiles=cache,
+        vector_tiles=vector,
+        fuse_init=True,
+    )
+
+
+def _split_for_cores(thread: list[int], bounds: list[int], dims: list[int], cores: int, *, multiple: int) -> None:
+    """Shrink thread tiles on `dims` until there are at least 2 tasks per core."""
+    def tasks() -> int:
+        return math.prod(
+            -(-b // t) if (t and b != DYNAMIC) else (8 if t else 1) for b, t in zip(bounds, thread)
+        )
+
+    for d in dims:
+        while tasks() < 2 * cores and thread[d] > multiple:
+            thread[d] = max(multiple, _round_up(thread[d] // 2, multiple))
+
+
+def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inner_vector: int) -> list[int]:
+    """Thread tiles for an op whose parallel loops are independent: split the outermost big one."""
+    n = len(bounds)
+    thread = [0] * n
+    if _work(bounds) < _PARALLEL_MIN_WORK:
+        return thread
+    parallel = [d for d in range(n) if iters[d] == "parallel"]
+    for d in parallel:
+        if bounds[d] == 1:
+            continue
+        if d == n - 1:
+            # The contiguous dim itself: chunks of whole vectors, several per core.
+            size = bounds[d] if bounds[d] != DYNAMIC else 1 << 16
+            grain = _round_up(max(inner_vector, -(-size // (8 * host.cores))), inner_vector)
+            thread[d] = grain
+        else:
+            thread[d] = 1
+        break
+    return thread
+
+
+def plan_elementwise(op: ir.OpView, host: HostCPU) -> OpPlan:
+    """All loops parallel: 1-D vectors along the innermost loop, rows across threads."""
+    bounds, iters = loop_bounds(op), iterator_kinds(op)
+    n = len(bounds)
+    width = 4 * host.lanes(element_bits(op))  # 4 vectors in flight hide the FMA/load latency
+    vector = [1] * n
+    if n:
+        vector[-1] = _clamp(width, bounds[-1])
+    thread = _distribute_parallel(iters, bounds, host, vector[-1] if n else 1)
+    return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector)
+
+
+def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
+    """Reductions: vectorize along the innermost loop; a contiguous reduction keeps partial sums."""
+    bounds, iters = loop_bounds(op), iterator_kinds(op)
+    n = len(bounds)
+    width = 4 * host.lanes(element_bits(op))
+    vector = [1] * n
+    vector[-1] = _clamp(width, bounds[-1])
+    thread = _distribute_parallel(iters, bounds, host, vector[-1])
+    split = iters[-1] == "reduction" and (bounds[-1] == DYNAMIC or bounds[-1] > width)
+    return OpPlan(
+        kind="reduction",
+        loop_sizes=bounds,
+        iterators=iters,
+        thread_tiles=thread,
+        vector_tiles=vector,
+        split_reduction=split,
+    )
+
+
+def plan_loops(op: ir.OpView, host: HostCPU) -> OpPlan:
+    """Anything else (pooling, gathers, ...): threads over parallel loops, scalar code inside."""
+    bounds, iters = loop_bounds(op), iterator_kinds(op)
+    thread = _distribute_parallel(iters, bounds, host, 1)
+    return OpPlan(kind="loops", loop_sizes=bounds, iterators=iters, thread_tiles=thread)
+
+
+CONV_TO_IM2COL = ("linalg.conv_2d_nchw_fchw", "linalg.conv_2d_nhwc_hwcf")
+
+
+def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
+    """The plan for one linalg structured op, or None when it is left to the default lowering."""
+    name = op.operation.name
+    if name in ("linalg.fill",):
+        return None  # fused into its consumer's tiles, or lowered as a plain loop nest
+    if not name.startswith("linalg.") or name in ("linalg.yield", "linalg.index"):
+        return None
+    try:
+        linalg.get_indexing_maps(op)
+    except Exception:  # not a structured op (e.g. linalg.pack): default lowering
+        return None
+    if not op.results:
+        return None  # already on buffers
+    if linalg.isa_contraction_op(op):
+        return plan_contraction(op, host)
+    iters = iterator_kinds(op)
+    if name == "linalg.generic" and _has_tensor_extract(op):
+        return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
+    if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
+        return plan_loops(op, host)
+    if all(i == "parallel" for i in iters):
+        return plan_elementwise(op, host)
+    return plan_reduction(op, host)
+
+
+def _has_tensor_extract(op: ir.OpView) -> bool:
+    found = False
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if inner.name == "tensor.extract":
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    op.operation.walk(visit)
+    return found

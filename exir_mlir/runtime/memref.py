@@ -1,0 +1,98 @@
+"""Memref descriptors over torch/numpy storage (no copies), and returned memrefs as torch tensors."""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+
+import numpy as np
+import torch
+
+# memref.get_global lowers to a descriptor whose allocated pointer is this marker: not freeable.
+_GLOBAL_MARKER = 0xDEADBEEF
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [ctypes.c_void_p]
+
+
+@functools.cache
+def descriptor_type(rank: int) -> type[ctypes.Structure]:
+    """The C layout of a ranked memref descriptor: {allocated, aligned, offset, sizes[r], strides[r]}."""
+    fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p), ("offset", ctypes.c_int64)]
+    if rank:
+        fields += [("shape", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+    return type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
+
+
+def _contiguous_strides(shape) -> list[int]:
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= max(size, 1)
+    return strides[::-1]
+
+
+def as_contiguous(value):
+    """The value itself when its memory is row-major contiguous, else a contiguous copy."""
+    if isinstance(value, torch.Tensor):
+        return value.detach() if value.is_contiguous() else value.detach().contiguous()
+    return value if value.flags.c_contiguous else np.ascontiguousarray(value)
+
+
+def make_descriptor(value) -> ctypes.Structure:
+    """A descriptor over a contiguous torch tensor or numpy array (it must outlive the call)."""
+    if isinstance(value, torch.Tensor):
+        pointer, shape = value.data_ptr(), tuple(value.shape)
+    else:
+        pointer, shape = value.ctypes.data, value.shape
+    desc = descriptor_type(len(shape))()
+    desc.allocated = pointer
+    desc.aligned = pointer
+    desc.offset = 0
+    if shape:
+        desc.shape[:] = list(shape)
+        desc.strides[:] = _contiguous_strides(shape)
+    return desc
+
+
+class _OwnedAllocation:
+    """A buffer malloc'ed by compiled code; freed when the last array/tensor over it goes away."""
+
+    def __init__(self, allocated: int, aligned: int, nbytes: int) -> None:
+        self._allocated = allocated
+        self.__array_interface__ = {
+            "data": (aligned, False),
+            "shape": (nbytes,),
+            "typestr": "|u1",
+            "version": 3,
+        }
+
+    def __del__(self) -> None:
+        _libc.free(self._allocated)
+
+
+def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype: torch.dtype, *, owned: bool) -> torch.Tensor:
+    """A torch tensor over the descriptor's memory: it takes ownership when `owned`, else copies."""
+    shape = list(desc.shape) if rank else []
+    strides = list(desc.strides) if rank else []
+    itemsize = torch.empty((), dtype=dtype).element_size()
+    numel = 1
+    for s in shape:
+        numel *= s
+    if numel == 0:
+        if owned and desc.allocated:
+            _libc.free(desc.allocated)
+        return torch.empty(shape, dtype=dtype)
+    span = 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
+    nbytes = span * itemsize
+    aligned = desc.aligned + desc.offset * itemsize
+    if owned:
+        storage = np.asarray(_OwnedAllocation(desc.allocated, aligned, nbytes))
+        flat = torch.from_numpy(storage).view(dtype)
+        return flat.as_strided(shape, strides)
+    buffer = (ctypes.c_uint8 * nbytes).from_address(aligned)
+    flat = torch.frombuffer(buffer, dtype=torch.uint8).view(dtype)
+    return flat.as_strided(shape, strides).clone()
+
+
+def is_freeable(allocated: int) -> bool:
+    return allocated not in (0, None, _GLOBAL_MARKER)
