@@ -43,20 +43,26 @@ def _irdl_text(dialect: str) -> str:
 
 
 @functools.cache
-def _sentinel_op(dialect: str) -> str:
-    """An op of the dialect whose registration tells whether the dialect is loaded."""
-    return f"{dialect}.{op_table()['dialects'][dialect]['ops'][0]['name']}"
+def _combined_irdl() -> str:
+    # One module for the three dialects: IRDL resolves a type of another dialect
+    # (`irdl.parametric @exir::@symint<>` inside edge) only within one symbol table.
+    return "\n".join(_irdl_text(d) for d in DIALECTS)
+
+
+@functools.cache
+def _sentinel_op() -> str:
+    """An op whose registration tells whether the dialects are loaded (they load together)."""
+    return f"exir.{op_table()['dialects']['exir']['ops'][0]['name']}"
 
 
 def load_dialects(context: ir.Context | None = None) -> None:
     """Load exir, edge and backend into `context` (default: the current one). Idempotent.
 
-    Loading a dialect twice into one context aborts the process inside MLIR, so each dialect is
-    loaded only when its ops are not registered yet.
+    Loading a dialect twice into one context aborts the process inside MLIR, so the three are
+    loaded together, and only when their ops are not registered yet.
     """
     context = context or ir.Context.current
-    for dialect in DIALECTS:
-        if context.is_registered_operation(_sentinel_op(dialect)):
-            continue
-        module = ir.Module.parse(_irdl_text(dialect), context=context)
-        irdl.load_dialects(module)
+    if context.is_registered_operation(_sentinel_op()):
+        return
+    module = ir.Module.parse(_combined_irdl(), context=context)
+    irdl.load_dialects(module)

@@ -89,6 +89,10 @@ def _shape(t: ir.Type):
 # ------------------------------------------------------------------------------------------
 
 
+def _attributes(op: ir.Operation) -> dict[str, ir.Attribute]:
+    return {name: op.attributes[name] for name in op.attributes}
+
+
 def _is_int_attr(a, width: int | None) -> bool:
     if isinstance(a, ir.BoolAttr) or not isinstance(a, ir.IntegerAttr):
         return False
@@ -128,7 +132,7 @@ _ATTR_CHECKS: dict[str, tuple[Callable[[ir.Attribute], bool], str]] = {
 
 def _check_attributes(op: ir.Operation, spec: dict) -> list[str]:
     errors = []
-    present = {na.name: na.attr for na in op.attributes}
+    present = _attributes(op)
     for attr in spec["attributes"]:
         value = present.get(attr["name"])
         if value is None:
@@ -216,7 +220,7 @@ def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
     if spec is None:
         return []
     prefix = f"'{op.name}' op "
-    attrs = {na.name: na.attr for na in op.attributes}
+    attrs = _attributes(op)
     try:
         operands = _segments(op.operands, spec["operands"], attrs.get("operandSegmentSizes"), "operand")
         results = _segments(op.results, spec["results"], attrs.get("resultSegmentSizes"), "result")

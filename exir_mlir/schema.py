@@ -165,9 +165,10 @@ ENUM_LIKE_TYPES = ("Layout", "Device", "MemoryFormat")
 class ArgSpec:
     """One schema argument and the exir operand and/or attribute that carry it."""
 
-    name: str  # the schema's argument name
+    name: str  # the schema's argument name (as the schema spells it)
     kind: ArgKind
     schema_type: str  # as the schema prints it, SymInt kept ("SymInt[]", "ScalarType?")
+    # Operand / attribute names are the schema name lowercased (IRDL names are lowercase).
     operand: str | None = None  # operand name, if the argument has an operand part
     attr: str | None = None  # attribute name, if the argument has an attribute part
     attr_kind: AttrKind | None = None
@@ -261,11 +262,12 @@ _LIST_ATTR_KINDS = {"int": AttrKind.I64_ARRAY, "float": AttrKind.F64_ARRAY, "boo
 
 
 def _arg_spec(overload: str, arg: Any) -> ArgSpec:
-    name = arg.name
+    # IRDL operand and attribute names are lowercase (native_group_norm has `N`, `C`, `HxW`).
+    name = arg.name.lower()
     t = arg.real_type
     text = _type_str(t)
     common = dict(
-        name=name,
+        name=arg.name,
         schema_type=text,
         kwarg_only=bool(arg.kwarg_only),
         mutable=bool(arg.alias_info is not None and arg.alias_info.is_write),
@@ -282,7 +284,7 @@ def _arg_spec(overload: str, arg: Any) -> ArgSpec:
     if cls == "SymIntType":
         return ArgSpec(kind=ArgKind.SYMINT, operand=name, attr="static_" + name, attr_kind=AttrKind.I64,
                        optional=optional, **common)
-    if cls == "NumberType" and name in SYMBOLIC_SCALAR_ARGS.get(overload.split(".")[0], ()):
+    if cls == "NumberType" and arg.name in SYMBOLIC_SCALAR_ARGS.get(overload.split(".")[0], ()):
         return ArgSpec(kind=ArgKind.SYM_SCALAR, operand=name, optional=optional, **common)
     if cls == "ListType":
         elem = inner.getElementType()
@@ -300,17 +302,17 @@ def _arg_spec(overload: str, arg: Any) -> ArgSpec:
         if elem_text in _LIST_ATTR_KINDS:
             return ArgSpec(kind=ArgKind.ATTRIBUTE, attr=name, attr_kind=_LIST_ATTR_KINDS[elem_text],
                            optional=optional, length=length, **common)
-        raise _unsupported(overload, name, text)
+        raise _unsupported(overload, arg.name, text)
     inner_text = _type_str(inner)
     if inner_text in _SCALAR_ATTR_KINDS:
         enum_type = inner_text if inner_text in ("ScalarType",) + ENUM_LIKE_TYPES else None
         return ArgSpec(kind=ArgKind.ATTRIBUTE, attr=name, attr_kind=_SCALAR_ATTR_KINDS[inner_text],
                        optional=optional, enum_type=enum_type, **common)
-    raise _unsupported(overload, name, text)
+    raise _unsupported(overload, arg.name, text)
 
 
 def _result_specs(overload: str, returns: list[Any]) -> tuple[ResultSpec, ...]:
-    names = [r.name for r in returns]
+    names = [r.name.lower() for r in returns]
     if not (all(names) and len(set(names)) == len(names)):
         names = ["result"] if len(returns) == 1 else [f"result{i}" for i in range(len(returns))]
     specs = []
