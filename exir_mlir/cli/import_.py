@@ -1,0 +1,82 @@
+"""`exir-mlir import`: a .pt2 file (or a shipped example model) -> exir-dialect MLIR, or a pre-flight report."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from exir_mlir.errors import ExirUserError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "import",
+        help="import a torch.export program (.pt2) into the exir dialect",
+        description="Import a torch.export program (.pt2 from torch.export.save) into the exir "
+        "dialect and print or write the MLIR module.",
+    )
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("program", nargs="?", help="the .pt2 file (torch.export.save)")
+    source.add_argument("--model", metavar="NAME", help="export and import a shipped example model instead")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the module here (default: stdout)")
+    p.add_argument("--func-name", default="main", help="name of the function (default: main)")
+    p.add_argument("--freeze-weights", action="store_true",
+                   help="embed parameters, buffers and constants as exir.literal (default: function inputs)")
+    p.add_argument("--decompose", action="store_true",
+                   help="run torch's core-ATen decompositions (ep.run_decompositions()) before importing")
+    p.add_argument("--report", action="store_true",
+                   help="print a pre-flight report of everything unsupported instead of importing")
+    p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
+    p.add_argument("--debug-info", action="store_true", help="print op locations")
+    p.add_argument("--elide-weights", action="store_true",
+                   help="print weight blobs as dense_resource<__elided__> (the module stays readable)")
+    p.set_defaults(func=run)
+
+
+def _load(args):
+    import torch
+
+    from exir_mlir.importer import load_program
+
+    if args.model:
+        from exir_mlir.models import MODELS, export_model
+
+        if args.model not in MODELS:
+            raise ExirUserError(f"unknown model '{args.model}'; shipped models: {', '.join(sorted(MODELS))}")
+        ep, title = export_model(args.model), f"model '{args.model}'"
+    else:
+        ep, title = load_program(args.program), args.program
+    if args.decompose:
+        ep = ep.run_decompositions()
+    assert isinstance(ep, torch.export.ExportedProgram)
+    return ep, title
+
+
+def run(args) -> int:
+    import warnings
+
+    # torch's pytree and export emit FutureWarnings meant for torch developers, not our users.
+    warnings.filterwarnings("ignore", category=FutureWarning)
+    from exir_mlir.importer import import_program
+    from exir_mlir.importer.report import preflight
+    from exir_mlir.importer.summary import summarize
+
+    ep, title = _load(args)
+    if args.report:
+        report = preflight(ep)
+        print(report.format(title))
+        return 0 if report.clean else 1
+    module = import_program(ep, func_name=args.func_name, freeze_weights=args.freeze_weights)
+    if args.summary:
+        print(summarize(module))
+        return 0
+    options = {"enable_debug_info": args.debug_info}
+    if args.elide_weights:
+        options["large_resource_limit"] = 0
+    if args.output:
+        with open(Path(args.output), "w") as f:
+            module.operation.print(file=f, **options)
+    else:
+        module.operation.print(file=sys.stdout, **options)
+        print()
+    return 0

@@ -1,0 +1,188 @@
+"""Graph nodes -> ops: walks an FX graph (the program's or a control-flow branch's) in order."""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Callable
+
+import torch
+import torch.fx
+
+from exir_mlir._mlir import ir
+from exir_mlir.errors import ExirUserError
+from exir_mlir.importer import ops
+from exir_mlir.importer.locations import LocationBuilder, describe
+from exir_mlir.importer.symbolic import SymbolNames, result_shapes_attr
+
+
+@dataclass
+class ImportState:
+    """What every graph of one program shares while it is imported."""
+
+    names: SymbolNames
+    locations: LocationBuilder = field(default_factory=LocationBuilder)
+
+
+@dataclass(frozen=True)
+class Submodule:
+    """The value of a `get_attr` node naming a branch/body graph of a higher-order op."""
+
+    graph_module: torch.fx.GraphModule
+    name: str
+
+
+# Higher-order ops with regions; control_flow.py registers its builders here (it imports this
+# module, so the table is filled at import time of the package, not by a circular import).
+HigherOrderBuilder = Callable[["GraphImporter", torch.fx.Node, ir.Location], ir.Operation]
+HIGHER_ORDER_BUILDERS: dict[str, HigherOrderBuilder] = {}
+
+
+def node_error(node: torch.fx.Node, message: str) -> ExirUserError:
+    """An error naming the user's source line, the node and its call target."""
+    target = node.target if node.op != "call_function" else ops.call_target_key(node.target)
+    if isinstance(node.target, torch._ops.OpOverload):
+        target = str(node.target)
+    return ExirUserError(f"{describe(node)}: node '{node.name}' ({target}): {message}")
+
+
+class GraphImporter:
+    """Imports the nodes of one FX graph into the current insertion point."""
+
+    def __init__(
+        self,
+        state: ImportState,
+        graph_module: torch.fx.GraphModule,
+        *,
+        fallback_loc: ir.Location | None = None,
+    ):
+        self.state = state
+        self.graph_module = graph_module
+        self.fallback_loc = fallback_loc
+        self.values: dict[torch.fx.Node, object] = {}
+
+    # -- values -----------------------------------------------------------------------------
+    def value(self, node: torch.fx.Node) -> ir.Value:
+        """The single IR value of a node (a multi-result node must go through getitem)."""
+        v = self.values.get(node)
+        if isinstance(v, ir.Value):
+            return v
+        if v is None:
+            raise ops.UnsupportedNode(f"node '{node.name}' is used before it has a value")
+        raise ops.UnsupportedNode(f"node '{node.name}' has several results; select one with getitem")
+
+    def bind(self, node: torch.fx.Node, value: object) -> None:
+        self.values[node] = value
+
+    def location(self, node: torch.fx.Node) -> ir.Location:
+        return self.state.locations.for_node(node, self.fallback_loc)
+
+    # -- nodes ------------------------------------------------------------------------------
+    def import_nodes(self) -> list[object]:
+        """Imports every non-placeholder node (placeholders must be bound); returns the values
+        (Nodes or constants) that the output node returns."""
+        for node in self.graph_module.graph.nodes:
+            if node.op == "placeholder":
+                if node not in self.values:
+                    raise node_error(node, "placeholder has no value (internal: not bound by the caller)")
+                continue
+            if node.op == "output":
+                return list(node.args[0]) if isinstance(node.args[0], (list, tuple)) else [node.args[0]]
+            try:
+                self._import_node(node)
+            except ops.UnsupportedNode as e:
+                raise node_error(node, str(e)) from None
+            except ExirUserError as e:
+                if str(e).startswith(describe(node)):
+                    raise
+                raise node_error(node, str(e)) from None
+        raise ExirUserError("the graph has no output node")
+
+    def output_values(self, returned: list[object], loc: ir.Location) -> list[ir.Value]:
+        """IR values of what an output node returns (Python numbers become sym_constant)."""
+        out = []
+        for r in returned:
+            if isinstance(r, torch.fx.Node):
+                out.append(self.value(r))
+            elif isinstance(r, (bool, int, float)):
+                with loc:
+                    out.append(ops.sym_constant(r, loc))
+            else:
+                raise ExirUserError(f"the graph returns {r!r}, which is not a tensor or a number")
+        return out
+
+    def _import_node(self, node: torch.fx.Node) -> None:
+        if node.op == "get_attr":
+            self._import_get_attr(node)
+            return
+        if node.op != "call_function":
+            raise ops.UnsupportedNode(f"'{node.op}' nodes are not part of Export IR")
+        target = node.target
+        if target is operator.getitem:
+            self._import_getitem(node)
+            return
+        loc = self.location(node)
+        with loc:
+            if isinstance(target, torch._ops.OpOverload):
+                values = ops.ValueSource(self.value, loc)
+                op = ops.build_aten(target, node, values, loc)
+            elif isinstance(target, torch._ops.HigherOrderOperator):
+                builder = HIGHER_ORDER_BUILDERS.get(target.name())
+                if builder is None:
+                    supported = ", ".join(sorted(HIGHER_ORDER_BUILDERS))
+                    raise ops.UnsupportedNode(
+                        f"higher-order op '{target.name()}' is not supported (supported: {supported})"
+                    )
+                op = builder(self, node, loc)
+            elif isinstance(target, torch._ops.OpOverloadPacket):
+                raise ops.UnsupportedNode("calls of an op packet (no overload chosen) are not Export IR")
+            else:
+                op = ops.build_sym(target, node, ops.ValueSource(self.value, loc), loc)
+        self._annotate(op, node)
+        val = node.meta.get("val")
+        if isinstance(val, (list, tuple)):
+            self.bind(node, list(op.results))
+        else:
+            if len(op.results) != 1:
+                raise ops.UnsupportedNode(f"expected one result, the op has {len(op.results)}")
+            self.bind(node, op.results[0])
+
+    def _annotate(self, op: ir.Operation, node: torch.fx.Node) -> None:
+        """exir.sym_shapes (symbolic result dims) and exir.sym_expr (symbolic scalar results)."""
+        val = node.meta.get("val")
+        vals = list(val) if isinstance(val, (list, tuple)) else [val]
+        shapes = result_shapes_attr(self.state.names, vals)
+        if shapes is not None:
+            op.attributes["exir.sym_shapes"] = shapes
+        if len(vals) == 1 and isinstance(vals[0], (torch.SymInt, torch.SymFloat, torch.SymBool)):
+            op.attributes["exir.sym_expr"] = ir.StringAttr.get(self.state.names.format_sym(vals[0]))
+
+    def _import_getitem(self, node: torch.fx.Node) -> None:
+        source, index = node.args
+        values = self.values.get(source)
+        if not isinstance(values, list):
+            raise ops.UnsupportedNode(f"getitem on '{source.name}', which does not have several results")
+        if not isinstance(index, int) or not -len(values) <= index < len(values):
+            raise ops.UnsupportedNode(f"getitem index {index!r} out of range for {len(values)} results")
+        self.bind(node, values[index])
+
+    def _import_get_attr(self, node: torch.fx.Node) -> None:
+        owner = self.graph_module
+        obj = owner
+        for part in str(node.target).split("."):
+            obj = getattr(obj, part)
+        if isinstance(obj, torch.fx.GraphModule):
+            self.bind(node, Submodule(obj, str(node.target)))
+        elif isinstance(obj, torch.Tensor):
+            loc = self.location(node)
+            with loc:
+                self.bind(node, ops.literal(obj, str(node.target), loc))
+        else:
+            raise ops.UnsupportedNode(f"get_attr of a {type(obj).__name__} is not supported")
+
+    def submodule(self, arg: object) -> Submodule:
+        """The branch/body graph an argument of a higher-order op names."""
+        value = self.values.get(arg) if isinstance(arg, torch.fx.Node) else None
+        if not isinstance(value, Submodule):
+            raise ops.UnsupportedNode(f"expected a get_attr of a subgraph, got {arg!r}")
+        return value
