@@ -18,7 +18,7 @@ def Backend_Dialect : Dialect {
     The fusion decisions of exir-mlir. Example:
 
     ```mlir
-    %y = "backend.matmul"(%x, %w, %b) <{activation = "relu"}>
+    %y = "backend.matmul"(%x, %w, %b) {activation = "relu"}
         : (tensor<2x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<2x32xf32>
     ```
   }];
@@ -35,7 +35,7 @@ def Backend_MatmulOp : Backend_Op<"matmul", [SameOperandsAndResultElementType]> 
     to the result.
 
     ```mlir
-    %y = "backend.matmul"(%x, %w, %b) <{activation = "gelu"}>
+    %y = "backend.matmul"(%x, %w, %b) {activation = "gelu"}
         : (tensor<16x32xf32>, tensor<32x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
     ```
   }];
@@ -48,8 +48,8 @@ def Backend_Conv2dOp : Backend_Op<"conv2d", [SameOperandsAndResultElementType]> 
   let summary = "activation(conv2d(input, weight) + bias), NCHW / FCHW";
   let description = [{
     ```mlir
-    %y = "backend.conv2d"(%x, %w, %b) <{stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
-        dilation = array<i64: 1, 1>, groups = 1 : i64, activation = "relu"}>
+    %y = "backend.conv2d"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
+        dilation = array<i64: 1, 1>, groups = 1 : i64, activation = "relu"}
         : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
     ```
   }];
@@ -66,7 +66,7 @@ def Backend_SoftmaxOp : Backend_Op<"softmax", [SameOperandsAndResultElementType]
     exp(x - max) / sum(exp(x - max)); with `log`, (x - max) - log(sum(exp(x - max))).
 
     ```mlir
-    %y = "backend.softmax"(%x) <{dim = 1 : i64, log = false}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %y = "backend.softmax"(%x) {dim = 1 : i64, log = false} : (tensor<2x4xf32>) -> tensor<2x4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim, BoolAttr:$log);
@@ -78,8 +78,8 @@ def Backend_LayerNormOp : Backend_Op<"layer_norm", [AttrSizedOperandSegments,
   let summary = "layer normalization over the dims from `axis` on (the normalized output only)";
   let description = [{
     ```mlir
-    %y = "backend.layer_norm"(%x, %w, %b) <{axis = 2 : i64, eps = 1.0e-05 : f64,
-        operandSegmentSizes = array<i32: 1, 1, 1>}>
+    %y = "backend.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-05 : f64,
+        operandSegmentSizes = array<i32: 1, 1, 1>}
         : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<2x8x32xf32>
     ```
   }];
@@ -95,7 +95,7 @@ def Backend_SdpaOp : Backend_Op<"sdpa", [SameOperandsAndResultElementType]> {
     broadcasts to [..., L, S]; `is_causal` masks out j > i.
 
     ```mlir
-    %y = "backend.sdpa"(%q, %k, %v) <{scale = 0.3535 : f64, is_causal = true}>
+    %y = "backend.sdpa"(%q, %k, %v) {scale = 0.3535 : f64, is_causal = true}
         : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
     ```
   }];

@@ -117,7 +117,7 @@ def Edge_GeluOp : Edge_Op<"gelu", [SameOperandsAndResultElementType]> {
     `approximate` is "none" (erf form) or "tanh".
 
     ```mlir
-    %r = "edge.gelu"(%x) <{approximate = "none"}> : (tensor<4xf32>) -> tensor<4xf32>
+    %r = "edge.gelu"(%x) {approximate = "none"} : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, StrAttr:$approximate);
@@ -213,7 +213,7 @@ def Edge_ClampOp : Edge_Op<"clamp", [AttrSizedOperandSegments,
     Bounds are tensors of the input's dtype (0-d when they came from scalars).
 
     ```mlir
-    %r = "edge.clamp"(%x, %lo, %hi) <{operandSegmentSizes = array<i32: 1, 1, 1>}>
+    %r = "edge.clamp"(%x, %lo, %hi) {operandSegmentSizes = array<i32: 1, 1, 1>}
         : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
     ```
   }];
@@ -233,7 +233,7 @@ def Edge_ArangeOp : Edge_Op<"arange"> {
     torch's `arange(start, end, step)`.
 
     ```mlir
-    %r = "edge.arange"() <{start = 0.0 : f64, step = 1.0 : f64}> : () -> tensor<8xi64>
+    %r = "edge.arange"() {start = 0.0 : f64, step = 1.0 : f64} : () -> tensor<8xi64>
     ```
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes, F64Attr:$start, F64Attr:$step);
@@ -274,7 +274,7 @@ def Edge_PermuteOp : Edge_Op<"permute", [AllElementTypesMatch<["input", "result"
   let summary = "dimension permutation: result dim i = input dim dims[i]";
   let description = [{
     ```mlir
-    %r = "edge.permute"(%x) <{dims = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    %r = "edge.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$dims);
@@ -288,7 +288,7 @@ def Edge_SliceOp : Edge_Op<"slice", [AllElementTypesMatch<["input", "result"]>]>
     `start` is normalized (non-negative, in range).
 
     ```mlir
-    %r = "edge.slice"(%x) <{dim = 1 : i64, start = 2 : i64, step = 1 : i64}>
+    %r = "edge.slice"(%x) {dim = 1 : i64, start = 2 : i64, step = 1 : i64}
         : (tensor<4x8xf32>) -> tensor<4x3xf32>
     ```
   }];
@@ -301,7 +301,7 @@ def Edge_CatOp : Edge_Op<"cat", [SameOperandsAndResultElementType]> {
   let summary = "concatenation along `dim` (non-negative)";
   let description = [{
     ```mlir
-    %r = "edge.cat"(%a, %b) <{dim = 0 : i64}> : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
     ```
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs, I64Attr:$dim);
@@ -314,7 +314,7 @@ def Edge_PadOp : Edge_Op<"pad", [AllElementTypesMatch<["input", "value", "result
     `value` is a 0-d tensor of the input's dtype.
 
     ```mlir
-    %r = "edge.pad"(%x, %zero) <{low = array<i64: 0, 1>, high = array<i64: 0, 1>}>
+    %r = "edge.pad"(%x, %zero) {low = array<i64: 0, 1>, high = array<i64: 0, 1>}
         : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
     ```
   }];
@@ -327,7 +327,7 @@ def Edge_FlipOp : Edge_Op<"flip", [SameOperandsAndResultElementType]> {
   let summary = "reverse the order of elements along `dims`";
   let description = [{
     ```mlir
-    %r = "edge.flip"(%x) <{dims = array<i64: 0>}> : (tensor<4xf32>) -> tensor<4xf32>
+    %r = "edge.flip"(%x) {dims = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$dims);
@@ -338,7 +338,7 @@ def Edge_GatherOp : Edge_Op<"gather", [AllElementTypesMatch<["input", "result"]>
   let summary = "torch.gather along `dim` with i64 indices";
   let description = [{
     ```mlir
-    %r = "edge.gather"(%x, %i) <{dim = 1 : i64}> : (tensor<2x5xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+    %r = "edge.gather"(%x, %i) {dim = 1 : i64} : (tensor<2x5xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, TensorOf<[I64]>:$index, I64Attr:$dim);
@@ -349,7 +349,7 @@ def Edge_IndexSelectOp : Edge_Op<"index_select", [AllElementTypesMatch<["input",
   let summary = "select whole slices of `dim` by a 1-d i64 index";
   let description = [{
     ```mlir
-    %r = "edge.index_select"(%x, %i) <{dim = 0 : i64}> : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+    %r = "edge.index_select"(%x, %i) {dim = 0 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, TensorOf<[I64]>:$index, I64Attr:$dim);
@@ -410,8 +410,8 @@ def Edge_ConvolutionOp : Edge_Op<"convolution", [SameOperandsAndResultElementTyp
   let summary = "N-d convolution, NC(D)HW layout (aten.convolution, not transposed)";
   let description = [{
     ```mlir
-    %r = "edge.convolution"(%x, %w, %b) <{stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
-        dilation = array<i64: 1, 1>, groups = 1 : i64}>
+    %r = "edge.convolution"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
+        dilation = array<i64: 1, 1>, groups = 1 : i64}
         : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
     ```
   }];
@@ -427,8 +427,8 @@ def Edge_MaxPool2dOp : Edge_Op<"max_pool2d", [SameOperandsAndResultElementType]>
     Padding is with -inf; `ceil_mode` was resolved into the result shape.
 
     ```mlir
-    %r = "edge.max_pool2d"(%x) <{kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-        padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}>
+    %r = "edge.max_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+        padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
         : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
     ```
   }];
@@ -445,8 +445,8 @@ def Edge_AvgPool2dOp : Edge_Op<"avg_pool2d", [SameOperandsAndResultElementType]>
     is the same for every window reach Edge.
 
     ```mlir
-    %r = "edge.avg_pool2d"(%x) <{kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-        padding = array<i64: 0, 0>, divisor = 4 : i64}> : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
+    %r = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+        padding = array<i64: 0, 0>, divisor = 4 : i64} : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size,
@@ -465,7 +465,7 @@ class Edge_ReduceOp<string mnemonic, string what>
     Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
 
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+    %r = "edge.}] # mnemonic # [{"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$dims, BoolAttr:$keepdim);
@@ -483,7 +483,7 @@ def Edge_VarOp : Edge_Op<"var", [SameOperandsAndResultElementType]> {
   let summary = "variance over `dims` with `correction` (Bessel's = 1)";
   let description = [{
     ```mlir
-    %r = "edge.var"(%x) <{dims = array<i64: 1>, keepdim = true, correction = 1.0 : f64}>
+    %r = "edge.var"(%x) {dims = array<i64: 1>, keepdim = true, correction = 1.0 : f64}
         : (tensor<2x4xf32>) -> tensor<2x1xf32>
     ```
   }];
@@ -496,7 +496,7 @@ class Edge_ArgReduceOp<string mnemonic, string what> : Edge_Op<mnemonic> {
   let summary = what # " along `dim` (first occurrence), i64 result";
   let description = [{
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%x) <{dim = 1 : i64, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xi64>
+    %r = "edge.}] # mnemonic # [{"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xi64>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim, BoolAttr:$keepdim);
@@ -510,7 +510,7 @@ def Edge_CumsumOp : Edge_Op<"cumsum", [SameOperandsAndResultElementType]> {
   let summary = "inclusive prefix sum along `dim`";
   let description = [{
     ```mlir
-    %r = "edge.cumsum"(%x) <{dim = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
+    %r = "edge.cumsum"(%x) {dim = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim);
@@ -521,7 +521,7 @@ def Edge_SoftmaxOp : Edge_Op<"softmax", [SameOperandsAndResultElementType]> {
   let summary = "softmax along `dim` (float)";
   let description = [{
     ```mlir
-    %r = "edge.softmax"(%x) <{dim = 1 : i64}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %r = "edge.softmax"(%x) {dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim);
@@ -532,7 +532,7 @@ def Edge_LogSoftmaxOp : Edge_Op<"log_softmax", [SameOperandsAndResultElementType
   let summary = "log-softmax along `dim` (float)";
   let description = [{
     ```mlir
-    %r = "edge.log_softmax"(%x) <{dim = 1 : i64}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %r = "edge.log_softmax"(%x) {dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim);
@@ -546,8 +546,8 @@ def Edge_LayerNormOp : Edge_Op<"layer_norm", [AttrSizedOperandSegments,
     mean and rstd keep the normalized dims as size 1, as aten.native_layer_norm does.
 
     ```mlir
-    %o, %m, %r = "edge.layer_norm"(%x, %w, %b) <{axis = 2 : i64, eps = 1.0e-05 : f64,
-        operandSegmentSizes = array<i32: 1, 1, 1>}>
+    %o, %m, %r = "edge.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-05 : f64,
+        operandSegmentSizes = array<i32: 1, 1, 1>}
         : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>)
         -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
     ```
@@ -564,8 +564,8 @@ def Edge_BatchNormInferenceOp : Edge_Op<"batch_norm_inference", [AttrSizedOperan
     (x - mean) / sqrt(var + eps) * weight + bias, per channel.
 
     ```mlir
-    %r = "edge.batch_norm_inference"(%x, %w, %b, %m, %v) <{eps = 1.0e-05 : f64,
-        operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}>
+    %r = "edge.batch_norm_inference"(%x, %w, %b, %m, %v) {eps = 1.0e-05 : f64,
+        operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
         : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
     ```
   }];
@@ -580,56 +580,48 @@ def Edge_BatchNormInferenceOp : Edge_Op<"batch_norm_inference", [AttrSizedOperan
 //===----------------------------------------------------------------------===//
 
 def Edge_CondOp : Edge_Op<"cond"> {
-  let summary = "if-then-else on a 0-d i1 tensor; branches take `branch_inputs` as block arguments";
+  let summary = "if-then-else on a 0-d i1 tensor; branches take `inputs` as block arguments";
   let description = [{
-    Each branch is a one-block region whose arguments are `branch_inputs` and which ends with
-    `edge.yield` of the results.
+    Each branch is a one-block region whose arguments are `inputs` and which ends in the
+    upstream `vector.yield` of the results (IRDL ops cannot be terminators; see
+    docs/ir-conventions.md).
 
     ```mlir
     %r = "edge.cond"(%p, %x) ({
     ^bb0(%a: tensor<4xf32>):
-      "edge.yield"(%a) : (tensor<4xf32>) -> ()
+      vector.yield %a : tensor<4xf32>
     }, {
     ^bb0(%a: tensor<4xf32>):
       %n = "edge.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-      "edge.yield"(%n) : (tensor<4xf32>) -> ()
+      vector.yield %n : tensor<4xf32>
     }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins TensorOf<[I1]>:$pred, Variadic<AnyType>:$branch_inputs);
+  let arguments = (ins TensorOf<[I1]>:$pred, Variadic<AnyType>:$inputs);
   let results = (outs Variadic<AnyType>:$outputs);
   let regions = (region SizedRegion<1>:$true_branch, SizedRegion<1>:$false_branch);
 }
 
-def Edge_WhileLoopOp : Edge_Op<"while_loop"> {
-  let summary = "loop while `cond_fn(carried)` holds; `body_fn(carried)` gives the next values";
+def Edge_WhileLoopOp : Edge_Op<"while_loop", [AttrSizedOperandSegments]> {
+  let summary = "loop while `cond` holds on the carried values; `body` gives the next ones";
   let description = [{
-    `cond_fn` yields a 0-d i1 tensor; `body_fn` yields the new carried values; the results
-    are the carried values when `cond_fn` is false.
+    Both regions take the carried values followed by `additional_inputs` as block
+    arguments and end in `vector.yield`: `cond` yields a 0-d i1 tensor, `body` the next
+    carried values. The results are the carried values once `cond` is false.
 
     ```mlir
-    %r:2 = "edge.while_loop"(%i, %x) ({
-    ^bb0(%a: tensor<i64>, %b: tensor<4xf32>):
-      ...
-      "edge.yield"(%p) : (tensor<i1>) -> ()
+    %r = "edge.while_loop"(%i0, %x) ({
+    ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
+      %c = "edge.lt"(%i, %three) : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      vector.yield %c : tensor<i1>
     }, {
-    ^bb0(%a: tensor<i64>, %b: tensor<4xf32>):
-      ...
-      "edge.yield"(%a2, %b2) : (tensor<i64>, tensor<4xf32>) -> ()
-    }) : (tensor<i64>, tensor<4xf32>) -> (tensor<i64>, tensor<4xf32>)
+    ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
+      %n = "edge.add"(%i, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+      vector.yield %n : tensor<i64>
+    }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$carried);
+  let arguments = (ins Variadic<AnyType>:$carried_inputs, Variadic<AnyType>:$additional_inputs);
   let results = (outs Variadic<AnyType>:$outputs);
-  let regions = (region SizedRegion<1>:$cond_fn, SizedRegion<1>:$body_fn);
-}
-
-def Edge_YieldOp : Edge_Op<"yield"> {
-  let summary = "terminator of edge.cond and edge.while_loop regions";
-  let description = [{
-    ```mlir
-    "edge.yield"(%v) : (tensor<4xf32>) -> ()
-    ```
-  }];
-  let arguments = (ins Variadic<AnyType>:$values);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
 }
