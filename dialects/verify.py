@@ -150,17 +150,54 @@ def _check_attributes(op: ir.Operation, spec: dict) -> list[str]:
 # ------------------------------------------------------------------------------------------
 
 
-def _check_element_types(groups: dict[str, list], specs: list[dict], what: str) -> list[str]:
+def _matches(t: ir.Type, expr) -> bool:
+    """Whether `t` satisfies the IRDL expression recorded in the op table (see gen_irdl.py)."""
+    kind = expr[0]
+    if kind == "any":
+        return True
+    if kind == "any_of":
+        return any(_matches(t, e) for e in expr[1])
+    if kind == "is":
+        return str(t) == expr[1]
+    if kind == "parametric":  # "@exir::@symint" -> !exir.symint
+        dialect, name = expr[1].lstrip("@").split("::@")
+        return str(t) == f"!{dialect}.{name}"
+    if kind == "base":
+        base = {"!builtin.tensor": ir.RankedTensorType, "!builtin.unranked_tensor": ir.UnrankedTensorType,
+                "!builtin.integer": ir.IntegerType, "!builtin.complex": ir.ComplexType}.get(expr[1])
+        return base is None or isinstance(t.maybe_downcast(), base)
+    return True
+
+
+_ELEMENT_FAMILIES = {
+    "*float": lambda e: isinstance(e, ir.FloatType),
+    "*integer": lambda e: isinstance(e, ir.IntegerType),
+    "*signless-integer": lambda e: isinstance(e, ir.IntegerType) and e.is_signless,
+    "*complex": lambda e: isinstance(e, ir.ComplexType),
+}
+
+
+def _element_allowed(elem: ir.Type, allowed: list[str]) -> bool:
+    elem = elem.maybe_downcast()
+    return any(_ELEMENT_FAMILIES[a](elem) if a in _ELEMENT_FAMILIES else str(elem) == a for a in allowed)
+
+
+def _check_values(groups: dict[str, list], specs: list[dict], what: str) -> list[str]:
+    """Kinds (what IRDL checks, here with names), element types and ranks of operands/results."""
     errors = []
     for spec in specs:
-        allowed = spec.get("element_types")
-        if not allowed:
-            continue
+        allowed, ranks = spec.get("element_types"), spec.get("ranks")
         for i, value in enumerate(groups.get(spec["name"], [])):
+            where = f"{what} '{spec['name']}'" + (f" #{i}" if spec["variadicity"] == "variadic" else "")
+            if "irdl" in spec and not _matches(value.type, spec["irdl"]):
+                errors.append(f"{where} must be {spec['constraint']}, got {value.type}")
+                continue
             elem = _element_type(value.type)
-            if elem is not None and str(elem) not in allowed:
-                where = f"{what} '{spec['name']}'" + (f" #{i}" if spec["variadicity"] == "variadic" else "")
+            if allowed and elem is not None and not _element_allowed(elem, allowed):
                 errors.append(f"{where} has element type {elem}, expected one of {', '.join(allowed)}")
+            shape = _shape(value.type)
+            if ranks is not None and shape is not None and len(shape) not in ranks:
+                errors.append(f"{where} has rank {len(shape)}, expected {' or '.join(map(str, ranks))}")
     return errors
 
 
@@ -209,6 +246,82 @@ def _check_traits(op: ir.Operation, spec: dict, operands: dict[str, list], resul
 
 
 # ------------------------------------------------------------------------------------------
+# Symbolic-shape attributes (docs/ir-conventions.md, "Symbolic shapes")
+# ------------------------------------------------------------------------------------------
+
+SYM_SHAPES = "exir.sym_shapes"
+SYM_SHAPE = "exir.sym_shape"
+RANGE_CONSTRAINTS = "exir.range_constraints"
+
+
+def _check_dims(dims: ir.Attribute, t: ir.Type, what: str) -> list[str]:
+    """`dims` is an array of strings naming the dims of `t`: static dims as their number."""
+    dims = dims.maybe_downcast()
+    shape = _shape(t)
+    if not isinstance(dims, ir.ArrayAttr) or not all(isinstance(d.maybe_downcast(), ir.StringAttr) for d in dims):
+        return [f"{what} must be an array of strings, one per dim, got `{dims}`"]
+    if shape is None:
+        return [] if len(dims) == 0 else [f"{what} names dims of a value of type {t}, which has none"]
+    names = [ir.StringAttr(d).value for d in dims]
+    if len(names) != len(shape):
+        return [f"{what} has {len(names)} dims but the type {t} has rank {len(shape)}"]
+    errors = []
+    for i, (name, size) in enumerate(zip(names, shape)):
+        if ir.ShapedType.is_dynamic_size(size):
+            if name.lstrip("-").isdigit():
+                errors.append(f"{what}: dim {i} is `?` in the type but named by the number {name}")
+        elif name != str(size):
+            errors.append(f"{what}: dim {i} is {size} in the type but named `{name}`")
+    return errors
+
+
+def _check_sym_shapes(op: ir.Operation) -> list[str]:
+    if SYM_SHAPES not in op.attributes:
+        return []
+    value = op.attributes[SYM_SHAPES].maybe_downcast()
+    results = list(op.results)
+    if not isinstance(value, ir.ArrayAttr) or len(value) != len(results):
+        return [f"'{SYM_SHAPES}' must be an array with one entry per result ({len(results)}), got `{value}`"]
+    errors = []
+    for i, (dims, result) in enumerate(zip(value, results)):
+        errors += _check_dims(dims, result.type, f"'{SYM_SHAPES}' entry {i}")
+    return errors
+
+
+def _check_function_signature(op: ir.Operation) -> list[str]:
+    if "arg_attrs" not in op.attributes:
+        return []
+    errors = []
+    arg_types = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value).inputs
+    for i, (attrs, t) in enumerate(zip(ir.ArrayAttr(op.attributes["arg_attrs"]), arg_types)):
+        attrs = ir.DictAttr(attrs)
+        if SYM_SHAPE in attrs:
+            errors += _check_dims(attrs[SYM_SHAPE], t, f"'{SYM_SHAPE}' of argument {i}")
+    return errors
+
+
+def _check_range_constraints(op: ir.Operation) -> list[str]:
+    if RANGE_CONSTRAINTS not in op.attributes:
+        return []
+    value = op.attributes[RANGE_CONSTRAINTS].maybe_downcast()
+    usage = f"'{RANGE_CONSTRAINTS}' must be {{s0 = {{min = 1 : i64, max = 1024 : i64}}, ...}} (max absent when unbounded)"
+    if not isinstance(value, ir.DictAttr):
+        return [usage]
+    errors = []
+    for i in range(len(value)):
+        entry = value[i]
+        bounds = entry.attr.maybe_downcast()
+        if not isinstance(bounds, ir.DictAttr) or "min" not in bounds or any(
+                not _is_int_attr(bounds[k].maybe_downcast(), 64) for k in ("min", "max") if k in bounds):
+            errors.append(f"{usage}; symbol '{entry.name}' has `{bounds}`")
+            continue
+        low = ir.IntegerAttr(bounds["min"]).value
+        if "max" in bounds and ir.IntegerAttr(bounds["max"]).value < low:
+            errors.append(f"'{RANGE_CONSTRAINTS}': symbol '{entry.name}' has max < min")
+    return errors
+
+
+# ------------------------------------------------------------------------------------------
 # Entry points
 # ------------------------------------------------------------------------------------------
 
@@ -227,8 +340,8 @@ def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
     except ValueError as e:
         return [prefix + str(e)]
     errors = _check_attributes(op, spec)
-    errors += _check_element_types(operands, spec["operands"], "operand")
-    errors += _check_element_types(results, spec["results"], "result")
+    errors += _check_values(operands, spec["operands"], "operand")
+    errors += _check_values(results, spec["results"], "result")
     errors += _check_traits(op, spec, operands, results)
     for rule in _RULES.get(op.name, []):
         errors += list(rule(op, spec))
@@ -247,9 +360,12 @@ def verify_module(module: ir.Module | ir.Operation, *, emit: bool = True) -> lis
     known = _ops_by_full_name()
 
     def visit(op):
-        if op.name in known:
-            for message in verify_op(op):
-                found.append((op.location, message))
+        messages = verify_op(op) if op.name in known else []
+        prefix = f"'{op.name}' op "
+        messages += [prefix + m for m in _check_sym_shapes(op) + _check_range_constraints(op)]
+        if op.name == "func.func":
+            messages += [prefix + m for m in _check_function_signature(op)]
+        found.extend((op.location, m) for m in messages)
         return ir.WalkResult.ADVANCE
 
     root.walk(visit)

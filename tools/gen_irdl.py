@@ -271,6 +271,22 @@ class _Emitter:
         return name
 
 
+def constraint_text(db: DialectRecords, value: dict) -> str:
+    """Readable name of a constraint: the record name, or for anonymous records (TensorOf<[I1]>,
+    Variadic<...>) the base constraint or the ODS summary."""
+    name = _def_name(value)
+    rec = db.rec(name)
+    if not rec.get("!anonymous"):
+        return name
+    supers = _supers(rec)
+    for wrapper, field in (("Variadic", "baseType"), ("Optional", "baseType"), ("OptionalAttr", "baseAttr"),
+                           ("DefaultValuedAttr", "baseAttr"), ("ConfinedAttr", "baseAttr"), ("Arg", "constraint"),
+                           ("Res", "constraint")):
+        if wrapper in supers and field in rec:
+            return constraint_text(db, rec[field])
+    return rec.get("summary") or name
+
+
 def _traits(db: DialectRecords, rec: dict) -> list[dict]:
     out = []
     for trait in rec.get("traits") or []:
@@ -309,20 +325,20 @@ def translate_op(db: DialectRecords, record_name: str) -> tuple[list[str], dict]
         if _is_attr(db, cname):
             info = attr_info(db, cname, f"{where} attribute '{arg_name}'")
             attributes.append({"name": arg_name, "kind": info.kind, "optional": info.optional,
-                               "constraint": arg_value.get("printable", cname)})
+                               "constraint": constraint_text(db, arg_value)})
             if not info.optional:  # IRDL attributes are all required
                 attr_refs.append((arg_name, em.emit(info.expr)))
         else:
             info = type_info(db, cname, f"{where} operand '{arg_name}'")
-            operands.append({"name": arg_name, "variadicity": info.variadicity,
-                             "constraint": arg_value.get("printable", cname),
+            operands.append({"name": arg_name, "variadicity": info.variadicity, "irdl": info.expr,
+                             "constraint": constraint_text(db, arg_value),
                              "element_types": info.element_types, "ranks": info.ranks})
             operand_refs.append((arg_name, info.variadicity, em.emit(info.expr)))
     for res_value, res_name in rec["results"]["args"]:
         cname = _def_name(res_value)
         info = type_info(db, cname, f"{where} result '{res_name}'")
-        results.append({"name": res_name, "variadicity": info.variadicity,
-                        "constraint": res_value.get("printable", cname),
+        results.append({"name": res_name, "variadicity": info.variadicity, "irdl": info.expr,
+                        "constraint": constraint_text(db, res_value),
                         "element_types": info.element_types, "ranks": info.ranks})
         result_refs.append((res_name, info.variadicity, em.emit(info.expr)))
     for reg_value, reg_name in (rec.get("regions") or {}).get("args", []):

@@ -26,8 +26,8 @@ class _Dialect(_ods_ir.Dialect):
 class Conv2dOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %y = "backend.conv2d"(%x, %w, %b) <{stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
-      dilation = array<i64: 1, 1>, groups = 1 : i64, activation = "relu"}>
+  %y = "backend.conv2d"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, activation = "relu"}
       : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
   ```
   """
@@ -142,8 +142,8 @@ def conv2d(result, input, weight, stride, padding, dilation, groups, activation,
 class LayerNormOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %y = "backend.layer_norm"(%x, %w, %b) <{axis = 2 : i64, eps = 1.0e-05 : f64,
-      operandSegmentSizes = array<i32: 1, 1, 1>}>
+  %y = "backend.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-05 : f64,
+      operandSegmentSizes = array<i32: 1, 1, 1>}
       : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<2x8x32xf32>
   ```
   """
@@ -230,7 +230,7 @@ class MatmulOp(_ods_ir.OpView):
   to the result.
   
   ```mlir
-  %y = "backend.matmul"(%x, %w, %b) <{activation = "gelu"}>
+  %y = "backend.matmul"(%x, %w, %b) {activation = "gelu"}
       : (tensor<16x32xf32>, tensor<32x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
   ```
   """
@@ -292,7 +292,7 @@ class SdpaOp(_ods_ir.OpView):
   broadcasts to [..., L, S]; `is_causal` masks out j > i.
   
   ```mlir
-  %y = "backend.sdpa"(%q, %k, %v) <{scale = 0.3535 : f64, is_causal = true}>
+  %y = "backend.sdpa"(%q, %k, %v) {scale = 0.3535 : f64, is_causal = true}
       : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
   ```
   """
@@ -372,7 +372,7 @@ class SoftmaxOp(_ods_ir.OpView):
   exp(x - max) / sum(exp(x - max)); with `log`, (x - max) - log(sum(exp(x - max))).
   
   ```mlir
-  %y = "backend.softmax"(%x) <{dim = 1 : i64, log = false}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %y = "backend.softmax"(%x) {dim = 1 : i64, log = false} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   ```
   """
 

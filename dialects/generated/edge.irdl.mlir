@@ -221,7 +221,7 @@ irdl.dialect @edge {
     %2 = irdl.any
     %r0 = irdl.region with size 1
     %r1 = irdl.region with size 1
-    irdl.operands(pred: %0, branch_inputs: variadic %1)
+    irdl.operands(pred: %0, inputs: variadic %1)
     irdl.results(outputs: variadic %2)
     irdl.regions(true_branch: %r0, false_branch: %r1)
   }
@@ -734,15 +734,11 @@ irdl.dialect @edge {
   irdl.operation @while_loop {
     %0 = irdl.any
     %1 = irdl.any
+    %2 = irdl.any
     %r0 = irdl.region with size 1
     %r1 = irdl.region with size 1
-    irdl.operands(carried: variadic %0)
-    irdl.results(outputs: variadic %1)
-    irdl.regions(cond_fn: %r0, body_fn: %r1)
-  }
-  irdl.operation @yield {
-    %0 = irdl.any
-    irdl.operands(values: variadic %0)
-    irdl.results()
+    irdl.operands(carried_inputs: variadic %0, additional_inputs: variadic %1)
+    irdl.results(outputs: variadic %2)
+    irdl.regions(cond: %r0, body: %r1)
   }
 }

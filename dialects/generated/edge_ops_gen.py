@@ -227,7 +227,7 @@ class AmaxOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.amax"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -291,7 +291,7 @@ class AminOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.amin"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.amin"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -355,7 +355,7 @@ class AnyOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.any"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.any"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -420,7 +420,7 @@ class ArangeOp(_ods_ir.OpView):
   torch's `arange(start, end, step)`.
   
   ```mlir
-  %r = "edge.arange"() <{start = 0.0 : f64, step = 1.0 : f64}> : () -> tensor<8xi64>
+  %r = "edge.arange"() {start = 0.0 : f64, step = 1.0 : f64} : () -> tensor<8xi64>
   ```
   """
 
@@ -483,7 +483,7 @@ def arange(result, dynamic_sizes, start, step, *, loc=None, ip=None) -> _ods_ir.
 class ArgmaxOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.argmax"(%x) <{dim = 1 : i64, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xi64>
+  %r = "edge.argmax"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xi64>
   ```
   """
 
@@ -545,7 +545,7 @@ def argmax(result, input, dim, keepdim, *, loc=None, ip=None) -> _ods_ir.OpResul
 class ArgminOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.argmin"(%x) <{dim = 1 : i64, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xi64>
+  %r = "edge.argmin"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xi64>
   ```
   """
 
@@ -800,8 +800,8 @@ class AvgPool2dOp(_ods_ir.OpView):
   is the same for every window reach Edge.
   
   ```mlir
-  %r = "edge.avg_pool2d"(%x) <{kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-      padding = array<i64: 0, 0>, divisor = 4 : i64}> : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
+  %r = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+      padding = array<i64: 0, 0>, divisor = 4 : i64} : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
   ```
   """
 
@@ -893,8 +893,8 @@ class BatchNormInferenceOp(_ods_ir.OpView):
   (x - mean) / sqrt(var + eps) * weight + bias, per channel.
   
   ```mlir
-  %r = "edge.batch_norm_inference"(%x, %w, %b, %m, %v) <{eps = 1.0e-05 : f64,
-      operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}>
+  %r = "edge.batch_norm_inference"(%x, %w, %b, %m, %v) {eps = 1.0e-05 : f64,
+      operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
       : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
   ```
   """
@@ -1219,7 +1219,7 @@ def cast(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class CatOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.cat"(%a, %b) <{dim = 0 : i64}> : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+  %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
   ```
   """
 
@@ -1307,7 +1307,7 @@ class ClampOp(_ods_ir.OpView):
   Bounds are tensors of the input's dtype (0-d when they came from scalars).
   
   ```mlir
-  %r = "edge.clamp"(%x, %lo, %hi) <{operandSegmentSizes = array<i32: 1, 1, 1>}>
+  %r = "edge.clamp"(%x, %lo, %hi) {operandSegmentSizes = array<i32: 1, 1, 1>}
       : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
   ```
   """
@@ -1362,17 +1362,18 @@ def clamp(result, input, *, min=None, max=None, loc=None, ip=None) -> _ods_ir.Op
 @_ods_cext.register_operation(_Dialect)
 class CondOp(_ods_ir.OpView):
   r"""
-  Each branch is a one-block region whose arguments are `branch_inputs` and which ends with
-  `edge.yield` of the results.
+  Each branch is a one-block region whose arguments are `inputs` and which ends in the
+  upstream `vector.yield` of the results (IRDL ops cannot be terminators; see
+  docs/ir-conventions.md).
   
   ```mlir
   %r = "edge.cond"(%p, %x) ({
   ^bb0(%a: tensor<4xf32>):
-    "edge.yield"(%a) : (tensor<4xf32>) -> ()
+    vector.yield %a : tensor<4xf32>
   }, {
   ^bb0(%a: tensor<4xf32>):
     %n = "edge.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-    "edge.yield"(%n) : (tensor<4xf32>) -> ()
+    vector.yield %n : tensor<4xf32>
   }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
   ```
   """
@@ -1381,12 +1382,12 @@ class CondOp(_ods_ir.OpView):
 
   _ODS_REGIONS = (2, True)
 
-  def __init__(self, outputs, pred, branch_inputs, *, loc=None, ip=None):
+  def __init__(self, outputs, pred, inputs, *, loc=None, ip=None):
     operands = []
     attributes = {}
     regions = None
     operands.append(pred)
-    operands.extend(_get_op_results_or_values(branch_inputs))
+    operands.extend(_get_op_results_or_values(inputs))
     _ods_context = _ods_get_default_loc_context(loc)
     results = []
     results.extend(outputs)
@@ -1398,7 +1399,7 @@ class CondOp(_ods_ir.OpView):
     return self.operation.operands[0]
 
   @builtins.property
-  def branch_inputs(self) -> _ods_ir.OpOperandList:
+  def inputs(self) -> _ods_ir.OpOperandList:
     _ods_variadic_group_length = len(self.operation.operands) - 2 + 1
     return self.operation.operands[1:1 + _ods_variadic_group_length]
 
@@ -1415,16 +1416,16 @@ class CondOp(_ods_ir.OpView):
   def false_branch(self) -> _ods_ir.Region:
     return self.regions[1]
 
-def cond(outputs, pred, branch_inputs, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, CondOp]:
-  op = CondOp(outputs=outputs, pred=pred, branch_inputs=branch_inputs, loc=loc, ip=ip); results = op.results
+def cond(outputs, pred, inputs, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, CondOp]:
+  op = CondOp(outputs=outputs, pred=pred, inputs=inputs, loc=loc, ip=ip); results = op.results
   return results if len(results) > 1 else (results[0] if len(results) == 1 else op)
 
 @_ods_cext.register_operation(_Dialect)
 class ConvolutionOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.convolution"(%x, %w, %b) <{stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
-      dilation = array<i64: 1, 1>, groups = 1 : i64}>
+  %r = "edge.convolution"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64}
       : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
   ```
   """
@@ -1599,7 +1600,7 @@ def cosh(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class CumsumOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.cumsum"(%x) <{dim = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
+  %r = "edge.cumsum"(%x) {dim = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   ```
   """
 
@@ -1959,7 +1960,7 @@ def expm1(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class FlipOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.flip"(%x) <{dims = array<i64: 0>}> : (tensor<4xf32>) -> tensor<4xf32>
+  %r = "edge.flip"(%x) {dims = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
   ```
   """
 
@@ -2128,7 +2129,7 @@ def fmod(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class GatherOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.gather"(%x, %i) <{dim = 1 : i64}> : (tensor<2x5xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+  %r = "edge.gather"(%x, %i) {dim = 1 : i64} : (tensor<2x5xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
   ```
   """
 
@@ -2224,7 +2225,7 @@ class GeluOp(_ods_ir.OpView):
   `approximate` is "none" (erf form) or "tanh".
   
   ```mlir
-  %r = "edge.gelu"(%x) <{approximate = "none"}> : (tensor<4xf32>) -> tensor<4xf32>
+  %r = "edge.gelu"(%x) {approximate = "none"} : (tensor<4xf32>) -> tensor<4xf32>
   ```
   """
 
@@ -2313,7 +2314,7 @@ def gt(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class IndexSelectOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.index_select"(%x, %i) <{dim = 0 : i64}> : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  %r = "edge.index_select"(%x, %i) {dim = 0 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
   ```
   """
 
@@ -2440,8 +2441,8 @@ class LayerNormOp(_ods_ir.OpView):
   mean and rstd keep the normalized dims as size 1, as aten.native_layer_norm does.
   
   ```mlir
-  %o, %m, %r = "edge.layer_norm"(%x, %w, %b) <{axis = 2 : i64, eps = 1.0e-05 : f64,
-      operandSegmentSizes = array<i32: 1, 1, 1>}>
+  %o, %m, %r = "edge.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-05 : f64,
+      operandSegmentSizes = array<i32: 1, 1, 1>}
       : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>)
       -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
   ```
@@ -2725,7 +2726,7 @@ def log(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class LogSoftmaxOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.log_softmax"(%x) <{dim = 1 : i64}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r = "edge.log_softmax"(%x) {dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   ```
   """
 
@@ -2978,8 +2979,8 @@ class MaxPool2dOp(_ods_ir.OpView):
   Padding is with -inf; `ceil_mode` was resolved into the result shape.
   
   ```mlir
-  %r = "edge.max_pool2d"(%x) <{kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-      padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}>
+  %r = "edge.max_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+      padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
       : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
   ```
   """
@@ -3114,7 +3115,7 @@ class MeanOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.mean"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.mean"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -3379,7 +3380,7 @@ class PadOp(_ods_ir.OpView):
   `value` is a 0-d tensor of the input's dtype.
   
   ```mlir
-  %r = "edge.pad"(%x, %zero) <{low = array<i64: 0, 1>, high = array<i64: 0, 1>}>
+  %r = "edge.pad"(%x, %zero) {low = array<i64: 0, 1>, high = array<i64: 0, 1>}
       : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
   ```
   """
@@ -3447,7 +3448,7 @@ def pad(result, input, value, low, high, *, loc=None, ip=None) -> _ods_ir.OpResu
 class PermuteOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.permute"(%x) <{dims = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %r = "edge.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   ```
   """
 
@@ -3539,7 +3540,7 @@ class ProdOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.prod"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.prod"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -3979,7 +3980,7 @@ class SliceOp(_ods_ir.OpView):
   `start` is normalized (non-negative, in range).
   
   ```mlir
-  %r = "edge.slice"(%x) <{dim = 1 : i64, start = 2 : i64, step = 1 : i64}>
+  %r = "edge.slice"(%x) {dim = 1 : i64, start = 2 : i64, step = 1 : i64}
       : (tensor<4x8xf32>) -> tensor<4x3xf32>
   ```
   """
@@ -4062,7 +4063,7 @@ def slice(result, input, dynamic_sizes, dim, start, step, *, loc=None, ip=None) 
 class SoftmaxOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.softmax"(%x) <{dim = 1 : i64}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r = "edge.softmax"(%x) {dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   ```
   """
 
@@ -4191,7 +4192,7 @@ class SumOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.sum"(%x) <{dims = array<i64: 1>, keepdim = false}> : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
   ```
   """
 
@@ -4406,7 +4407,7 @@ def trunc(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class VarOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.var"(%x) <{dims = array<i64: 1>, keepdim = true, correction = 1.0 : f64}>
+  %r = "edge.var"(%x) {dims = array<i64: 1>, keepdim = true, correction = 1.0 : f64}
       : (tensor<2x4xf32>) -> tensor<2x1xf32>
   ```
   """
@@ -4570,31 +4571,35 @@ def where(result, condition, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult
 @_ods_cext.register_operation(_Dialect)
 class WhileLoopOp(_ods_ir.OpView):
   r"""
-  `cond_fn` yields a 0-d i1 tensor; `body_fn` yields the new carried values; the results
-  are the carried values when `cond_fn` is false.
+  Both regions take the carried values followed by `additional_inputs` as block
+  arguments and end in `vector.yield`: `cond` yields a 0-d i1 tensor, `body` the next
+  carried values. The results are the carried values once `cond` is false.
   
   ```mlir
-  %r:2 = "edge.while_loop"(%i, %x) ({
-  ^bb0(%a: tensor<i64>, %b: tensor<4xf32>):
-    ...
-    "edge.yield"(%p) : (tensor<i1>) -> ()
+  %r = "edge.while_loop"(%i0, %x) ({
+  ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
+    %c = "edge.lt"(%i, %three) : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    vector.yield %c : tensor<i1>
   }, {
-  ^bb0(%a: tensor<i64>, %b: tensor<4xf32>):
-    ...
-    "edge.yield"(%a2, %b2) : (tensor<i64>, tensor<4xf32>) -> ()
-  }) : (tensor<i64>, tensor<4xf32>) -> (tensor<i64>, tensor<4xf32>)
+  ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
+    %n = "edge.add"(%i, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    vector.yield %n : tensor<i64>
+  }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
   ```
   """
 
   OPERATION_NAME = "edge.while_loop"
 
+  _ODS_OPERAND_SEGMENTS = [-1,-1,]
+
   _ODS_REGIONS = (2, True)
 
-  def __init__(self, outputs, carried, *, loc=None, ip=None):
+  def __init__(self, outputs, carried_inputs, additional_inputs, *, loc=None, ip=None):
     operands = []
     attributes = {}
     regions = None
-    operands.extend(_get_op_results_or_values(carried))
+    operands.append(_get_op_results_or_values(carried_inputs))
+    operands.append(_get_op_results_or_values(additional_inputs))
     _ods_context = _ods_get_default_loc_context(loc)
     results = []
     results.extend(outputs)
@@ -4602,9 +4607,18 @@ class WhileLoopOp(_ods_ir.OpView):
     super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
 
   @builtins.property
-  def carried(self) -> _ods_ir.OpOperandList:
-    _ods_variadic_group_length = len(self.operation.operands) - 1 + 1
-    return self.operation.operands[0:0 + _ods_variadic_group_length]
+  def carried_inputs(self) -> _ods_ir.OpOperandList:
+    operand_range = _ods_segmented_accessor(
+         self.operation.operands,
+         self.operation.attributes["operandSegmentSizes"], 0)
+    return operand_range
+
+  @builtins.property
+  def additional_inputs(self) -> _ods_ir.OpOperandList:
+    operand_range = _ods_segmented_accessor(
+         self.operation.operands,
+         self.operation.attributes["operandSegmentSizes"], 1)
+    return operand_range
 
   @builtins.property
   def outputs(self) -> _ods_ir.OpResultList:
@@ -4612,43 +4626,13 @@ class WhileLoopOp(_ods_ir.OpView):
     return self.operation.results[0:0 + _ods_variadic_group_length]
 
   @builtins.property
-  def cond_fn(self) -> _ods_ir.Region:
+  def cond(self) -> _ods_ir.Region:
     return self.regions[0]
 
   @builtins.property
-  def body_fn(self) -> _ods_ir.Region:
+  def body(self) -> _ods_ir.Region:
     return self.regions[1]
 
-def while_loop(outputs, carried, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, WhileLoopOp]:
-  op = WhileLoopOp(outputs=outputs, carried=carried, loc=loc, ip=ip); results = op.results
+def while_loop(outputs, carried_inputs, additional_inputs, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, WhileLoopOp]:
+  op = WhileLoopOp(outputs=outputs, carried_inputs=carried_inputs, additional_inputs=additional_inputs, loc=loc, ip=ip); results = op.results
   return results if len(results) > 1 else (results[0] if len(results) == 1 else op)
-
-@_ods_cext.register_operation(_Dialect)
-class YieldOp(_ods_ir.OpView):
-  r"""
-  ```mlir
-  "edge.yield"(%v) : (tensor<4xf32>) -> ()
-  ```
-  """
-
-  OPERATION_NAME = "edge.yield"
-
-  _ODS_REGIONS = (0, True)
-
-  def __init__(self, values, *, loc=None, ip=None):
-    operands = []
-    attributes = {}
-    regions = None
-    operands.extend(_get_op_results_or_values(values))
-    _ods_context = _ods_get_default_loc_context(loc)
-    results = []
-    _ods_successors = None
-    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
-
-  @builtins.property
-  def values(self) -> _ods_ir.OpOperandList:
-    _ods_variadic_group_length = len(self.operation.operands) - 1 + 1
-    return self.operation.operands[0:0 + _ods_variadic_group_length]
-
-def yield_(values, *, loc=None, ip=None) -> YieldOp:
-  return YieldOp(values=values, loc=loc, ip=ip)

@@ -1,0 +1,157 @@
+// RUN: exir-mlir-opt %s --split-input-file --verify-diagnostics
+// Malformed exir IR: IRDL rejects wrong kinds and missing attributes; exir_mlir.dialects.verify
+// rejects what IRDL cannot express (attribute widths, optional attributes, symbolic shapes).
+
+func.func @symint_where_tensor(%a: tensor<2xf32>, %s: !exir.symint) {
+  // expected-error @+1 {{expected base type 'builtin.tensor' but got 'exir.symint'}}
+  %0 = "exir.add_tensor"(%a, %s) {alpha = 1 : i64} : (tensor<2xf32>, !exir.symint) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_where_symint(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tensor<2xf32>' does not satisfy the constraint}}
+  %0 = "exir.sym_add"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> !exir.symint
+  return
+}
+
+// -----
+
+func.func @missing_attribute(%a: tensor<2xf32>, %b: tensor<2xf32>) {
+  // expected-error @+1 {{'exir.add_tensor' op attribute "alpha" is expected but not provided}}
+  %0 = "exir.add_tensor"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @float_for_int_attribute(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{expected base attribute 'builtin.integer' but got 'builtin.float'}}
+  %0 = "exir.priv_softmax"(%a) {dim = 1.0 : f64, half_to_float = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @int_for_bool_attribute(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'1 : i64' does not satisfy the constraint}}
+  %0 = "exir.amax"(%a) {dim = array<i64: 1>, keepdim = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @i32_for_i64_attribute(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'exir.priv_softmax' op attribute 'dim' must be a 64-bit integer attribute (e.g. `1 : i64`), got `1 : i32`}}
+  %0 = "exir.priv_softmax"(%a) {dim = 1 : i32, half_to_float = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @bool_array_for_int_array(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'exir.permute' op attribute 'dims' must be an `array<i64: ...>` attribute, got `array<i1: true, false>`}}
+  %0 = "exir.permute"(%a) {dims = array<i1: true, false>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+// Optional attributes are not in the IRDL (IRDL attributes are all required): Python checks them.
+func.func @optional_attribute_kind(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'exir.priv_to_copy' op attribute 'dtype' must be a type attribute (e.g. `f32`), got `6 : i64`}}
+  %0 = "exir.priv_to_copy"(%a) {dtype = 6 : i64, non_blocking = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @scalar_attribute_kind(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'exir.add_scalar' op attribute 'other' must be a scalar attribute: `1 : i64`, `1.0 : f64` or `true`, got `"two"`}}
+  %0 = "exir.add_scalar"(%a) {other = "two", alpha = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @missing_segment_sizes(%x: tensor<4xf32>, %s: !exir.symint) {
+  // expected-error @+1 {{'operandSegmentSizes' attribute is expected but not provided}}
+  %0 = "exir.slice_tensor"(%x, %s) {dim = 0 : i64, static_step = 1 : i64} : (tensor<4xf32>, !exir.symint) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @literal_needs_elements() {
+  // expected-error @+1 {{'exir.literal' op attribute 'value' must be a dense elements attribute, got `1.000000e+00 : f32`}}
+  %0 = "exir.literal"() {value = 1.0 : f32} : () -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @sym_to_tensor_rank(%s: !exir.symint) {
+  // expected-error @+1 {{'exir.sym_to_tensor' op result 'result' has rank 1, expected 0}}
+  %0 = "exir.sym_to_tensor"(%s) : (!exir.symint) -> tensor<1xi64>
+  return
+}
+
+// -----
+
+func.func @cond_branch_blocks(%p: tensor<i1>, %x: tensor<4xf32>) {
+  // expected-error @+1 {{expected region 0 to have 1 block(s) but got 2}}
+  %0 = "exir.cond"(%p, %x) ({
+  ^bb0(%a: tensor<4xf32>):
+    cf.br ^bb1
+  ^bb1:
+    vector.yield %a : tensor<4xf32>
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    vector.yield %a : tensor<4xf32>
+  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @sym_shapes_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+1 {{'exir.relu' op 'exir.sym_shapes' entry 0 has 1 dims but the type tensor<?x4xf32> has rank 2}}
+  %0 = "exir.relu"(%x) {exir.sym_shapes = [["s0"]]} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @sym_shapes_static_dim(%x: tensor<?x4xf32>) {
+  // expected-error @+1 {{'exir.relu' op 'exir.sym_shapes' entry 0: dim 1 is 4 in the type but named `s1`}}
+  %0 = "exir.relu"(%x) {exir.sym_shapes = [["s0", "s1"]]} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @sym_shapes_per_result(%x: tensor<?x4xf32>) {
+  // expected-error @+1 {{'exir.max_dim' op 'exir.sym_shapes' must be an array with one entry per result (2)}}
+  %0:2 = "exir.max_dim"(%x) {dim = 1 : i64, keepdim = false, exir.sym_shapes = [["s0"]]} : (tensor<?x4xf32>) -> (tensor<?xf32>, tensor<?xi64>)
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'exir.sym_shape' of argument 0 has 1 dims but the type tensor<?x4xf32> has rank 2}}
+func.func @sym_shape_argument(%x: tensor<?x4xf32> {exir.sym_shape = ["s0"]}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op 'exir.range_constraints': symbol 's0' has max < min}}
+module attributes {exir.range_constraints = {s0 = {min = 8 : i64, max = 2 : i64}}} {
+}
+
+// -----
+
+// expected-error @+1 {{'exir.range_constraints' must be {s0 = {min = 1 : i64, max = 1024 : i64}, ...} (max absent when unbounded); symbol 's0' has `{max = 2 : i64}`}}
+module attributes {exir.range_constraints = {s0 = {max = 2 : i64}}} {
+}
