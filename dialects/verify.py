@@ -51,6 +51,9 @@ def _ops_by_full_name() -> dict[str, dict]:
 def _segments(values, specs: list[dict], sizes_attr: ir.Attribute | None, what: str) -> dict[str, list]:
     """Values of each named operand/result group. Raises ValueError if the counts cannot fit."""
     values = list(values)
+    # As IRDL does: the sizes attribute counts only when more than one group is optional/variadic.
+    if sum(s["variadicity"] != "single" for s in specs) <= 1:
+        sizes_attr = None
     if sizes_attr is not None:
         sizes = list(ir.DenseI32ArrayAttr(sizes_attr))
         if len(sizes) != len(specs) or sum(sizes) != len(values):

@@ -1,0 +1,64 @@
+// RUN: exir-mlir-opt %s --split-input-file | exir-mlir-opt --split-input-file | FileCheck %s
+// Round trip of edge ops (dtype-explicit): elementwise with agreeing dtypes, comparisons with
+// i1 results, casts, optional operands with segment sizes, index sizes, regions.
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK-SAME: (%[[A:.*]]: tensor<2x4xf32>, %[[B:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<2x4xi64>)
+// CHECK: %[[C:.*]] = "edge.cast"(%[[I]]) : (tensor<2x4xi64>) -> tensor<2x4xf32>
+// CHECK: %[[S:.*]] = "edge.add"(%[[A]], %[[B]]) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+// CHECK: %[[LT:.*]] = "edge.lt"(%[[S]], %[[C]]) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1>
+// CHECK: "edge.where"(%[[LT]], %[[S]], %[[C]]) : (tensor<2x4xi1>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+func.func @elementwise(%a: tensor<2x4xf32>, %b: tensor<4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
+  %c = "edge.cast"(%i) : (tensor<2x4xi64>) -> tensor<2x4xf32>
+  %s = "edge.add"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %lt = "edge.lt"(%s, %c) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1>
+  %w = "edge.where"(%lt, %s, %c) : (tensor<2x4xi1>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %w : tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul_norm_reduce
+// CHECK: "edge.mm"(%{{.*}}, %{{.*}}) : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>
+// CHECK: "edge.layer_norm"(%{{.*}}, %{{.*}}) {axis = 1 : i64, eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 0>}
+// CHECK-SAME: -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+// CHECK: "edge.sum"(%{{.*}}) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
+// CHECK: "edge.softmax"(%{{.*}}) {dim = 1 : i64}
+func.func @matmul_norm_reduce(%x: tensor<2x8xf32>, %w: tensor<8x4xf32>, %g: tensor<4xf32>) -> tensor<2xf32> {
+  %0 = "edge.mm"(%x, %w) : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>
+  %1:3 = "edge.layer_norm"(%0, %g) {axis = 1 : i64, eps = 1.0e-5 : f64, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  %2 = "edge.sum"(%1#0) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
+  %3 = "edge.softmax"(%1#0) {dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %2 : tensor<2xf32>
+}
+
+// -----
+
+// Dynamic result dims are `index` operands (the tensor.empty idiom).
+// CHECK-LABEL: func.func @dynamic_view
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: "edge.view"(%{{.*}}, %[[D]]) : (tensor<?x4xf32>, index) -> tensor<?x2x2xf32>
+func.func @dynamic_view(%x: tensor<?x4xf32>) -> tensor<?x2x2xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %0 = "edge.view"(%x, %d) : (tensor<?x4xf32>, index) -> tensor<?x2x2xf32>
+  return %0 : tensor<?x2x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cond
+// CHECK: "edge.cond"(%{{.*}}, %{{.*}}) ({
+// CHECK: vector.yield
+// CHECK: }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+func.func @cond(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "edge.cond"(%p, %x) ({
+  ^bb0(%a: tensor<4xf32>):
+    vector.yield %a : tensor<4xf32>
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    %n = "edge.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    vector.yield %n : tensor<4xf32>
+  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
