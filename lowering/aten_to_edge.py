@@ -1,0 +1,85 @@
+"""The aten-to-edge pass: exir ops -> edge ops with explicit dtypes, then the Edge contract check."""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import ir
+from exir_mlir.passes import PassFailure, register_pass
+
+from .conversion import PatternTable, apply_patterns, report_illegal
+from .edge_contract import verify_edge_contract
+from .ir_utils import index, walk_ops
+from .to_edge_control import populate_control_flow_patterns, populate_literal_patterns
+from .to_edge_elementwise import populate_elementwise_patterns
+from .to_edge_shape import populate_creation_patterns, populate_indexing_patterns, populate_view_patterns
+from .to_edge_structured import (
+    populate_contraction_patterns,
+    populate_convolution_patterns,
+    populate_normalization_patterns,
+    populate_reduction_patterns,
+)
+
+STAGE = "edge"
+_TABLE: PatternTable | None = None
+
+
+def edge_patterns() -> PatternTable:
+    global _TABLE
+    if _TABLE is None:
+        table = PatternTable()
+        for populate in (populate_elementwise_patterns, populate_contraction_patterns,
+                         populate_convolution_patterns, populate_reduction_patterns,
+                         populate_normalization_patterns, populate_view_patterns,
+                         populate_creation_patterns, populate_indexing_patterns,
+                         populate_literal_patterns, populate_control_flow_patterns):
+            populate(table)
+        _TABLE = table
+    return _TABLE
+
+
+def _symint_args_to_index(module_op: ir.Operation) -> None:
+    """SymInt function arguments become `index` (Edge has no exir types); attributes stay."""
+    for op in walk_ops(module_op):
+        if op.name != "func.func":
+            continue
+        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        inputs = list(ftype.inputs)
+        changed = False
+        for i, t in enumerate(inputs):
+            if str(t) == "!exir.symint":
+                inputs[i] = index()
+                changed = True
+        if not changed:
+            continue
+        if len(op.regions[0].blocks):
+            entry = op.regions[0].blocks[0]
+            for i, arg in enumerate(entry.arguments):
+                if str(arg.type) == "!exir.symint":
+                    arg.set_type(index())
+        op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, list(ftype.results)))
+
+
+def _leftover_casts(module_op: ir.Operation) -> None:
+    for op in walk_ops(module_op):
+        if op.name == "builtin.unrealized_conversion_cast" and len(list(op.results[0].uses)):
+            user = next(iter(op.results[0].uses)).owner
+            user.location.emit_error(
+                f"'{user.name}' uses a symbolic integer that cannot be expressed in edge")
+            raise PassFailure(STAGE)
+
+
+def run_aten_to_edge(module_op: ir.Operation) -> None:
+    """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
+    _symint_args_to_index(module_op)
+    reasons = apply_patterns(module_op, edge_patterns())
+    report_illegal(module_op, ["exir"], STAGE, reasons)
+    _leftover_casts(module_op)
+    if verify_edge_contract(module_op):
+        raise PassFailure(STAGE)
+
+
+register_pass(
+    "aten-to-edge",
+    run_aten_to_edge,
+    description="Lower the exir (ATen) dialect to edge: explicit type promotion, typed scalars, "
+    "i64 indices, index sizes; then verify the Edge contract",
+)
