@@ -127,8 +127,49 @@ def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     _run(module, f"builtin.module({parallelize_pipeline(threads)})", "exir-cpu-parallelize")
 
 
+# n-D vector ops that convert-vector-to-llvm does not take are rewritten into 1-D ones first.
+_VECTOR_LOWERING = """
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %funcs = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+      transform.apply_patterns.vector.lower_masked_transfers
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+    } : !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.lower_broadcast
+      transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_1d"
+      transform.apply_patterns.vector.lower_create_mask
+      transform.apply_patterns.vector.lower_masks
+      transform.apply_patterns.vector.lower_shape_cast
+    } : !transform.any_op
+    transform.yield
+  }
+}
+"""
+
+
+def lower_vectors(module: ir.Operation) -> None:
+    """n-D vector ops (multi-reductions, masks, broadcasts, transposes) to 1-D ones."""
+    from mlir.dialects.transform import interpreter
+
+    script = ir.Module.parse(_VECTOR_LOWERING, context=module.context)
+    try:
+        interpreter.apply_named_sequence(module, script.body.operations[0], script)
+    except Exception as exc:
+        raise ExirInternalError(f"CPU stage 'exir-cpu-to-llvm' failed to lower vector ops: {exc}") from exc
+
+
 def lower_to_llvm(module: ir.Operation) -> None:
     """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect."""
+    lower_vectors(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
 
 

@@ -166,6 +166,11 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
 def _cleanup(script: _Script) -> None:
     func = script.fresh("func")
     script.emit(f"{func} = transform.structured.match ops{{[\"func.func\"]}} in %root : ({_ANY}) -> {_ANY}")
+    # Masked transfers become transfers with a mask operand before canonicalization, which
+    # would otherwise move constants into vector.mask regions (one op only).
+    script.emit(f"transform.apply_patterns to {func} {{")
+    script.emit("  transform.apply_patterns.vector.lower_masked_transfers")
+    script.emit(f"}} : {_ANY}")
     script.emit(f"transform.apply_patterns to {func} {{")
     script.emit("  transform.apply_patterns.vector.reduction_to_contract")
     script.emit("  transform.apply_patterns.vector.transfer_permutation_patterns")

@@ -215,6 +215,11 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return None
     if not op.results:
         return None  # already on buffers
+    maps = [m.value for m in linalg.get_indexing_maps(op)]
+    if not all(m.is_projected_permutation for m in maps):
+        # Index arithmetic in the maps (im2col's floordiv/mod, strided windows): the vectorizer
+        # would treat such accesses as contiguous, so these ops keep scalar loops.
+        return plan_loops(op, host)
     if linalg.isa_contraction_op(op):
         return plan_contraction(op, host)
     iters = iterator_kinds(op)
