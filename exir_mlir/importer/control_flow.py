@@ -27,7 +27,7 @@ def _import_region(
     loc: ir.Location,
 ) -> list[ir.Value]:
     """Imports `sub`'s graph into a new block of `region` whose arguments are `arg_types`;
-    ends the block with exir.yield and returns the yielded values."""
+    ends the block with vector.yield and returns the yielded values."""
     placeholders = [n for n in sub.graph_module.graph.nodes if n.op == "placeholder"]
     if len(placeholders) != len(arg_types):
         raise ops.UnsupportedNode(

@@ -38,6 +38,22 @@ HigherOrderBuilder = Callable[["GraphImporter", torch.fx.Node, ir.Location], ir.
 HIGHER_ORDER_BUILDERS: dict[str, HigherOrderBuilder] = {}
 
 
+# torch.export (training IR) asserts the dtype/device of tensors it converted with `.to()`. The
+# exir types state the dtype statically, so the importer checks the assertion once, here, and
+# emits nothing; a mismatch is an error, never dropped silently.
+ASSERT_TENSOR_METADATA = torch.ops.aten._assert_tensor_metadata.default
+
+
+def check_tensor_metadata(node: torch.fx.Node) -> None:
+    """Checks an `_assert_tensor_metadata` node against its operand's static metadata."""
+    tensor = node.args[0].meta.get("val") if isinstance(node.args[0], torch.fx.Node) else None
+    dtype = node.kwargs.get("dtype", node.args[3] if len(node.args) > 3 else None)
+    if not isinstance(tensor, torch.Tensor):
+        raise ops.UnsupportedNode("_assert_tensor_metadata of a value without tensor metadata")
+    if dtype is not None and dtype != tensor.dtype:
+        raise ops.UnsupportedNode(f"asserts dtype {dtype} but the tensor is {tensor.dtype}")
+
+
 def node_error(node: torch.fx.Node, message: str) -> ExirUserError:
     """An error naming the user's source line, the node and its call target."""
     target = node.target if node.op != "call_function" else ops.call_target_key(node.target)
@@ -121,6 +137,10 @@ class GraphImporter:
         if target is operator.getitem:
             self._import_getitem(node)
             return
+        if target is ASSERT_TENSOR_METADATA:
+            check_tensor_metadata(node)
+            self.bind(node, None)
+            return
         loc = self.location(node)
         with loc:
             if isinstance(target, torch._ops.OpOverload):
@@ -142,6 +162,8 @@ class GraphImporter:
         val = node.meta.get("val")
         if isinstance(val, (list, tuple)):
             self.bind(node, list(op.results))
+        elif val is None and len(op.results) == 0:
+            self.bind(node, None)
         else:
             if len(op.results) != 1:
                 raise ops.UnsupportedNode(f"expected one result, the op has {len(op.results)}")

@@ -21,7 +21,7 @@ LITERAL = "exir.literal"
 ATEN_OP = "exir.aten_op"
 SYM_CONSTANT = "exir.sym_constant"
 SYM_TO_TENSOR = "exir.sym_to_tensor"
-YIELD = "exir.yield"
+YIELD = "vector.yield"  # IRDL ops cannot be terminators (docs/ir-conventions.md)
 WRAPPED_NUMBER = "exir.wrapped_number"
 
 # torch wraps Python numbers passed as tensors with these dtypes (c10::scalar_to_tensor).
@@ -252,7 +252,8 @@ def build_aten(
     """The exir op of an ATen OpOverload call: the named op when the dialect has it and the call
     fits it, else the generic `exir.aten_op` (import never fails on an op name)."""
     _check_functional(op)
-    types = result_types(node.meta.get("val"))
+    # Ops that return nothing (export's _assert_tensor_metadata, ...) have no value metadata.
+    types = result_types(node.meta.get("val")) if op._schema.returns else []
     bound = bind_arguments(op, node)
     name = dialect_op_for_overload(schema.aten_overload_text(op))
     spec = _spec(op) if name is not None else None

@@ -10,7 +10,7 @@ from exir_mlir.dialects import load_dialects, verify_module
 from exir_mlir.errors import ExirInternalError, ExirUserError
 from exir_mlir.importer import control_flow  # noqa: F401  (registers the cond/while_loop builders)
 from exir_mlir.importer import ops
-from exir_mlir.importer.graph import GraphImporter, ImportState
+from exir_mlir.importer.graph import GraphImporter, ImportState, node_error
 from exir_mlir.importer.literals import constant_attr
 from exir_mlir.importer.signature import ProgramInput, program_inputs, program_outputs
 from exir_mlir.importer.symbolic import (
@@ -20,7 +20,7 @@ from exir_mlir.importer.symbolic import (
     range_constraints_attr,
     shape_attr,
 )
-from exir_mlir.importer.types import type_of_value
+from exir_mlir.importer.types import element_type, is_supported_dtype, type_of_value
 
 
 def _all_graphs(gm: torch.fx.GraphModule):
@@ -47,6 +47,20 @@ def functional_program(ep: torch.export.ExportedProgram) -> torch.export.Exporte
     if not mutates_in_place(ep):
         return ep
     return ep.run_decompositions({})
+
+
+def check_dtypes(ep: torch.export.ExportedProgram) -> None:
+    """Rejects the first value (in program order, branches included) whose dtype exir lacks,
+    naming its node and source line: function types are built before the nodes are visited."""
+    for graph in _all_graphs(ep.graph_module):
+        for node in graph.nodes:
+            val = node.meta.get("val")
+            for v in val if isinstance(val, (list, tuple)) else [val]:
+                if isinstance(v, torch.Tensor) and not is_supported_dtype(v.dtype):
+                    try:
+                        element_type(v.dtype)
+                    except ExirUserError as e:
+                        raise node_error(node, str(e)) from None
 
 
 def _input_type(inp: ProgramInput) -> ir.Type:
@@ -103,6 +117,7 @@ def import_program(
     if not isinstance(ep, torch.export.ExportedProgram):
         raise ExirUserError(f"import_program expects a torch.export.ExportedProgram, got {type(ep).__name__}")
     ep = functional_program(ep)
+    check_dtypes(ep)
     inputs = program_inputs(ep)
     outputs = program_outputs(ep)
 
@@ -125,7 +140,7 @@ def import_program(
                           out.value.meta.get("val") if isinstance(out.value, torch.fx.Node) else None, names)
             for out in outputs
         ])
-        entry = fn.add_entry_block()
+        entry = fn.add_entry_block(arg_locs=[ir.Location.name(inp.name) for inp in args])
         importer = GraphImporter(state, ep.graph_module)
         arg_iter = iter(entry.arguments)
         with ir.InsertionPoint(entry):

@@ -1,0 +1,61 @@
+# RUN: %python %s | FileCheck %s
+"""Mutations: buffer and user-input writes become outputs that name what they write back."""
+
+import torch
+from _importing import import_and_print, run_test
+from torch import nn
+
+from exir_mlir.models import MODELS
+
+
+# The shipped buffer-mutating model, straight from torch.export (in-place add_/mul_ in the
+# graph): the importer functionalizes it, and each buffer write is a result with its target.
+# CHECK-LABEL: TEST: buffer_mutation
+# CHECK:      func.func @main(%{{.*}}: tensor<8xf32> {exir.input_kind = "parameter", exir.name = "scale"},
+# CHECK-SAME:   %[[CALLS:.*]]: tensor<i64> {exir.input_kind = "buffer", exir.name = "calls", exir.persistent = true},
+# CHECK-SAME:   %[[MEAN:.*]]: tensor<8xf32> {exir.input_kind = "buffer", exir.name = "running_mean", exir.persistent = true},
+# CHECK-SAME:   -> (tensor<i64> {exir.output_kind = "buffer_mutation", exir.target = "calls"},
+# CHECK-SAME:       tensor<8xf32> {exir.output_kind = "buffer_mutation", exir.target = "running_mean"},
+# CHECK-SAME:       tensor<4x8xf32> {exir.output_kind = "user_output"})
+# CHECK:      %[[NEW_CALLS:.*]] = "exir.add_tensor"(%[[CALLS]], %{{.*}})
+# CHECK:      %[[DECAYED:.*]] = "exir.mul_tensor"(%[[MEAN]], %{{.*}})
+# CHECK:      %[[NEW_MEAN:.*]] = "exir.add_tensor"(%[[DECAYED]], %{{.*}}) {alpha = 1.000000e-01 : f64}
+# CHECK-NOT:  _inplace
+# CHECK:      return %[[NEW_CALLS]], %[[NEW_MEAN]], %{{.*}} :
+@run_test
+def buffer_mutation():
+    module, args, dynamic_shapes = MODELS["buffer_mutation"]()
+    import_and_print(module, args, dynamic_shapes)
+
+
+class InputMutation(nn.Module):
+    def forward(self, x, y):
+        x.add_(y)
+        return y * 2
+
+
+# CHECK-LABEL: TEST: user_input_mutation
+# CHECK:      func.func @main(%[[X:.*]]: tensor<3xf32> {exir.input_kind = "user_input", exir.name = "x"}, %[[Y:.*]]: tensor<3xf32> {exir.input_kind = "user_input", exir.name = "y"})
+# CHECK-SAME: -> (tensor<3xf32> {exir.output_kind = "user_input_mutation", exir.target = "x"}, tensor<3xf32> {exir.output_kind = "user_output"})
+# CHECK:      %[[SUM:.*]] = "exir.add_tensor"(%[[X]], %[[Y]])
+# CHECK:      return %[[SUM]], %{{.*}}
+@run_test
+def user_input_mutation():
+    import_and_print(InputMutation(), (torch.randn(3), torch.randn(3)))
+
+
+class TrainingBatchNorm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(4)
+
+    def forward(self, x):
+        return self.bn(x)
+
+
+# Batch norm in training mode updates running stats and the batch counter.
+# CHECK-LABEL: TEST: batch_norm_training_updates
+# CHECK: -> (tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "bn.running_mean"}, tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "bn.running_var"}, tensor<i64> {exir.output_kind = "buffer_mutation", exir.target = "bn.num_batches_tracked"}, tensor<8x4xf32> {exir.output_kind = "user_output"})
+@run_test
+def batch_norm_training_updates():
+    import_and_print(TrainingBatchNorm().train(), (torch.randn(8, 4),))

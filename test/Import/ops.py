@@ -1,0 +1,112 @@
+# RUN: %python %s | FileCheck %s
+"""call_function nodes: schema arguments as operands/attributes, the generic fallback, getitem."""
+
+import torch
+import torch.nn.functional as F
+from _importing import import_and_print, run_test
+from torch import nn
+
+
+class Attributes(nn.Module):
+    def forward(self, x, idx):
+        a = torch.ops.aten.clamp.default(x, -1.0, 2)  # Scalar? attributes: float and int
+        b = torch.ops.aten.div.Tensor_mode(a, x, rounding_mode="floor")  # str attribute
+        c = torch.ops.aten.sum.dim_IntList(b, [0, 1], True, dtype=torch.float64)  # int[], bool, ScalarType
+        d = torch.ops.aten.full.default([2, 3], 1.5, dtype=torch.float32, layout=torch.strided,
+                                        device=torch.device("cpu"), pin_memory=False)
+        e = torch.ops.aten.index.Tensor(x, [None, idx])  # Tensor?[] with an absent entry
+        f = torch.ops.aten.native_layer_norm.default(x, [3], None, None, 1e-5)  # Tensor? absent
+        return c, d, e, f[0]
+
+
+# CHECK-LABEL: TEST: attribute_kinds
+# CHECK:      func.func @main(%[[X:.*]]: tensor<2x3xf32> {{.*}}, %[[IDX:.*]]: tensor<2xi64>
+# CHECK:      %[[A:.*]] = "exir.clamp"(%[[X]]) {max = 2 : i64, min = -1.000000e+00 : f64}
+# CHECK:      %[[B:.*]] = "exir.div_tensor_mode"(%[[A]], %[[X]]) {rounding_mode = "floor"}
+# CHECK:      "exir.sum_dim_intlist"(%[[B]]) {dim = array<i64: 0, 1>, dtype = f64, keepdim = true} : (tensor<2x3xf32>) -> tensor<1x1xf64>
+# CHECK:      "exir.full"() {device = "cpu", dtype = f32, fill_value = 1.500000e+00 : f64, layout = "strided", pin_memory = false, static_size = array<i64: 2, 3>}
+# CHECK:      "exir.index_tensor"(%[[X]], %[[IDX]]) {indices_present = array<i1: false, true>}
+# CHECK:      "exir.native_layer_norm"(%[[X]]) {eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_normalized_shape = array<i64: 3>} : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+@run_test
+def attribute_kinds():
+    import_and_print(Attributes(), (torch.randn(2, 3), torch.tensor([0, 2])))
+
+
+class Lists(nn.Module):
+    def forward(self, x, y, w):
+        z = torch.cat([x, y], 1)
+        return F.conv2d(z, w, None, stride=2, padding=1)
+
+
+# Tensor[] is a variadic operand; an absent Tensor? bias and int[] attributes.
+# CHECK-LABEL: TEST: tensor_lists_and_optional_operands
+# CHECK:      %[[CAT:.*]] = "exir.cat"(%arg0, %arg1) {dim = 1 : i64}
+# CHECK:      "exir.convolution"(%[[CAT]], %arg2) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0>, static_padding = array<i64: 1, 1>, static_stride = array<i64: 2, 2>, transposed = false}
+@run_test
+def tensor_lists_and_optional_operands():
+    import_and_print(Lists(), (torch.randn(1, 2, 8, 8), torch.randn(1, 2, 8, 8), torch.randn(4, 4, 3, 3)),
+                     decompose=True)
+
+
+class Generic(nn.Module):
+    def forward(self, x):
+        return torch.linalg.vector_norm(x, 3.0, dim=[0], keepdim=False)
+
+
+# An ATen op the dialect lacks still imports: exir.aten_op with the overload, the operand's
+# argument names and the other arguments as attributes.
+# CHECK-LABEL: TEST: generic_fallback
+# CHECK: "exir.aten_op"(%arg0) {args = {dim = array<i64: 0>, keepdim = false, ord = 3.000000e+00 : f64}, operand_args = ["self"], overload = "aten::linalg_vector_norm"} : (tensor<4x5xf32>) -> tensor<5xf32>
+@run_test
+def generic_fallback():
+    import_and_print(Generic(), (torch.randn(4, 5),))
+
+
+class WrappedNumbers(nn.Module):
+    def forward(self, x, i):
+        return x * 2.0 + 1, torch.ops.aten.mul.Tensor(i, True)
+
+
+# Python numbers in Tensor positions become 0-d literals with torch's wrapped dtypes.
+# CHECK-LABEL: TEST: wrapped_numbers
+# CHECK-DAG: %[[F:.*]] = "exir.literal"() {exir.wrapped_number, value = dense<2.000000e+00> : tensor<f64>} : () -> tensor<f64>
+# CHECK-DAG: "exir.mul_tensor"(%arg0, %[[F]])
+# CHECK-DAG: %[[I:.*]] = "exir.literal"() {exir.wrapped_number, value = dense<1> : tensor<i64>} : () -> tensor<i64>
+# CHECK-DAG: "exir.add_tensor"(%{{.*}}, %[[I]]) {alpha = 1 : i64}
+# CHECK-DAG: %[[B:.*]] = "exir.literal"() {exir.wrapped_number, value = dense<true> : tensor<i1>} : () -> tensor<i1>
+# CHECK-DAG: "exir.mul_tensor"(%arg1, %[[B]]) : (tensor<2xi1>, tensor<i1>) -> tensor<2xi1>
+@run_test
+def wrapped_numbers():
+    import_and_print(WrappedNumbers(), (torch.randn(3), torch.tensor([True, False])))
+
+
+class MultiResult(nn.Module):
+    def forward(self, x):
+        values, indices = torch.max(x, dim=1)
+        a, b, c = torch.split(x, [1, 2, 3], dim=1)
+        return values, indices, c, a
+
+
+# getitem selects results: max.dim has two, split_with_sizes a variadic list.
+# CHECK-LABEL: TEST: getitem_selects_results
+# CHECK:      %[[MAX:.*]]:2 = "exir.max_dim"(%arg0) {dim = 1 : i64, keepdim = false} : (tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xi64>)
+# CHECK:      %[[SPLIT:.*]]:3 = "exir.split_with_sizes"(%arg0) {dim = 1 : i64, static_split_sizes = array<i64: 1, 2, 3>} : (tensor<4x6xf32>) -> (tensor<4x1xf32>, tensor<4x2xf32>, tensor<4x3xf32>)
+# CHECK:      return %[[MAX]]#0, %[[MAX]]#1, %[[SPLIT]]#2, %[[SPLIT]]#0
+@run_test
+def getitem_selects_results():
+    import_and_print(MultiResult(), (torch.randn(4, 6),), decompose=True)
+
+
+class Dtypes(nn.Module):
+    def forward(self, a, b, c, d, e):
+        return a + 1, b * 2, c & c, d.abs(), e.to(torch.bfloat16)
+
+
+# CHECK-LABEL: TEST: element_types
+# CHECK: func.func @main(%{{.*}}: tensor<2xf16> {{.*}}, %{{.*}}: tensor<2xi32> {{.*}}, %{{.*}}: tensor<2xi1> {{.*}}, %{{.*}}: tensor<2xui8> {{.*}}, %{{.*}}: tensor<2xcomplex<f32>>
+# CHECK-SAME: -> (tensor<2xf16> {{.*}}, tensor<2xi32> {{.*}}, tensor<2xi1> {{.*}}, tensor<2xui8> {{.*}}, tensor<2xbf16>
+@run_test
+def element_types():
+    args = (torch.ones(2, dtype=torch.float16), torch.ones(2, dtype=torch.int32), torch.ones(2, dtype=torch.bool),
+            torch.ones(2, dtype=torch.uint8), torch.ones(2, dtype=torch.complex64))
+    import_and_print(Dtypes(), args)
