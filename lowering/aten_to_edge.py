@@ -69,12 +69,13 @@ def _leftover_casts(module_op: ir.Operation) -> None:
 
 def run_aten_to_edge(module_op: ir.Operation) -> None:
     """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
-    _symint_args_to_index(module_op)
-    reasons = apply_patterns(module_op, edge_patterns())
-    report_illegal(module_op, ["exir"], STAGE, reasons)
-    _leftover_casts(module_op)
-    if verify_edge_contract(module_op):
-        raise PassFailure(STAGE)
+    with module_op.context, module_op.location:
+        _symint_args_to_index(module_op)
+        reasons = apply_patterns(module_op, edge_patterns())
+        report_illegal(module_op, ["exir"], STAGE, reasons)
+        _leftover_casts(module_op)
+        if verify_edge_contract(module_op):
+            raise PassFailure(STAGE)
 
 
 register_pass(

@@ -40,8 +40,9 @@ def _shape_scope(func_op: ir.Operation):
 
 def run_to_linalg(module_op: ir.Operation) -> None:
     """Lower every edge and backend op; func signatures and exir.* attributes are kept."""
-    convert_in_order(module_op, linalg_patterns(), illegal_dialects=["edge", "backend", "exir"],
-                     stage=STAGE, on_function=_shape_scope)
+    with module_op.context, module_op.location:
+        convert_in_order(module_op, linalg_patterns(), illegal_dialects=["edge", "backend", "exir"],
+                         stage=STAGE, on_function=_shape_scope)
 
 
 register_pass(
