@@ -73,11 +73,22 @@ def fuse_elementwise(module: ir.Operation) -> None:
     )
 
 
-def tile_and_vectorize(module: ir.Operation) -> None:
-    """`exir-cpu-tile`: per-op transform-dialect schedule (threads, caches, vector registers)."""
+def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0) -> None:
+    """`exir-cpu-tile`: per-op transform-dialect schedule (threads, caches, vector registers).
+
+    `vector_bits` / `cores` replace the host's values (0 keeps them): tests pin them so that
+    their expected tiles do not depend on the machine that runs them.
+    """
+    import dataclasses
+
     from exir_mlir.codegen.schedule import apply_cpu_schedule
 
-    apply_cpu_schedule(module)
+    host = detect_host()
+    if vector_bits:
+        host = dataclasses.replace(host, vector_bits=vector_bits, vector_registers=32 if vector_bits >= 512 else 16)
+    if cores:
+        host = dataclasses.replace(host, cores=cores)
+    apply_cpu_schedule(module, host)
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 
 
@@ -88,7 +99,7 @@ BUFFERIZE = (
     "canonicalize,cse,"
     # Small temporaries live on the stack; allocations leave loops they do not depend on.
     "func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack{max-alloc-size-in-bytes=4096}),"
-    "buffer-deallocation-pipeline,canonicalize,cse"
+    "buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize,cse"
 )
 
 
@@ -112,7 +123,8 @@ TO_LLVM = (
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
-    "convert-async-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts"
+    "convert-async-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,"
+    "convert-cf-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
 
 

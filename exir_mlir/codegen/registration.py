@@ -30,6 +30,10 @@ def register_cpu_passes() -> None:
         "exir-cpu-tile",
         _reporting(pipeline.tile_and_vectorize),
         description="tile linalg ops for threads, caches and vector registers, then vectorize",
+        options={
+            "vector-bits": PassOption(int, 0, "SIMD width to tile for (0: the host's; 512 = AVX-512, 256 = AVX2)"),
+            "cores": PassOption(int, 0, "cores to split work over (0: the host's)"),
+        },
     )
     register_pass(
         "exir-cpu-bufferize",

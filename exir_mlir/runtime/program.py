@@ -82,9 +82,10 @@ def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
     for name in ("arg_attrs", "res_attrs"):
         if name in func_op.attributes:
             del func_op.attributes[name]
-    for named in list(module.operation.attributes):
-        if named.name.startswith("exir."):
-            del module.operation.attributes[named.name]
+    attributes = module.operation.attributes
+    for name in [a if isinstance(a, str) else a.name for a in attributes]:
+        if name.startswith("exir."):
+            del attributes[name]
 
 
 def _uses_async(module: ir.Module) -> bool:

@@ -1,0 +1,50 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-fuse)' | FileCheck %s
+
+// Three elementwise ops (one named) become one generic: one pass over memory.
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME:    (%[[X:.*]]: tensor<1024xf32>, %[[Y:.*]]: tensor<1024xf32>)
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[Y]] : tensor<1024xf32>, tensor<1024xf32>)
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:           math.exp
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     linalg.add
+// CHECK:         return %[[R]]
+func.func @chain(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> {
+  %e = tensor.empty() : tensor<1024xf32>
+  %0 = linalg.mul ins(%x, %y : tensor<1024xf32>, tensor<1024xf32>) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%0, %x : tensor<1024xf32>, tensor<1024xf32>) outs(%e : tensor<1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1024xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%1 : tensor<1024xf32>) outs(%e : tensor<1024xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<1024xf32>
+  return %2 : tensor<1024xf32>
+}
+
+// -----
+
+// A matmul is not elementwise: it stays a named op (the tiler recognizes it), its elementwise
+// consumer stays separate.
+// CHECK-LABEL: func.func @matmul_then_relu
+// CHECK:         linalg.matmul
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+// CHECK:           arith.maximumf
+func.func @matmul_then_relu(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %init: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %m = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<8x4xf32>) outs(%init : tensor<8x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %y = arith.maximumf %v, %zero : f32
+    linalg.yield %y : f32
+  } -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}

@@ -1,0 +1,100 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2})' | FileCheck %s --check-prefix=AVX512
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s --check-prefix=AVX2
+
+// A 512^3 matmul: 64x256 tiles across threads (the fill fused into them), a 64-deep reduction
+// block, an 8x32 (AVX-512) or 4x16 (AVX2) register block whose accumulator stays in registers.
+// AVX512-LABEL: func.func @matmul
+// AVX512:         scf.forall (%{{.*}}, %{{.*}}) in (8, 2) shared_outs
+// AVX512:           vector.transfer_write %{{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// AVX512:           scf.for %{{.*}} = %c0 to %c512 step %c64
+// AVX512:             %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// AVX512-NEXT:        %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[IT:.*]] = %[[ACC]]) -> (vector<8x32xf32>)
+// AVX512:               vector.contract {{.*}} %[[IT]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// AVX512:             vector.transfer_write %[[SUM]]
+// AVX512-NOT:     linalg.matmul
+// AVX2-LABEL: func.func @matmul
+// AVX2:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %r : tensor<512x512xf32>
+}
+
+// -----
+
+// Dynamic rows: the same register block, masked at the edge.
+// AVX512-LABEL: func.func @matmul_dynamic
+// AVX512:         scf.forall
+// AVX512:           scf.for {{.*}} step %c32
+// AVX512-NEXT:      %[[ROWS:.*]] = affine.min
+// AVX512-NEXT:      tensor.extract_slice {{.*}} [%[[ROWS]], 32]
+// AVX512-NEXT:      vector.create_mask %[[ROWS]], %c32 : vector<8x32xi1>
+// AVX512:           %[[MASK:.*]] = vector.create_mask %{{.*}}, %c32, %c1 : vector<8x32x1xi1>
+// AVX512:           vector.mask %[[MASK]] { vector.contract
+// AVX2-LABEL: func.func @matmul_dynamic
+func.func @matmul_dynamic(%a: tensor<?x256xf32>, %b: tensor<256x256xf32>) -> tensor<?x256xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x256xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x256xf32>, tensor<256x256xf32>) outs(%f : tensor<?x256xf32>) -> tensor<?x256xf32>
+  return %r : tensor<?x256xf32>
+}
+
+// -----
+
+// An elementwise op on 1M elements: chunks of whole vectors across threads, 4 vectors per step.
+// AVX512-LABEL: func.func @elementwise
+// AVX512:         scf.forall (%{{.*}}) in (16)
+// AVX512:           scf.for %{{.*}} = %c0 to %c65536 step %c64
+// AVX512:             math.exp %{{.*}} : vector<64xf32>
+// AVX2-LABEL: func.func @elementwise
+// AVX2:             math.exp %{{.*}} : vector<32xf32>
+func.func @elementwise(%x: tensor<1048576xf32>) -> tensor<1048576xf32> {
+  %e = tensor.empty() : tensor<1048576xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<1048576xf32>) outs(%e : tensor<1048576xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %y = math.exp %a : f32
+    linalg.yield %y : f32
+  } -> tensor<1048576xf32>
+  return %r : tensor<1048576xf32>
+}
+
+// -----
+
+// A row sum over a contiguous dim: vector-wide partial sums in the loop, one horizontal
+// reduction at the end (no per-step horizontal reduction).
+// AVX512-LABEL: func.func @row_sum
+// AVX512:         %[[PARTIAL:.*]] = scf.for {{.*}} step %c64 {{.*}} -> (tensor<1x64xf32>)
+// AVX512:           arith.addf %{{.*}}, %{{.*}} : vector<1x64xf32>
+// AVX512:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// AVX2-LABEL: func.func @row_sum
+func.func @row_sum(%x: tensor<8x1000xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<8x1000xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// A 2-D convolution becomes im2col (scalar loops: its maps do index arithmetic) and a
+// contraction that tiles like a batch matmul.
+// AVX512-LABEL: func.func @conv
+// AVX512:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]
+// AVX512-NOT:     linalg.conv_2d_nchw_fchw
+// AVX512:         vector.contract {{.*}} into vector<1x8x32xf32>
+// AVX2-LABEL: func.func @conv
+func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor<1x32x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %k : tensor<1x16x34x34xf32>, tensor<32x16x3x3xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  return %r : tensor<1x32x32x32xf32>
+}
