@@ -20,8 +20,9 @@ def Exir_Dialect : Dialect {
   let summary = "ATen-level ops of torch.export programs, with symbolic shapes";
   let description = [{
     The import target of exir-mlir: one op per core ATen overload (`torch.Tag.core`), the
-    operations on symbolic integers that `torch.export` graphs contain, tensor literals, and
-    the higher-order ops `cond` and `while_loop` with regions.
+    operations on symbolic integers that `torch.export` graphs contain, and tensor literals.
+    `torch.cond` / `torch.while_loop` import as the upstream `scf.if` / `scf.while` (ops with
+    regions; see "Control flow" below).
 
     Ops print in generic form (the dialect is loaded through IRDL), with their attributes in
     the attribute dictionary:
@@ -45,6 +46,40 @@ def Exir_Dialect : Dialect {
     `Layout`/`Device`/`MemoryFormat` strings (`"strided"`, `"cpu"`, `"contiguous_format"`).
     An argument `T?` that is None is an absent attribute. Ops with more than one optional or
     variadic operand group carry `operandSegmentSizes`.
+
+    One type per variadic group. IRDL (MLIR 22) binds all values of a variadic operand or
+    result group to one type, so the members of a `Tensor[]`/`Tensor?[]` argument (`cat`,
+    `index.Tensor`, `index_put`) and of a `Tensor[]` result (`split_with_sizes`) share their
+    *join* type: the importer casts each member with `tensor.cast` to it (dims that differ
+    become `?`; the element types must agree) and casts results back to their own shapes
+    (`exir_mlir.dialects.join_tensor_type` computes it):
+
+    ```mlir
+    %a2 = tensor.cast %a : tensor<2x4xf32> to tensor<?x4xf32>
+    %b2 = tensor.cast %b : tensor<3x4xf32> to tensor<?x4xf32>
+    %c = "exir.cat"(%a2, %b2) {dim = 0 : i64} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<5x4xf32>
+    ```
+
+    Control flow and the fallback use upstream ops, whose operand and result lists may mix
+    types (an IRDL op could not hold them):
+    * `torch.cond(pred, true_fn, false_fn, operands)` is `scf.if` on `pred` as an `i1`
+      (`tensor.extract` of the 0-d i1 tensor; a SymBool goes through `exir.sym_to_tensor`);
+      the branch bodies use the operands directly and end in `scf.yield`.
+    * `torch.while_loop(cond_fn, body_fn, carried, additional)` is `scf.while` over the
+      carried values: the `before` region computes `cond_fn` and ends in
+      `scf.condition(%i1) %carried...`, the `after` region computes `body_fn` and yields the
+      next carried values; the additional inputs are used directly.
+    * An ATen op the dialect has no op for is a `func.call` of a private declaration that
+      names the overload; the call carries the non-tensor arguments (`exir.args`, the same
+      attribute kinds as the exir ops use) and, per operand, the schema argument it fills
+      (`exir.operand_args`). Later stages reject it naming the overload.
+
+    ```mlir
+    %r = func.call @"aten::linalg_vector_norm"(%x) {exir.args = {ord = 2.0 : f64, keepdim = false},
+                                                  exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<f32>
+    func.func private @"aten::linalg_vector_norm"(tensor<4xf32>) -> tensor<f32>
+        attributes {exir.aten_overload = "aten::linalg_vector_norm"}
+    ```
 
     Symbolic shapes. Tensor types use `?` for a symbolic dim; the symbol itself travels in
     discardable attributes that read like torch's own printing:

@@ -325,6 +325,40 @@ def _check_range_constraints(op: ir.Operation) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------
+# The fallback: func.call of a declaration carrying `exir.aten_overload`
+# ------------------------------------------------------------------------------------------
+
+ATEN_OVERLOAD = "exir.aten_overload"
+
+
+def _aten_declarations(root: ir.Operation) -> set[str]:
+    names: set[str] = set()
+
+    def visit(op):
+        if op.name == "func.func" and ATEN_OVERLOAD in op.attributes:
+            names.add(ir.StringAttr(op.attributes["sym_name"]).value)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return names
+
+
+def _check_aten_call(op: ir.Operation, declarations: set[str]) -> list[str]:
+    callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    if callee not in declarations:
+        return []
+    errors = []
+    if "exir.args" not in op.attributes or not isinstance(op.attributes["exir.args"].maybe_downcast(), ir.DictAttr):
+        errors.append(f"call of the ATen fallback @{callee} needs 'exir.args' (a dictionary of the non-tensor arguments)")
+    names = op.attributes["exir.operand_args"].maybe_downcast() if "exir.operand_args" in op.attributes else None
+    if not isinstance(names, ir.ArrayAttr) or len(names) != len(op.operands) or not all(
+            isinstance(n.maybe_downcast(), ir.StringAttr) for n in names):
+        errors.append(f"call of the ATen fallback @{callee} needs 'exir.operand_args': one string per operand "
+                      f"({len(op.operands)}) naming the schema argument it fills")
+    return errors
+
+
+# ------------------------------------------------------------------------------------------
 # Entry points
 # ------------------------------------------------------------------------------------------
 
@@ -361,6 +395,7 @@ def verify_module(module: ir.Module | ir.Operation, *, emit: bool = True) -> lis
     root = module.operation
     found: list[tuple[ir.Location, str]] = []
     known = _ops_by_full_name()
+    aten_declarations = _aten_declarations(root)
 
     def visit(op):
         messages = verify_op(op) if op.name in known else []
@@ -368,6 +403,8 @@ def verify_module(module: ir.Module | ir.Operation, *, emit: bool = True) -> lis
         messages += [prefix + m for m in _check_sym_shapes(op) + _check_range_constraints(op)]
         if op.name == "func.func":
             messages += [prefix + m for m in _check_function_signature(op)]
+        elif op.name == "func.call" and aten_declarations:
+            messages += [prefix + m for m in _check_aten_call(op, aten_declarations)]
         found.extend((op.location, m) for m in messages)
         return ir.WalkResult.ADVANCE
 

@@ -239,13 +239,18 @@ def _describe_args(spec: S.ExirOpSpec) -> list[str]:
         if k in (S.ArgKind.SYMINT, S.ArgKind.SYMINT_LIST):
             lines.append(f"* `{arg.name}` ({arg.schema_type}): `{arg.attr}`, symbolic entries in `{arg.operand}`{extra}")
         elif k is S.ArgKind.OPTIONAL_TENSOR_LIST:
-            lines.append(f"* `{arg.name}` ({arg.schema_type}): operand `{arg.operand}` (present entries), "
-                         f"`{arg.present_attr}`{extra}")
+            lines.append(f"* `{arg.name}` ({arg.schema_type}): operand `{arg.operand}` (present entries, "
+                         f"all of their join type), `{arg.present_attr}`{extra}")
+        elif k is S.ArgKind.TENSOR_LIST:
+            lines.append(f"* `{arg.name}` ({arg.schema_type}): operands, all of their join type{extra}")
         elif arg.operand:
             lines.append(f"* `{arg.name}` ({arg.schema_type}): operand{extra}")
         else:
             absent = ", absent = None" if arg.optional else ""
             lines.append(f"* `{arg.name}` ({arg.schema_type}): attribute{absent}")
+    for res in spec.results:
+        if res.kind is S.ResultKind.TENSOR_LIST:
+            lines.append(f"* result `{res.name}` ({res.schema_type}): results, all of their join type")
     return lines
 
 

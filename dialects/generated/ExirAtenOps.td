@@ -1128,7 +1128,7 @@ def Exir_CatOp : Exir_AtenOp<"cat", "aten::cat"> {
   let description = [{
     `aten::cat(Tensor[] tensors, int dim=0) -> Tensor`
 
-    * `tensors` (Tensor[]): operand
+    * `tensors` (Tensor[]): operands, all of their join type
     * `dim` (int): attribute
 
     ```mlir
@@ -2140,7 +2140,7 @@ def Exir_IndexTensorOp : Exir_AtenOp<"index_tensor", "aten::index.Tensor"> {
     `aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`
 
     * `self` (Tensor): operand
-    * `indices` (Tensor?[]): operand `indices` (present entries), `indices_present`
+    * `indices` (Tensor?[]): operand `indices` (present entries, all of their join type), `indices_present`
 
     ```mlir
     %result = "exir.index_tensor"(%self, %indices0, %indices1) {indices_present = array<i1: true, false, true>}
@@ -2161,7 +2161,7 @@ def Exir_IndexPutOp : Exir_AtenOp<"index_put", "aten::index_put"> {
     `aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor`
 
     * `self` (Tensor): operand
-    * `indices` (Tensor?[]): operand `indices` (present entries), `indices_present`
+    * `indices` (Tensor?[]): operand `indices` (present entries, all of their join type), `indices_present`
     * `values` (Tensor): operand
     * `accumulate` (bool): attribute
 
@@ -3811,6 +3811,7 @@ def Exir_SplitWithSizesOp : Exir_AtenOp<"split_with_sizes", "aten::split_with_si
     * `self` (Tensor): operand
     * `split_sizes` (SymInt[]): `static_split_sizes`, symbolic entries in `split_sizes`
     * `dim` (int): attribute
+    * result `result` (Tensor[]): results, all of their join type
 
     ```mlir
     %r:2 = "exir.split_with_sizes"(%self, %split_sizes0) {static_split_sizes = array<i64: -9223372036854775808, 3>, dim = 0 : i64}

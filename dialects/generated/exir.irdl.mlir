@@ -193,16 +193,6 @@ irdl.dialect @exir {
     irdl.operands(self: %0)
     irdl.results(result: %1)
   }
-  irdl.operation @aten_op {
-    %0 = irdl.any
-    %1 = irdl.base "#builtin.string"
-    %2 = irdl.base "#builtin.array"
-    %3 = irdl.base "#builtin.dictionary"
-    %4 = irdl.any
-    irdl.operands(inputs: variadic %0)
-    irdl.attributes {"overload" = %1, "operand_args" = %2, "args" = %3}
-    irdl.results(outputs: variadic %4)
-  }
   irdl.operation @avg_pool2d {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "#builtin.dense_array"
@@ -356,16 +346,6 @@ irdl.dialect @exir {
     irdl.operands(self: %0, output_size: variadic %2)
     irdl.attributes {"static_output_size" = %1, "kernel_size" = %3, "dilation" = %4, "padding" = %5, "stride" = %6}
     irdl.results(result: %7)
-  }
-  irdl.operation @cond {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.any
-    %r0 = irdl.region with size 1
-    %r1 = irdl.region with size 1
-    irdl.operands(pred: %0, inputs: variadic %1)
-    irdl.results(outputs: variadic %2)
-    irdl.regions(true_branch: %r0, false_branch: %r1)
   }
   irdl.operation @constant_pad_nd {
     %0 = irdl.base "!builtin.tensor"
@@ -1663,15 +1643,11 @@ irdl.dialect @exir {
     irdl.results(result: %8)
   }
   irdl.operation @sym_and {
-    %0 = irdl.parametric @exir::@symint<>
-    %1 = irdl.parametric @exir::@symfloat<>
-    %2 = irdl.any_of(%0, %1)
-    %3 = irdl.parametric @exir::@symint<>
-    %4 = irdl.parametric @exir::@symfloat<>
-    %5 = irdl.any_of(%3, %4)
-    %6 = irdl.parametric @exir::@symbool<>
-    irdl.operands(lhs: %2, rhs: %5)
-    irdl.results(result: %6)
+    %0 = irdl.parametric @exir::@symbool<>
+    %1 = irdl.parametric @exir::@symbool<>
+    %2 = irdl.parametric @exir::@symbool<>
+    irdl.operands(lhs: %0, rhs: %1)
+    irdl.results(result: %2)
   }
   irdl.operation @sym_constant {
     %0 = irdl.any
@@ -1886,15 +1862,11 @@ irdl.dialect @exir {
     irdl.results(result: %1)
   }
   irdl.operation @sym_or {
-    %0 = irdl.parametric @exir::@symint<>
-    %1 = irdl.parametric @exir::@symfloat<>
-    %2 = irdl.any_of(%0, %1)
-    %3 = irdl.parametric @exir::@symint<>
-    %4 = irdl.parametric @exir::@symfloat<>
-    %5 = irdl.any_of(%3, %4)
-    %6 = irdl.parametric @exir::@symbool<>
-    irdl.operands(lhs: %2, rhs: %5)
-    irdl.results(result: %6)
+    %0 = irdl.parametric @exir::@symbool<>
+    %1 = irdl.parametric @exir::@symbool<>
+    %2 = irdl.parametric @exir::@symbool<>
+    irdl.operands(lhs: %0, rhs: %1)
+    irdl.results(result: %2)
   }
   irdl.operation @sym_pow {
     %0 = irdl.parametric @exir::@symint<>
@@ -2072,15 +2044,5 @@ irdl.dialect @exir {
     %3 = irdl.base "!builtin.tensor"
     irdl.operands(condition: %0, self: %1, other: %2)
     irdl.results(result: %3)
-  }
-  irdl.operation @while_loop {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.any
-    %r0 = irdl.region with size 1
-    %r1 = irdl.region with size 1
-    irdl.operands(carried_inputs: variadic %0, additional_inputs: variadic %1)
-    irdl.results(outputs: variadic %2)
-    irdl.regions(cond: %r0, body: %r1)
   }
 }

@@ -1401,93 +1401,6 @@ def atanh(result, self_, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AtanhOp(result=result, self_=self_, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
-class AtenOpOp(_ods_ir.OpView):
-  r"""
-  Keeps import total: any ATen OpOverload becomes this op. `overload` is the schema name
-  (`"aten::foo.bar"`); `operand_args` names, for each operand, the schema argument it
-  fills (`"self"`, `"tensors[1]"`); `args` holds the other arguments as attributes (the
-  same kinds as the named ops use; None is absent). Later stages reject it with a
-  diagnostic naming the overload.
-  
-  ```mlir
-  %r = "exir.aten_op"(%x) {overload = "aten::linalg_vector_norm", operand_args = ["self"],
-                          args = {ord = 2.0 : f64, keepdim = false}}
-      : (tensor<4xf32>) -> tensor<f32>
-  ```
-  """
-
-  OPERATION_NAME = "exir.aten_op"
-
-  _ODS_REGIONS = (0, True)
-
-  def __init__(self, outputs, inputs, overload, operand_args, args, *, loc=None, ip=None):
-    operands = []
-    attributes = {}
-    regions = None
-    operands.extend(_get_op_results_or_values(inputs))
-    _ods_context = _ods_get_default_loc_context(loc)
-    attributes["overload"] = (overload if (
-    isinstance(overload, _ods_ir.Attribute) or
-    not _ods_ir.AttrBuilder.contains('StrAttr')) else
-      _ods_ir.AttrBuilder.get('StrAttr')(overload, context=_ods_context))
-    attributes["operand_args"] = (operand_args if (
-    isinstance(operand_args, _ods_ir.Attribute) or
-    not _ods_ir.AttrBuilder.contains('StrArrayAttr')) else
-      _ods_ir.AttrBuilder.get('StrArrayAttr')(operand_args, context=_ods_context))
-    attributes["args"] = (args if (
-    isinstance(args, _ods_ir.Attribute) or
-    not _ods_ir.AttrBuilder.contains('DictionaryAttr')) else
-      _ods_ir.AttrBuilder.get('DictionaryAttr')(args, context=_ods_context))
-    results = []
-    results.extend(outputs)
-    _ods_successors = None
-    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
-
-  @builtins.property
-  def inputs(self) -> _ods_ir.OpOperandList:
-    _ods_variadic_group_length = len(self.operation.operands) - 1 + 1
-    return self.operation.operands[0:0 + _ods_variadic_group_length]
-
-  @builtins.property
-  def overload(self) -> _ods_ir.StringAttr:
-    return self.operation.attributes["overload"]
-
-  @overload.setter
-  def overload(self, value: _ods_ir.StringAttr):
-    if value is None:
-      raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["overload"] = value
-
-  @builtins.property
-  def operand_args(self) -> _ods_ir.ArrayAttr:
-    return self.operation.attributes["operand_args"]
-
-  @operand_args.setter
-  def operand_args(self, value: _ods_ir.ArrayAttr):
-    if value is None:
-      raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["operand_args"] = value
-
-  @builtins.property
-  def args(self) -> _ods_ir.DictAttr:
-    return self.operation.attributes["args"]
-
-  @args.setter
-  def args(self, value: _ods_ir.DictAttr):
-    if value is None:
-      raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["args"] = value
-
-  @builtins.property
-  def outputs(self) -> _ods_ir.OpResultList:
-    _ods_variadic_group_length = len(self.operation.results) - 1 + 1
-    return self.operation.results[0:0 + _ods_variadic_group_length]
-
-def aten_op(outputs, inputs, overload, operand_args, args, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, AtenOpOp]:
-  op = AtenOpOp(outputs=outputs, inputs=inputs, overload=overload, operand_args=operand_args, args=args, loc=loc, ip=ip); results = op.results
-  return results if len(results) > 1 else (results[0] if len(results) == 1 else op)
-
-@_ods_cext.register_operation(_Dialect)
 class AvgPool2dBackwardOp(_ods_ir.OpView):
   r"""
   `aten::avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor`
@@ -2287,7 +2200,7 @@ class CatOp(_ods_ir.OpView):
   r"""
   `aten::cat(Tensor[] tensors, int dim=0) -> Tensor`
   
-  * `tensors` (Tensor[]): operand
+  * `tensors` (Tensor[]): operands, all of their join type
   * `dim` (int): attribute
   
   ```mlir
@@ -2701,72 +2614,6 @@ class Col2imOp(_ods_ir.OpView):
 
 def col2im(result, self_, static_output_size, output_size, kernel_size, dilation, padding, stride, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return Col2imOp(result=result, self_=self_, static_output_size=static_output_size, output_size=output_size, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride, loc=loc, ip=ip).result
-
-@_ods_cext.register_operation(_Dialect)
-class CondOp(_ods_ir.OpView):
-  r"""
-  Runs `true_branch` if `pred` holds, else `false_branch`. `pred` is a 0-d i1 tensor or
-  an `!exir.symbool`. Each region has one block whose arguments are `inputs` and
-  which ends in `vector.yield` of values with the result types.
-  
-  Regions end in the upstream `vector.yield` (a terminator that yields to whatever op
-  holds the region): ops loaded through IRDL cannot be terminators, so the dialect has no
-  yield of its own.
-  
-  ```mlir
-  %r = "exir.cond"(%p, %x) ({
-  ^bb0(%a: tensor<4xf32>):
-    %s = "exir.sin"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-    vector.yield %s : tensor<4xf32>
-  }, {
-  ^bb0(%a: tensor<4xf32>):
-    %c = "exir.cos"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-    vector.yield %c : tensor<4xf32>
-  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
-  ```
-  """
-
-  OPERATION_NAME = "exir.cond"
-
-  _ODS_REGIONS = (2, True)
-
-  def __init__(self, outputs, pred, inputs, *, loc=None, ip=None):
-    operands = []
-    attributes = {}
-    regions = None
-    operands.append(pred)
-    operands.extend(_get_op_results_or_values(inputs))
-    _ods_context = _ods_get_default_loc_context(loc)
-    results = []
-    results.extend(outputs)
-    _ods_successors = None
-    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
-
-  @builtins.property
-  def pred(self) -> _ods_ir.Value:
-    return self.operation.operands[0]
-
-  @builtins.property
-  def inputs(self) -> _ods_ir.OpOperandList:
-    _ods_variadic_group_length = len(self.operation.operands) - 2 + 1
-    return self.operation.operands[1:1 + _ods_variadic_group_length]
-
-  @builtins.property
-  def outputs(self) -> _ods_ir.OpResultList:
-    _ods_variadic_group_length = len(self.operation.results) - 1 + 1
-    return self.operation.results[0:0 + _ods_variadic_group_length]
-
-  @builtins.property
-  def true_branch(self) -> _ods_ir.Region:
-    return self.regions[0]
-
-  @builtins.property
-  def false_branch(self) -> _ods_ir.Region:
-    return self.regions[1]
-
-def cond(outputs, pred, inputs, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, CondOp]:
-  op = CondOp(outputs=outputs, pred=pred, inputs=inputs, loc=loc, ip=ip); results = op.results
-  return results if len(results) > 1 else (results[0] if len(results) == 1 else op)
 
 @_ods_cext.register_operation(_Dialect)
 class ConstantPadNdOp(_ods_ir.OpView):
@@ -5798,7 +5645,7 @@ class IndexPutOp(_ods_ir.OpView):
   `aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor`
   
   * `self` (Tensor): operand
-  * `indices` (Tensor?[]): operand `indices` (present entries), `indices_present`
+  * `indices` (Tensor?[]): operand `indices` (present entries, all of their join type), `indices_present`
   * `values` (Tensor): operand
   * `accumulate` (bool): attribute
   
@@ -5940,7 +5787,7 @@ class IndexTensorOp(_ods_ir.OpView):
   `aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`
   
   * `self` (Tensor): operand
-  * `indices` (Tensor?[]): operand `indices` (present entries), `indices_present`
+  * `indices` (Tensor?[]): operand `indices` (present entries, all of their join type), `indices_present`
   
   ```mlir
   %result = "exir.index_tensor"(%self, %indices0, %indices1) {indices_present = array<i1: true, false, true>}
@@ -12428,6 +12275,7 @@ class SplitWithSizesOp(_ods_ir.OpView):
   * `self` (Tensor): operand
   * `split_sizes` (SymInt[]): `static_split_sizes`, symbolic entries in `split_sizes`
   * `dim` (int): attribute
+  * result `result` (Tensor[]): results, all of their join type
   
   ```mlir
   %r:2 = "exir.split_with_sizes"(%self, %split_sizes0) {static_split_sizes = array<i64: -9223372036854775808, 3>, dim = 0 : i64}
@@ -12920,7 +12768,7 @@ class SymAndOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_and"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_and"(%a, %b) : (!exir.symbool, !exir.symbool) -> !exir.symbool
   ```
   """
 
@@ -13165,7 +13013,7 @@ class SymEqOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_eq"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_eq"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13206,7 +13054,7 @@ class SymFloatOp(_ods_ir.OpView):
   Applies the `torch.fx` call target `torch.sym_float` to one symbolic value.
   
   ```mlir
-  %r = "exir.sym_float"(%a) : (!exir.symint) -> !exir.symint
+  %r = "exir.sym_float"(%a) : (!exir.symint) -> !exir.symfloat
   ```
   """
 
@@ -13285,7 +13133,7 @@ class SymGeOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_ge"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_ge"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13327,7 +13175,7 @@ class SymGtOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_gt"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_gt"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13368,7 +13216,7 @@ class SymIntOp(_ods_ir.OpView):
   Applies the `torch.fx` call target `torch.sym_int` to one symbolic value.
   
   ```mlir
-  %r = "exir.sym_int"(%a) : (!exir.symint) -> !exir.symint
+  %r = "exir.sym_int"(%a) : (!exir.symfloat) -> !exir.symint
   ```
   """
 
@@ -13451,7 +13299,7 @@ class SymLeOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_le"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_le"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13493,7 +13341,7 @@ class SymLtOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_lt"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_lt"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13703,7 +13551,7 @@ class SymNeOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_ne"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_ne"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symbool
   ```
   """
 
@@ -13780,7 +13628,7 @@ class SymNotOp(_ods_ir.OpView):
   Applies the `torch.fx` call target `torch.sym_not` to one symbolic value.
   
   ```mlir
-  %r = "exir.sym_not"(%a) : (!exir.symint) -> !exir.symint
+  %r = "exir.sym_not"(%a) : (!exir.symbool) -> !exir.symbool
   ```
   """
 
@@ -13856,7 +13704,7 @@ class SymOrOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_or"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_or"(%a, %b) : (!exir.symbool, !exir.symbool) -> !exir.symbool
   ```
   """
 
@@ -13993,7 +13841,7 @@ class SymSqrtOp(_ods_ir.OpView):
   Applies the `torch.fx` call target `torch._sym_sqrt` to one symbolic value.
   
   ```mlir
-  %r = "exir.sym_sqrt"(%a) : (!exir.symint) -> !exir.symint
+  %r = "exir.sym_sqrt"(%a) : (!exir.symint) -> !exir.symfloat
   ```
   """
 
@@ -14204,7 +14052,7 @@ class SymTrueDivOp(_ods_ir.OpView):
   computes them (floor division and modulo round toward negative infinity).
   
   ```mlir
-  %r = "exir.sym_truediv"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symint
+  %r = "exir.sym_truediv"(%a, %b) : (!exir.symint, !exir.symint) -> !exir.symfloat
   ```
   """
 
@@ -15011,72 +14859,3 @@ class WhereSelfOp(_ods_ir.OpView):
 
 def where_self(result, condition, self_, other, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return WhereSelfOp(result=result, condition=condition, self_=self_, other=other, loc=loc, ip=ip).result
-
-@_ods_cext.register_operation(_Dialect)
-class WhileLoopOp(_ods_ir.OpView):
-  r"""
-  Both regions take the carried values followed by `additional_inputs` as block
-  arguments, and end in `vector.yield` (see `exir.cond`). `cond` yields a 0-d i1 tensor
-  (or `!exir.symbool`); `body` yields the next carried values. The results are the carried values when `cond` fails.
-  
-  ```mlir
-  %r = "exir.while_loop"(%i0, %w) ({
-  ^bb0(%i: tensor<i64>, %w1: tensor<4xf32>):
-    %c = "exir.lt_scalar"(%i) {other = 3 : i64} : (tensor<i64>) -> tensor<i1>
-    vector.yield %c : tensor<i1>
-  }, {
-  ^bb0(%i: tensor<i64>, %w1: tensor<4xf32>):
-    %n = "exir.add_scalar"(%i) {other = 1 : i64, alpha = 1 : i64} : (tensor<i64>) -> tensor<i64>
-    vector.yield %n : tensor<i64>
-  }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
-  ```
-  """
-
-  OPERATION_NAME = "exir.while_loop"
-
-  _ODS_OPERAND_SEGMENTS = [-1,-1,]
-
-  _ODS_REGIONS = (2, True)
-
-  def __init__(self, outputs, carried_inputs, additional_inputs, *, loc=None, ip=None):
-    operands = []
-    attributes = {}
-    regions = None
-    operands.append(_get_op_results_or_values(carried_inputs))
-    operands.append(_get_op_results_or_values(additional_inputs))
-    _ods_context = _ods_get_default_loc_context(loc)
-    results = []
-    results.extend(outputs)
-    _ods_successors = None
-    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
-
-  @builtins.property
-  def carried_inputs(self) -> _ods_ir.OpOperandList:
-    operand_range = _ods_segmented_accessor(
-         self.operation.operands,
-         self.operation.attributes["operandSegmentSizes"], 0)
-    return operand_range
-
-  @builtins.property
-  def additional_inputs(self) -> _ods_ir.OpOperandList:
-    operand_range = _ods_segmented_accessor(
-         self.operation.operands,
-         self.operation.attributes["operandSegmentSizes"], 1)
-    return operand_range
-
-  @builtins.property
-  def outputs(self) -> _ods_ir.OpResultList:
-    _ods_variadic_group_length = len(self.operation.results) - 1 + 1
-    return self.operation.results[0:0 + _ods_variadic_group_length]
-
-  @builtins.property
-  def cond(self) -> _ods_ir.Region:
-    return self.regions[0]
-
-  @builtins.property
-  def body(self) -> _ods_ir.Region:
-    return self.regions[1]
-
-def while_loop(outputs, carried_inputs, additional_inputs, *, loc=None, ip=None) -> _Union[_ods_ir.OpResult, _ods_ir.OpResultList, WhileLoopOp]:
-  op = WhileLoopOp(outputs=outputs, carried_inputs=carried_inputs, additional_inputs=additional_inputs, loc=loc, ip=ip); results = op.results
-  return results if len(results) > 1 else (results[0] if len(results) == 1 else op)

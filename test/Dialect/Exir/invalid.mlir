@@ -99,17 +99,10 @@ func.func @sym_to_tensor_rank(%s: !exir.symint) {
 
 // -----
 
-func.func @cond_branch_blocks(%p: tensor<i1>, %x: tensor<4xf32>) {
-  // expected-error @+1 {{expected region 0 to have 1 block(s) but got 2}}
-  %0 = "exir.cond"(%p, %x) ({
-  ^bb0(%a: tensor<4xf32>):
-    cf.br ^bb1
-  ^bb1:
-    vector.yield %a : tensor<4xf32>
-  }, {
-  ^bb0(%a: tensor<4xf32>):
-    vector.yield %a : tensor<4xf32>
-  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+// One IRDL type per variadic group: members must be cast to their join type first.
+func.func @variadic_group_types(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) {
+  // expected-error @+1 {{expected 'tensor<2x3xf32>' but got 'tensor<1x3xf32>'}}
+  %0 = "exir.cat"(%a, %b) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
   return
 }
 
@@ -155,3 +148,21 @@ module attributes {exir.range_constraints = {s0 = {min = 8 : i64, max = 2 : i64}
 // expected-error @+1 {{'exir.range_constraints' must be {s0 = {min = 1 : i64, max = 1024 : i64}, ...} (max absent when unbounded); symbol 's0' has `{max = 2 : i64}`}}
 module attributes {exir.range_constraints = {s0 = {max = 2 : i64}}} {
 }
+
+// -----
+
+func.func @fallback_call_needs_args(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'func.call' op call of the ATen fallback @aten::foo needs 'exir.args' (a dictionary of the non-tensor arguments)}}
+  %0 = func.call @"aten::foo"(%x) {exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+func.func private @"aten::foo"(tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::foo"}
+
+// -----
+
+func.func @fallback_call_operand_names(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'func.call' op call of the ATen fallback @aten::foo needs 'exir.operand_args': one string per operand (2) naming the schema argument it fills}}
+  %0 = func.call @"aten::foo"(%x, %x) {exir.args = {}, exir.operand_args = ["self"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+func.func private @"aten::foo"(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::foo"}

@@ -1,6 +1,6 @@
 // RUN: exir-mlir-opt %s --split-input-file | exir-mlir-opt --split-input-file | FileCheck %s
-// Round trip of the exir dialect: generated ATen ops of each argument kind and the
-// hand-written ops (symbolic integers, literals, the generic fallback, cond, while_loop).
+// Round trip of the exir dialect: generated ATen ops of each argument kind, the hand-written
+// ops (symbolic integers, literals), and the upstream forms of the fallback, cond, while_loop.
 
 // CHECK-LABEL: func.func @tensor_operands_and_scalar_attr
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
@@ -38,13 +38,20 @@ func.func @optional_symint(%x: tensor<?x4xf32>, %end: !exir.symint) -> tensor<?x
 // -----
 
 // Tensor[] is variadic; Tensor?[] is variadic plus `<name>_present`; tuple returns are results.
+// The members of one variadic group share their join type (tensor.cast).
 // CHECK-LABEL: func.func @lists_and_tuples
 // CHECK: "exir.cat"(%[[A:.*]], %[[B:.*]]) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK: %[[J1:.*]] = tensor.cast %{{.*}} : tensor<1x3xf32> to tensor<?x3xf32>
+// CHECK: %[[J2:.*]] = tensor.cast %{{.*}} : tensor<2x3xf32> to tensor<?x3xf32>
+// CHECK: "exir.cat"(%[[J1]], %[[J2]]) {dim = 0 : i64} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<3x3xf32>
 // CHECK: "exir.index_tensor"(%{{.*}}, %[[I:.*]]) {indices_present = array<i1: false, true>} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<2x5xf32>
 // CHECK: %[[MAX:.*]]:2 = "exir.max_dim"(%{{.*}}) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>)
 // CHECK: "exir.split_with_sizes"(%{{.*}}) {dim = 0 : i64, static_split_sizes = array<i64: 1, 1>} : (tensor<2x3xf32>) -> (tensor<1x3xf32>, tensor<1x3xf32>)
-func.func @lists_and_tuples(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %i: tensor<5xi64>) -> tensor<2xi64> {
+func.func @lists_and_tuples(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %i: tensor<5xi64>, %one: tensor<1x3xf32>) -> tensor<2xi64> {
   %0 = "exir.cat"(%a, %b) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %j1 = tensor.cast %one : tensor<1x3xf32> to tensor<?x3xf32>
+  %j2 = tensor.cast %a : tensor<2x3xf32> to tensor<?x3xf32>
+  %4 = "exir.cat"(%j1, %j2) {dim = 0 : i64} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<3x3xf32>
   %1 = "exir.index_tensor"(%a, %i) {indices_present = array<i1: false, true>} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<2x5xf32>
   %2:2 = "exir.max_dim"(%a) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>)
   %3:2 = "exir.split_with_sizes"(%a) {static_split_sizes = array<i64: 1, 1>, dim = 0 : i64} : (tensor<2x3xf32>) -> (tensor<1x3xf32>, tensor<1x3xf32>)
@@ -89,17 +96,20 @@ func.func @symints(%s: !exir.symint) -> tensor<i64> {
 
 // -----
 
+// The fallback for ATen ops without an exir op: a call of a private declaration naming the overload.
 // CHECK-LABEL: func.func @literals_and_fallback
-// CHECK: "exir.literal"() {value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>} : () -> tensor<2xf32>
+// CHECK: %[[L:.*]] = "exir.literal"() {value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>} : () -> tensor<2xf32>
 // CHECK: "exir.literal"() {value = dense_resource<fc_weight> : tensor<2xf32>} : () -> tensor<2xf32>
-// CHECK: "exir.aten_op"(%{{.*}}) {args = {keepdim = false, ord = 2.000000e+00 : f64}, operand_args = ["self"], overload = "aten::linalg_vector_norm"} : (tensor<2xf32>) -> tensor<f32>
+// CHECK: call @"aten::linalg_vector_norm"(%[[L]]) {exir.args = {keepdim = false, ord = 2.000000e+00 : f64}, exir.operand_args = ["self"]} : (tensor<2xf32>) -> tensor<f32>
+// CHECK: func.func private @"aten::linalg_vector_norm"(tensor<2xf32>) -> tensor<f32> attributes {exir.aten_overload = "aten::linalg_vector_norm"}
 module {
   func.func @literals_and_fallback() -> tensor<f32> {
     %0 = "exir.literal"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
     %1 = "exir.literal"() {value = dense_resource<fc_weight> : tensor<2xf32>} : () -> tensor<2xf32>
-    %2 = "exir.aten_op"(%0) {overload = "aten::linalg_vector_norm", operand_args = ["self"], args = {ord = 2.0 : f64, keepdim = false}} : (tensor<2xf32>) -> tensor<f32>
+    %2 = func.call @"aten::linalg_vector_norm"(%0) {exir.args = {ord = 2.0 : f64, keepdim = false}, exir.operand_args = ["self"]} : (tensor<2xf32>) -> tensor<f32>
     return %2 : tensor<f32>
   }
+  func.func private @"aten::linalg_vector_norm"(tensor<2xf32>) -> tensor<f32> attributes {exir.aten_overload = "aten::linalg_vector_norm"}
 }
 {-#
   dialect_resources: {
@@ -111,34 +121,34 @@ module {
 
 // -----
 
+// torch.cond and torch.while_loop are scf.if and scf.while (operand lists of mixed types).
 // CHECK-LABEL: func.func @control_flow
-// CHECK: "exir.cond"(%[[P:.*]], %[[X:.*]]) ({
-// CHECK: ^bb0(%[[A:.*]]: tensor<4xf32>):
-// CHECK:   %[[SIN:.*]] = "exir.sin"(%[[A]])
-// CHECK:   vector.yield %[[SIN]] : tensor<4xf32>
-// CHECK: }, {
-// CHECK: }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK: "exir.while_loop"(%{{.*}}, %[[X]]) ({
-// CHECK: vector.yield %{{.*}} : tensor<i1>
-// CHECK: vector.yield %{{.*}} : tensor<i64>
-// CHECK: }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
+// CHECK-SAME: (%[[P:.*]]: tensor<i1>, %[[X:.*]]: tensor<4xf32>, %[[I0:.*]]: tensor<i64>)
+// CHECK: %[[PRED:.*]] = tensor.extract %[[P]][] : tensor<i1>
+// CHECK: scf.if %[[PRED]] -> (tensor<4xf32>, tensor<i64>) {
+// CHECK:   %[[SIN:.*]] = "exir.sin"(%[[X]])
+// CHECK:   scf.yield %[[SIN]], %[[I0]] : tensor<4xf32>, tensor<i64>
+// CHECK: scf.while (%[[I:.*]] = %[[I0]], %[[W:.*]] = %[[X]]) : (tensor<i64>, tensor<4xf32>) -> (tensor<i64>, tensor<4xf32>) {
+// CHECK:   "exir.lt_scalar"(%[[I]]) {other = 3 : i64}
+// CHECK:   scf.condition(%{{.*}}) %[[I]], %[[W]] : tensor<i64>, tensor<4xf32>
+// CHECK: } do {
+// CHECK:   "exir.add_scalar"
 func.func @control_flow(%p: tensor<i1>, %x: tensor<4xf32>, %i0: tensor<i64>) -> tensor<i64> {
-  %0 = "exir.cond"(%p, %x) ({
-  ^bb0(%a: tensor<4xf32>):
-    %s = "exir.sin"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-    vector.yield %s : tensor<4xf32>
-  }, {
-  ^bb0(%a: tensor<4xf32>):
-    vector.yield %a : tensor<4xf32>
-  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
-  %1 = "exir.while_loop"(%i0, %x) ({
-  ^bb0(%i: tensor<i64>, %w: tensor<4xf32>):
+  %pred = tensor.extract %p[] : tensor<i1>
+  %0:2 = scf.if %pred -> (tensor<4xf32>, tensor<i64>) {
+    %s = "exir.sin"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %s, %i0 : tensor<4xf32>, tensor<i64>
+  } else {
+    scf.yield %x, %i0 : tensor<4xf32>, tensor<i64>
+  }
+  %1:2 = scf.while (%i = %i0, %w = %x) : (tensor<i64>, tensor<4xf32>) -> (tensor<i64>, tensor<4xf32>) {
     %c = "exir.lt_scalar"(%i) {other = 3 : i64} : (tensor<i64>) -> tensor<i1>
-    vector.yield %c : tensor<i1>
-  }, {
+    %b = tensor.extract %c[] : tensor<i1>
+    scf.condition(%b) %i, %w : tensor<i64>, tensor<4xf32>
+  } do {
   ^bb0(%i: tensor<i64>, %w: tensor<4xf32>):
     %n = "exir.add_scalar"(%i) {other = 1 : i64, alpha = 1 : i64} : (tensor<i64>) -> tensor<i64>
-    vector.yield %n : tensor<i64>
-  }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
-  return %1 : tensor<i64>
+    scf.yield %n, %w : tensor<i64>, tensor<4xf32>
+  }
+  return %1#0 : tensor<i64>
 }
