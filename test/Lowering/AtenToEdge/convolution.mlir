@@ -1,0 +1,41 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// The SymInt[] arguments (static here) become plain i64 arrays.
+// CHECK-LABEL: func.func @conv2d
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3x8x8xf32>, %[[W:.*]]: tensor<8x3x3x3xf32>, %[[B:.*]]: tensor<8xf32>)
+// CHECK: "edge.convolution"(%[[X]], %[[W]], %[[B]])
+// CHECK-SAME: dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>
+func.func @conv2d(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x4x4xf32> {
+  %0 = "exir.convolution"(%x, %w, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0>, static_padding = array<i64: 1, 1>, static_stride = array<i64: 2, 2>, transposed = false} : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// max_pool2d_with_indices: only the values result is supported; stride [] means the kernel.
+// CHECK-LABEL: func.func @max_pool
+// CHECK: %[[R:.*]] = "edge.max_pool2d"(%{{.*}}) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}
+// CHECK: return %[[R]]
+func.func @max_pool(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32> {
+  %0:2 = "exir.max_pool2d_with_indices"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64>} : (tensor<1x8x8x8xf32>) -> (tensor<1x8x4x4xf32>, tensor<1x8x4x4xi64>)
+  return %0#0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @avg_pool
+// CHECK: "edge.avg_pool2d"(%{{.*}}) {divisor = 9 : i64, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>}
+func.func @avg_pool(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %0 = "exir.avg_pool2d"(%x) {ceil_mode = false, count_include_pad = true, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// An adaptive average pool whose output divides the input is a plain average pool.
+// CHECK-LABEL: func.func @adaptive_avg_pool
+// CHECK: "edge.avg_pool2d"(%{{.*}}) {divisor = 16 : i64, kernel_size = array<i64: 4, 4>, padding = array<i64: 0, 0>, stride = array<i64: 4, 4>}
+func.func @adaptive_avg_pool(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x2x2xf32> {
+  %0 = "exir.priv_adaptive_avg_pool2d"(%x) {static_output_size = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>) -> tensor<1x8x2x2xf32>
+  return %0 : tensor<1x8x2x2xf32>
+}

@@ -1,0 +1,45 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// Indices become i64.
+// CHECK-LABEL: func.func @embedding_i32
+// CHECK-SAME: (%[[W:.*]]: tensor<100x16xf32>, %[[I:.*]]: tensor<2x5xi32>)
+// CHECK: %[[C:.*]] = "edge.cast"(%[[I]]) : (tensor<2x5xi32>) -> tensor<2x5xi64>
+// CHECK: "edge.embedding"(%[[W]], %[[C]]) : (tensor<100x16xf32>, tensor<2x5xi64>) -> tensor<2x5x16xf32>
+func.func @embedding_i32(%w: tensor<100x16xf32>, %i: tensor<2x5xi32>) -> tensor<2x5x16xf32> {
+  %0 = "exir.embedding"(%w, %i) {scale_grad_by_freq = false, sparse = false, static_padding_idx = -1 : i64} : (tensor<100x16xf32>, tensor<2x5xi32>) -> tensor<2x5x16xf32>
+  return %0 : tensor<2x5x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @index_select_gather
+// CHECK: "edge.index_select"(%{{.*}}, %{{.*}}) {dim = 1 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<5x3xf32>
+// CHECK: "edge.gather"(%{{.*}}, %{{.*}}) {dim = 0 : i64} : (tensor<5x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
+func.func @index_select_gather(%x: tensor<5x4xf32>, %i: tensor<3xi64>, %g: tensor<2x4xi64>) -> (tensor<5x3xf32>, tensor<2x4xf32>) {
+  %0 = "exir.index_select"(%x, %i) {dim = -1 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<5x3xf32>
+  %1 = "exir.gather"(%x, %g) {dim = 0 : i64, sparse_grad = false} : (tensor<5x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
+  return %0, %1 : tensor<5x3xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// x[idx] with one index tensor: index_select of the flattened index, then a view.
+// CHECK-LABEL: func.func @index_tensor
+// CHECK: %[[F:.*]] = "edge.view"(%{{.*}}) : (tensor<2x3xi64>) -> tensor<6xi64>
+// CHECK: %[[S:.*]] = "edge.index_select"(%{{.*}}, %[[F]]) {dim = 0 : i64} : (tensor<5x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
+// CHECK: "edge.view"(%[[S]]) : (tensor<6x4xf32>) -> tensor<2x3x4xf32>
+func.func @index_tensor(%x: tensor<5x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3x4xf32> {
+  %0 = "exir.index_tensor"(%x, %i) {indices_present = array<i1: true>} : (tensor<5x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// A SymInt function argument becomes an index argument.
+// CHECK-LABEL: func.func @symint_argument
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[N:.*]]: index {exir.sym_expr = "s1"})
+// CHECK: "edge.view"(%[[X]], %[[N]])
+func.func @symint_argument(%x: tensor<?xf32>, %n: !exir.symint {exir.sym_expr = "s1"}) -> tensor<?x1xf32> {
+  %0 = "exir.view"(%x, %n) {static_size = array<i64: -9223372036854775808, 1>} : (tensor<?xf32>, !exir.symint) -> tensor<?x1xf32>
+  return %0 : tensor<?x1xf32>
+}

@@ -1,0 +1,62 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// Summing ints accumulates in i64 (torch's rule), made explicit with a cast; negative dims normalize.
+// CHECK-LABEL: func.func @sum_int
+// CHECK: %[[C:.*]] = "edge.cast"(%{{.*}}) : (tensor<2x3xi32>) -> tensor<2x3xi64>
+// CHECK: "edge.sum"(%[[C]]) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xi64>) -> tensor<2xi64>
+func.func @sum_int(%x: tensor<2x3xi32>) -> tensor<2xi64> {
+  %0 = "exir.sum_dim_intlist"(%x) {dim = array<i64: -1>, keepdim = false} : (tensor<2x3xi32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+// No dims: reduce over all of them.
+// CHECK-LABEL: func.func @sum_all
+// CHECK: "edge.sum"(%{{.*}}) {dims = array<i64: 0, 1>, keepdim = false} : (tensor<2x3xf32>) -> tensor<f32>
+func.func @sum_all(%x: tensor<2x3xf32>) -> tensor<f32> {
+  %0 = "exir.sum_dim_intlist"(%x) {dim = array<i64>, keepdim = false} : (tensor<2x3xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mean_keepdim
+// CHECK: "edge.mean"(%{{.*}}) {dims = array<i64: 1, 2>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x1x1xf32>
+func.func @mean_keepdim(%x: tensor<2x3x4xf32>) -> tensor<2x1x1xf32> {
+  %0 = "exir.mean_dim"(%x) {dim = array<i64: 1, 2>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x1x1xf32>
+  return %0 : tensor<2x1x1xf32>
+}
+
+// -----
+
+// var.correction with an integer correction.
+// CHECK-LABEL: func.func @var
+// CHECK: "edge.var"(%{{.*}}) {correction = 0.000000e+00 : f64, dims = array<i64: 0>, keepdim = false}
+func.func @var(%x: tensor<5x3xf32>) -> tensor<3xf32> {
+  %0 = "exir.var_correction"(%x) {correction = 0 : i64, dim = array<i64: 0>, keepdim = false} : (tensor<5x3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// max.dim returns values and indices: amax and argmax.
+// CHECK-LABEL: func.func @max_dim
+// CHECK: %[[V:.*]] = "edge.amax"(%{{.*}}) {dims = array<i64: 1>, keepdim = false}
+// CHECK: %[[I:.*]] = "edge.argmax"(%{{.*}}) {dim = 1 : i64, keepdim = false}
+// CHECK: return %[[V]], %[[I]]
+func.func @max_dim(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>) {
+  %0:2 = "exir.max_dim"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+  return %0#0, %0#1 : tensor<2xf32>, tensor<2xi64>
+}
+
+// -----
+
+// any.dim of a float tensor: tested against zero first.
+// CHECK-LABEL: func.func @any_dim
+// CHECK: %[[B:.*]] = "edge.cast"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: "edge.any"(%[[B]]) {dims = array<i64: 1>, keepdim = true}
+func.func @any_dim(%x: tensor<2x3xf32>) -> tensor<2x1xi1> {
+  %0 = "exir.any_dim"(%x) {dim = -1 : i64, keepdim = true} : (tensor<2x3xf32>) -> tensor<2x1xi1>
+  return %0 : tensor<2x1xi1>
+}

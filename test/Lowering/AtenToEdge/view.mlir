@@ -1,0 +1,144 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// A SymInt size becomes an index operand (its sym_size is a tensor.dim).
+// CHECK-LABEL: func.func @view_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>)
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?x8xf32>
+// CHECK: "edge.view"(%[[X]], %[[D]]) : (tensor<?x8xf32>, index) -> tensor<?x2x4xf32>
+// CHECK-NOT: unrealized_conversion_cast
+func.func @view_dynamic(%x: tensor<?x8xf32>) -> tensor<?x2x4xf32> {
+  %s = "exir.sym_size_int"(%x) {dim = 0 : i64} : (tensor<?x8xf32>) -> !exir.symint
+  %0 = "exir.view"(%x, %s) {static_size = array<i64: -9223372036854775808, 2, 4>} : (tensor<?x8xf32>, !exir.symint) -> tensor<?x2x4xf32>
+  return %0 : tensor<?x2x4xf32>
+}
+
+// -----
+
+// SymInt arithmetic becomes index arithmetic.
+// CHECK-LABEL: func.func @view_sym_mul
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: %[[M:.*]] = arith.muli %[[D]], %{{.*}} : index
+// CHECK: "edge.view"(%{{.*}}, %[[M]]) : (tensor<?x8xf32>, index) -> tensor<?xf32>
+func.func @view_sym_mul(%x: tensor<?x8xf32>) -> tensor<?xf32> {
+  %s = "exir.sym_size_int"(%x) {dim = 0 : i64} : (tensor<?x8xf32>) -> !exir.symint
+  %c = "exir.sym_constant"() {value = 8 : i64} : () -> !exir.symint
+  %n = "exir.sym_mul"(%s, %c) : (!exir.symint, !exir.symint) -> !exir.symint
+  %0 = "exir.view"(%x, %n) {static_size = array<i64: -9223372036854775808>} : (tensor<?x8xf32>, !exir.symint) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// -1 in a static view needs nothing; squeeze/unsqueeze are views too.
+// CHECK-LABEL: func.func @static_views
+// CHECK: "edge.view"(%{{.*}}) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK: "edge.view"(%{{.*}}) : (tensor<6x4xf32>) -> tensor<6x1x4xf32>
+func.func @static_views(%x: tensor<2x3x4xf32>) -> tensor<6x1x4xf32> {
+  %0 = "exir.view"(%x) {static_size = array<i64: -1, 4>} : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %1 = "exir.unsqueeze"(%0) {dim = 1 : i64} : (tensor<6x4xf32>) -> tensor<6x1x4xf32>
+  return %1 : tensor<6x1x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @permute_expand
+// CHECK: "edge.permute"(%{{.*}}) {dims = array<i64: 1, 0>}
+// CHECK: "edge.expand"(%{{.*}}) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+func.func @permute_expand(%x: tensor<1x3xf32>) -> tensor<2x3x5xf32> {
+  %0 = "exir.permute"(%x) {dims = array<i64: -1, 0>} : (tensor<1x3xf32>) -> tensor<3x1xf32>
+  %1 = "exir.expand"(%0) {implicit = false, static_size = array<i64: 2, -1, 5>} : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+  return %1 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// Negative starts normalize; an end past the dim means "to the end".
+// CHECK-LABEL: func.func @slices
+// CHECK: "edge.slice"(%{{.*}}) {dim = 1 : i64, start = 6 : i64, step = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x2xf32>
+// CHECK: "edge.slice"(%{{.*}}) {dim = 0 : i64, start = 1 : i64, step = 2 : i64} : (tensor<4x8xf32>) -> tensor<2x8xf32>
+func.func @slices(%x: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<2x8xf32>) {
+  %0 = "exir.slice_tensor"(%x) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_end = 9223372036854775807 : i64, static_start = -2 : i64, static_step = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x2xf32>
+  %1 = "exir.slice_tensor"(%x) {dim = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_end = 4 : i64, static_start = 1 : i64, static_step = 2 : i64} : (tensor<4x8xf32>) -> tensor<2x8xf32>
+  return %0, %1 : tensor<4x2xf32>, tensor<2x8xf32>
+}
+
+// -----
+
+// A slice of a dynamic dim to its end: the length is dim - start, in index arithmetic.
+// CHECK-LABEL: func.func @slice_dynamic
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: %[[L:.*]] = arith.subi %[[D]], %{{.*}} : index
+// CHECK: "edge.slice"(%{{.*}}, %[[L]]) {dim = 0 : i64, start = 1 : i64, step = 1 : i64}
+func.func @slice_dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %0 = "exir.slice_tensor"(%x) {dim = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_end = 9223372036854775807 : i64, static_start = 1 : i64, static_step = 1 : i64} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+// select = a size-1 slice, then a view that drops the dim.
+// CHECK-LABEL: func.func @select
+// CHECK: %[[S:.*]] = "edge.slice"(%{{.*}}) {dim = 0 : i64, start = 3 : i64, step = 1 : i64} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+// CHECK: "edge.view"(%[[S]]) : (tensor<1x8xf32>) -> tensor<8xf32>
+func.func @select(%x: tensor<4x8xf32>) -> tensor<8xf32> {
+  %0 = "exir.select_int"(%x) {dim = 0 : i64, static_index = -1 : i64} : (tensor<4x8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @split
+// CHECK: "edge.slice"(%{{.*}}) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<2x6xf32>) -> tensor<2x3xf32>
+// CHECK: "edge.slice"(%{{.*}}) {dim = 1 : i64, start = 3 : i64, step = 1 : i64} : (tensor<2x6xf32>) -> tensor<2x3xf32>
+func.func @split(%x: tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0:2 = "exir.split_with_sizes"(%x) {dim = -1 : i64, static_split_sizes = array<i64: 3, 3>} : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cat
+// CHECK-SAME: (%[[A:.*]]: tensor<2xf32>, %[[B:.*]]: tensor<2xf32>)
+// CHECK: "edge.cat"(%[[A]], %[[B]]) {dim = 0 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+func.func @cat(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<4xf32> {
+  %0 = "exir.cat"(%a, %b) {dim = -1 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// constant_pad_nd lists (low, high) pairs from the last dim backwards.
+// CHECK-LABEL: func.func @pad
+// CHECK: %[[V:.*]] = arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: "edge.pad"(%{{.*}}, %[[V]]) {high = array<i64: 0, 2>, low = array<i64: 0, 1>}
+func.func @pad(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  %0 = "exir.constant_pad_nd"(%x) {static_pad = array<i64: 1, 2>, value = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+// repeat = view with unit dims, expand, view.
+// CHECK-LABEL: func.func @repeat
+// CHECK: "edge.view"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<1x2x1x3xf32>
+// CHECK: "edge.expand"(%{{.*}}) : (tensor<1x2x1x3xf32>) -> tensor<2x2x2x3xf32>
+// CHECK: "edge.view"(%{{.*}}) : (tensor<2x2x2x3xf32>) -> tensor<4x6xf32>
+func.func @repeat(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
+  %0 = "exir.repeat"(%x) {static_repeats = array<i64: 2, 2>} : (tensor<2x3xf32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+// clone and alias are identities on value-semantics tensors; _to_copy with a dtype is a cast.
+// CHECK-LABEL: func.func @copies
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK: %[[C:.*]] = "edge.cast"(%[[X]]) : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK: return %[[X]], %[[C]]
+func.func @copies(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf16>) {
+  %0 = "exir.clone"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "exir.alias"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "exir.priv_to_copy"(%1) {dtype = f16, non_blocking = false} : (tensor<4xf32>) -> tensor<4xf16>
+  return %1, %2 : tensor<4xf32>, tensor<4xf16>
+}
