@@ -2,7 +2,7 @@
 
 from exir_mlir.dialects.join import join_tensor_type
 from exir_mlir.dialects.loader import DIALECTS, generated_dir, load_dialects, op_table, op_table_path
-from exir_mlir.dialects.verify import register_verifier, verify_module, verify_op
+from exir_mlir.dialects.verify import register_verifier, unregister_verifier, verify_module, verify_op
 
 __all__ = [
     "DIALECTS",
@@ -12,6 +12,7 @@ __all__ = [
     "op_table",
     "op_table_path",
     "register_verifier",
+    "unregister_verifier",
     "verify_module",
     "verify_op",
 ]

@@ -27,4 +27,4 @@ def join_tensor_type(types: Iterable[ir.Type]) -> ir.RankedTensorType:
         raise ExirUserError(f"tensors of different ranks ({', '.join(str(t) for t in tensors)}) cannot share one operand group")
     dims = [d if all(t.shape[i] == d for t in tensors) else ir.ShapedType.get_dynamic_size()
             for i, d in enumerate(first.shape)]
-    return ir.RankedTensorType.get(dims, first.element_type)
+    return ir.RankedTensorType.get(dims, first.element_type, loc=ir.Location.unknown(first.context))

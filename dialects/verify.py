@@ -31,6 +31,11 @@ def register_verifier(op_name: str, rule: Rule) -> Rule:
     return rule
 
 
+def unregister_verifier(op_name: str, rule: Rule) -> None:
+    """Remove a rule added with `register_verifier`."""
+    _RULES.get(op_name, []).remove(rule)
+
+
 def _ops_by_full_name() -> dict[str, dict]:
     cached = getattr(_ops_by_full_name, "_cache", None)
     if cached is None:
