@@ -13,16 +13,37 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable, Iterable
 
 from exir_mlir._mlir import ir
 from exir_mlir.dialects.loader import DIALECTS, op_table
+from exir_mlir.errors import ExirInternalError
 
 # A rule gets the operation and the op's table entry and returns error messages (without the
 # "'dialect.op' op " prefix, which is added).
 Rule = Callable[[ir.Operation, dict], Iterable[str]]
 
 _RULES: dict[str, list[Rule]] = {}
+
+# Where the rules of a dialect live when they belong to the stage that defines its contract:
+# "module:function", imported and called the first time an op of that dialect is verified
+# (lazily, so verifying exir IR never imports the lowering).
+RULE_PROVIDERS = {"edge": "exir_mlir.lowering.edge_contract:register_edge_rules"}
+_providers_loaded: set[str] = set()
+
+
+def _load_rule_provider(dialect: str) -> None:
+    if dialect in _providers_loaded or dialect not in RULE_PROVIDERS:
+        return
+    _providers_loaded.add(dialect)
+    module_name, _, function = RULE_PROVIDERS[dialect].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        getattr(module, function)()
+    except (ImportError, AttributeError) as e:
+        raise ExirInternalError(f"cannot load the {dialect} dialect's verification rules from "
+                                f"{RULE_PROVIDERS[dialect]}: {e}") from e
 
 
 def register_verifier(op_name: str, rule: Rule) -> Rule:
@@ -385,6 +406,7 @@ def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
     errors += _check_values(operands, spec["operands"], "operand")
     errors += _check_values(results, spec["results"], "result")
     errors += _check_traits(op, spec, operands, results)
+    _load_rule_provider(op.name.partition(".")[0])
     for rule in _RULES.get(op.name, []):
         errors += list(rule(op, spec))
     return [prefix + e for e in errors]
