@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import enum
 import functools
+import importlib.util
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import ExirInternalError, ExirUserError
 
 # ShapedType::kDynamic: a dynamic entry of a static_<name> attribute.
 K_DYNAMIC = -(2**63)
@@ -106,13 +107,13 @@ def exir_ops_with_aten_overload() -> dict[str, str]:
 
 @functools.cache
 def _aten_overloads() -> dict[str, str]:
-    table_path = Path(__file__).resolve().parent.parent / "dialects" / "generated" / "ops.json"
-    try:
-        from exir_mlir.dialects import op_table_path  # installed layout (dialects/ -> exir_mlir.dialects)
-
-        table_path = op_table_path()
-    except ImportError:
-        pass
+    # Located without importing exir_mlir.dialects (that would import the MLIR bindings).
+    spec = importlib.util.find_spec("exir_mlir.dialects")
+    if spec is None or not spec.submodule_search_locations:
+        raise ExirInternalError("the package exir_mlir.dialects is not installed")
+    table_path = Path(next(iter(spec.submodule_search_locations))) / "generated" / "ops.json"
+    if not table_path.exists():
+        raise ExirInternalError(f"{table_path} is missing: regenerate it with `python -m exir_mlir.tools.gen_dialects`")
     with open(table_path) as f:
         table = json.load(f)
     return {op["name"]: op["aten"] for op in table["dialects"]["exir"]["ops"] if op.get("aten")}

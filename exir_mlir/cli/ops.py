@@ -34,7 +34,7 @@ def _selected(table: dict, dialects: list[str], name: str | None) -> list[dict]:
 def _value_text(value: dict) -> str:
     marker = {"optional": "?", "variadic": "*"}.get(value["variadicity"], "")
     extra = ""
-    if value.get("element_types"):
+    if value.get("element_types") and " " not in value["constraint"]:  # a summary already says them
         extra += f" elements {'|'.join(value['element_types'])}"
     if value.get("ranks") is not None:
         extra += f" rank {'|'.join(map(str, value['ranks']))}"
