@@ -88,14 +88,15 @@ def result_dims_from_operands(ctx: ShapeContext, result: ir.Value | ir.Type, ope
     """Dynamic dims of an elementwise result: its own symbolic shape, else an operand's dim."""
     shape = shape_of(result)
     like: list = [None] * len(shape)
+    exprs = ctx.value_exprs(value) if value is not None else None
     for d, s in enumerate(shape):
-        if s != DYNAMIC:
-            continue
+        if s != DYNAMIC or (exprs is not None and d < len(exprs)):
+            continue  # static, or known from the result's own symbolic shape
         for v in operands:
             vs = shape_of(v)
             od = d - (len(shape) - len(vs))
             if od >= 0 and vs[od] == DYNAMIC:
-                like[d] = ctx.dim(v, od)
+                like[d] = (v, od)
                 break
     return ctx.dynamic_dims(result, like, value)
 

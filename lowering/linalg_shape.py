@@ -130,7 +130,7 @@ def lower_permute(op):
     x = op.operands[0]
     perm = attr_dict(op)["dims"]
     res = op.results[0]
-    like = [ctx.dim(x, p) for p in perm]
+    like = [(x, p) for p in perm]
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     return [linalg.transpose(x, outs=[init], permutation=perm)]
 
@@ -158,7 +158,7 @@ def lower_cat(op):
     rank = rank_of(res)
     like = [None] * rank
     for d in range(rank):
-        if d == dim:
+        if d == dim and shape_of(res)[d] == DYNAMIC:
             total = None
             for v in inputs:
                 s = ctx.dim(v, d)
@@ -166,7 +166,7 @@ def lower_cat(op):
             like[d] = total
         else:
             dyn_src = [v for v in inputs if shape_of(v)[d] == DYNAMIC]
-            like[d] = ctx.dim(dyn_src[0], d) if dyn_src else None
+            like[d] = (dyn_src[0], d) if dyn_src else None
     out = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     offset = index_constant(0)
     for v in inputs:
@@ -212,7 +212,7 @@ def _wrap_negative(idx: ir.Value, size: ir.Value) -> ir.Value:
 
 
 def _dyn_like(ctx, res, pairs):
-    return [ctx.dim(*p) if p is not None else None for p in pairs]
+    return list(pairs)
 
 
 def lower_embedding(op):
@@ -275,7 +275,7 @@ def lower_flip(op):
     dims = attr_dict(op)["dims"]
     res = op.results[0]
     rank = rank_of(x)
-    like = [ctx.dim(x, d) for d in range(rank)]
+    like = [(x, d) for d in range(rank)]
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, list(range(rank)))]
     g = linalg.GenericOp([res.type], [], [init], maps_attr(maps), iterators([PARALLEL] * rank))

@@ -113,7 +113,8 @@ class ShapeContext:
     def dynamic_dims(self, value_or_type, like: list[ir.Value | None] | None = None,
                      value: ir.Value | None = None) -> list[ir.Value]:
         """Index values of the dynamic dims of a result, from the result's own symbolic shape
-        (`value`), else from `like` (one candidate Value per dim, or None)."""
+        (`value`), else from `like`: per dim an index Value, a (tensor, dim) pair (read only
+        when needed), or None."""
         shape = shape_of(value_or_type)
         exprs = self.value_exprs(value) if value is not None else None
         out = []
@@ -128,7 +129,8 @@ class ShapeContext:
                     pass
             if like is None or like[d] is None:
                 raise Unsupported(f"cannot tell the size of dynamic dim {d}")
-            out.append(like[d])
+            src = like[d]
+            out.append(self.dim(*src) if isinstance(src, tuple) else src)
         return out
 
 

@@ -15,8 +15,7 @@ FAMILY_CONV = "convolution-pooling"
 
 def _dims(ctx, result, like_pairs):
     """Dynamic dims of `result`: its symbolic shape, else (value, dim) pairs per result dim."""
-    like = [ctx.dim(*pair) if pair is not None else None for pair in like_pairs]
-    return ctx.dynamic_dims(result.type, like, result)
+    return ctx.dynamic_dims(result.type, list(like_pairs), result)
 
 
 def broadcast_to(ctx, value: ir.Value, result_type: ir.Type, dyn) -> ir.Value:
@@ -121,9 +120,10 @@ def lower_max_pool2d(op):
     a = attr_dict(op)
     elem = element_type(x)
     check_supported_element(elem)
-    x = _pool_input(ctx, op, x, a["kernel_size"], a["stride"], a["padding"], a["dilation"], lowest(elem))
+    neg = lowest(elem)
+    x = _pool_input(ctx, op, x, a["kernel_size"], a["stride"], a["padding"], a["dilation"], neg)
     res = op.results[0]
-    init = fill(lowest(elem), res.type, _dims(ctx, res, [(x, 0), (x, 1), None, None]))
+    init = fill(neg, res.type, _dims(ctx, res, [(x, 0), (x, 1), None, None]))
     window = tensor.EmptyOp(list(a["kernel_size"]), elem).result
     return [linalg.pooling_nchw_max(x, window, outs=[init], strides=a["stride"], dilations=a["dilation"])]
 

@@ -1,0 +1,34 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
+
+// CHECK-LABEL: func.func @mm
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3x4xf32>)
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[E:.*]] = tensor.empty() : tensor<2x4xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%[[E]] : tensor<2x4xf32>)
+// CHECK: linalg.matmul ins(%[[A]], %[[B]] : tensor<2x3xf32>, tensor<3x4xf32>) outs(%[[F]] : tensor<2x4xf32>)
+func.func @mm(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = "edge.mm"(%a, %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// addmm accumulates into the broadcast bias (no separate add).
+// CHECK-LABEL: func.func @addmm
+// CHECK-SAME: (%[[BIAS:.*]]: tensor<4xf32>, %[[A:.*]]: tensor<?x3xf32>, %[[B:.*]]: tensor<3x4xf32>)
+// CHECK: %[[D:.*]] = tensor.dim %[[A]]
+// CHECK: %[[INIT:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<4xf32>) outs(%{{.*}} : tensor<?x4xf32>)
+// CHECK: linalg.matmul ins(%[[A]], %[[B]] : tensor<?x3xf32>, tensor<3x4xf32>) outs(%[[INIT]] : tensor<?x4xf32>)
+func.func @addmm(%bias: tensor<4xf32>, %a: tensor<?x3xf32>, %b: tensor<3x4xf32>) -> tensor<?x4xf32> {
+  %0 = "edge.addmm"(%bias, %a, %b) : (tensor<4xf32>, tensor<?x3xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bmm
+// CHECK: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<8x2x3xf32>, tensor<8x3x4xf32>) outs(%{{.*}} : tensor<8x2x4xf32>)
+func.func @bmm(%a: tensor<8x2x3xf32>, %b: tensor<8x3x4xf32>) -> tensor<8x2x4xf32> {
+  %0 = "edge.bmm"(%a, %b) : (tensor<8x2x3xf32>, tensor<8x3x4xf32>) -> tensor<8x2x4xf32>
+  return %0 : tensor<8x2x4xf32>
+}

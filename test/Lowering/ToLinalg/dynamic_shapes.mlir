@@ -1,0 +1,60 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
+
+// Two inputs whose dim 0 is the same symbol s0: one tensor.dim at the function entry serves
+// every op, and no equality or broadcast check is emitted.
+// CHECK-LABEL: func.func @same_symbol
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]}, %[[Y:.*]]: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]})
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[S0:.*]] = tensor.dim %[[X]], %[[C0]]
+// CHECK-NOT: tensor.dim
+// CHECK-NOT: cf.assert
+// CHECK: %[[E1:.*]] = tensor.empty(%[[S0]]) : tensor<?x4xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[Y]] : tensor<?x4xf32>, tensor<?x4xf32>) outs(%[[E1]]
+// CHECK: %[[E2:.*]] = tensor.empty(%[[S0]]) : tensor<?x4xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E2]]
+func.func @same_symbol(%x: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]}, %y: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]}) -> tensor<?x4xf32> {
+  %0 = "edge.add"(%x, %y) {exir.sym_shapes = [["s0", "4"]]} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %1 = "edge.mul"(%0, %y) {exir.sym_shapes = [["s0", "4"]]} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
+}
+
+// -----
+
+// A result dim `s0 + 1` is index arithmetic on the symbol's value.
+// CHECK-LABEL: func.func @symbol_expression
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32> {exir.sym_shape = ["s0"]}, %[[N:.*]]: index)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[S0:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[LEN:.*]] = arith.addi %[[S0]], %[[C1]] : index
+// CHECK: tensor.empty(%[[LEN]]) : tensor<?xi64>
+func.func @symbol_expression(%x: tensor<?xf32> {exir.sym_shape = ["s0"]}, %n: index) -> tensor<?xi64> {
+  %0 = "edge.arange"(%n) {exir.sym_shapes = [["s0 + 1"]], start = 0.0 : f64, step = 1.0 : f64} : (index) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+// Products and floor division of symbols (a dynamic flatten and a halving view).
+// CHECK-LABEL: func.func @symbol_products
+// CHECK: %[[S0:.*]] = tensor.dim
+// CHECK: arith.muli %{{.*}}, %[[S0]] : index
+// CHECK: %[[HALF:.*]] = arith.floordivsi %[[S0]], %{{.*}} : index
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?x8xf32> into tensor<?xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[HALF]], 16] : tensor<?xf32> into tensor<?x16xf32>
+func.func @symbol_products(%x: tensor<?x8xf32> {exir.sym_shape = ["s0", "8"]}, %n: index) -> (tensor<?xf32>, tensor<?x16xf32>) {
+  %0 = "edge.view"(%x, %n) {exir.sym_shapes = [["8*s0"]]} : (tensor<?x8xf32>, index) -> tensor<?xf32>
+  %1 = "edge.view"(%x, %n) {exir.sym_shapes = [["s0//2", "16"]]} : (tensor<?x8xf32>, index) -> tensor<?x16xf32>
+  return %0, %1 : tensor<?xf32>, tensor<?x16xf32>
+}
+
+// -----
+
+// Without symbolic facts, dynamic dims come from the operands with tensor.dim.
+// CHECK-LABEL: func.func @no_facts
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>
+// CHECK: %[[D:.*]] = tensor.dim %[[X]]
+// CHECK: tensor.empty(%[[D]])
+func.func @no_facts(%x: tensor<?x4xf32>, %y: tensor<4xf32>) -> tensor<?x4xf32> {
+  %0 = "edge.sub"(%x, %y) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
