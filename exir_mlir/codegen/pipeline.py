@@ -120,10 +120,13 @@ TO_LLVM = (
     "lower-affine,convert-scf-to-cf,"
     # Polynomial forms of erf/tanh/exp vectorize; libm calls would scalarize every vector.
     "func.func(math-expand-ops),arith-expand,"
+    # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
+    # before vector-to-llvm, which lowers the resulting vector.extract/insert.
+    "convert-math-to-llvm,convert-math-to-libm,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
-    "convert-async-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,"
+    "convert-async-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,"
     "convert-cf-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
 
@@ -181,7 +184,12 @@ def lower_vectors(module: ir.Operation) -> None:
 
 def lower_to_llvm(module: ir.Operation) -> None:
     """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect."""
+    from exir_mlir.codegen.math_approx import approximate_math
+
     lower_vectors(module)
+    # f16/bf16 math computes in f32 (and so gets the vector approximations below).
+    _run(module, "builtin.module(func.func(math-extend-to-supported-types))", "exir-cpu-to-llvm")
+    approximate_math(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
 
 
