@@ -35,7 +35,7 @@ def _move_body(src: ir.Block, dst: ir.Block, arg_values, make_terminator) -> Non
 def lower_cond(op):
     pred = _predicate(op.operands[0])
     inputs = list(op.operands[1:])
-    if_op = scf.IfOp(pred, [r.type for r in op.results], hasElse=True)
+    if_op = scf.IfOp(pred, [r.type for r in op.results], has_else=True)
     for region, block in ((op.regions[0], if_op.then_block), (op.regions[1], if_op.else_block)):
         _move_body(region.blocks[0], block, inputs, lambda vals: scf.YieldOp(vals))
     return list(if_op.results)

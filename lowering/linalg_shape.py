@@ -168,13 +168,20 @@ def lower_cat(op):
             dyn_src = [v for v in inputs if shape_of(v)[d] == DYNAMIC]
             like[d] = (dyn_src[0], d) if dyn_src else None
     out = empty(res.type, ctx.dynamic_dims(res.type, like, res))
-    offset = index_constant(0)
+    offset: int | ir.Value = 0  # static while every earlier input has a static size along `dim`
     for v in inputs:
-        sizes = [ctx.dim(v, d) for d in range(rank)]
-        offsets = [offset if d == dim else index_constant(0) for d in range(rank)]
-        out = tensor.InsertSliceOp(v, out, offsets, sizes, [index_constant(1)] * rank,
-                                   [DYNAMIC] * rank, [DYNAMIC] * rank, [1] * rank).result
-        offset = arith.AddIOp(offset, sizes[dim]).result
+        shape = shape_of(v)
+        dyn_sizes = [ctx.dim(v, d) for d in range(rank) if shape[d] == DYNAMIC]
+        dyn_offsets = [offset] if isinstance(offset, ir.Value) else []
+        static_offsets = [(DYNAMIC if isinstance(offset, ir.Value) else offset) if d == dim else 0
+                          for d in range(rank)]
+        out = tensor.InsertSliceOp(v, out, dyn_offsets, dyn_sizes, [], static_offsets, shape,
+                                   [1] * rank).result
+        if shape[dim] != DYNAMIC and not isinstance(offset, ir.Value):
+            offset += shape[dim]
+        else:
+            base = offset if isinstance(offset, ir.Value) else index_constant(offset)
+            offset = arith.AddIOp(base, ctx.dim(v, dim)).result
     return [out]
 
 
@@ -182,10 +189,11 @@ def lower_pad(op):
     x, value = op.operands
     a = attr_dict(op)
     res = op.results[0]
+    scalar = extract_scalar(value)
     pad = tensor.PadOp(res.type, x, [], [], a["low"], a["high"])
     block = pad.regions[0].blocks.append(*[index()] * rank_of(x))
     with ir.InsertionPoint(block):
-        tensor.YieldOp(extract_scalar(value))
+        tensor.YieldOp(scalar)
     return [pad.result]
 
 

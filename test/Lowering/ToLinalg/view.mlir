@@ -1,0 +1,102 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
+
+// Views become collapse/expand_shape with the finest reassociation that fits.
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK: tensor.expand_shape %[[C]] {{\[\[}}0], [1, 2]] output_shape [6, 2, 2] : tensor<6x4xf32> into tensor<6x2x2xf32>
+func.func @views(%x: tensor<2x3x4xf32>) -> tensor<6x2x2xf32> {
+  %0 = "edge.view"(%x) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %1 = "edge.view"(%0) : (tensor<6x4xf32>) -> tensor<6x2x2xf32>
+  return %1 : tensor<6x2x2xf32>
+}
+
+// -----
+
+// A reshape that regroups across dims goes through 1-d.
+// CHECK-LABEL: func.func @regroup
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+func.func @regroup(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = "edge.view"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// A dynamic view takes its dynamic size operand as the expand_shape output size.
+// CHECK-LABEL: func.func @view_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[N:.*]]: index)
+// CHECK: tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2]] output_shape [%[[N]], 2, 4] : tensor<?x8xf32> into tensor<?x2x4xf32>
+func.func @view_dynamic(%x: tensor<?x8xf32>, %n: index) -> tensor<?x2x4xf32> {
+  %0 = "edge.view"(%x, %n) : (tensor<?x8xf32>, index) -> tensor<?x2x4xf32>
+  return %0 : tensor<?x2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @permute
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<2x3x4xf32>) outs(%{{.*}} : tensor<4x2x3xf32>) permutation = [2, 0, 1]
+func.func @permute(%x: tensor<2x3x4xf32>) -> tensor<4x2x3xf32> {
+  %0 = "edge.permute"(%x) {dims = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  return %0 : tensor<4x2x3xf32>
+}
+
+// -----
+
+// expand is a broadcasting copy; an expand to the same shape is nothing.
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d1, 0)>
+// CHECK-LABEL: func.func @expand
+// CHECK-SAME: (%[[X:.*]]: tensor<3x1xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[B]], #{{.*}}]{{.*}} ins(%[[X]] : tensor<3x1xf32>) outs(%{{.*}} : tensor<2x3x5xf32>)
+// CHECK: return %[[R]], %[[X]]
+func.func @expand(%x: tensor<3x1xf32>) -> (tensor<2x3x5xf32>, tensor<3x1xf32>) {
+  %0 = "edge.expand"(%x) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+  %1 = "edge.expand"(%x) : (tensor<3x1xf32>) -> tensor<3x1xf32>
+  return %0, %1 : tensor<2x3x5xf32>, tensor<3x1xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @slice
+// CHECK: tensor.extract_slice %{{.*}}[0, 1] [4, 3] [1, 2] : tensor<4x8xf32> to tensor<4x3xf32>
+func.func @slice(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
+  %0 = "edge.slice"(%x) {dim = 1 : i64, start = 1 : i64, step = 2 : i64} : (tensor<4x8xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// cat: one destination, one insert_slice per input at running offsets.
+// CHECK-LABEL: func.func @cat
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<2x6xf32>
+// CHECK: %[[I1:.*]] = tensor.insert_slice %[[A]] into %[[E]]
+// CHECK: tensor.insert_slice %[[B]] into %[[I1]]
+func.func @cat(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  %0 = "edge.cat"(%a, %b) {dim = 1 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<f32>)
+// CHECK: %[[S:.*]] = tensor.extract %[[V]][] : tensor<f32>
+// CHECK: tensor.pad %[[X]] low[0, 1] high[0, 2]
+// CHECK: tensor.yield %[[S]] : f32
+func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<2x6xf32> {
+  %0 = "edge.pad"(%x, %v) {high = array<i64: 0, 2>, low = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @flip
+// CHECK: linalg.index 0
+// CHECK: arith.subi
+// CHECK: tensor.extract
+func.func @flip(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = "edge.flip"(%x) {dims = array<i64: 0>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
