@@ -2,10 +2,11 @@
 
 from exir_mlir.dialects.join import join_tensor_type
 from exir_mlir.dialects.loader import DIALECTS, generated_dir, load_dialects, op_table, op_table_path
-from exir_mlir.dialects.verify import register_verifier, unregister_verifier, verify_module, verify_op
+from exir_mlir.dialects.verify import explain_parse_failure, register_verifier, unregister_verifier, verify_module, verify_op
 
 __all__ = [
     "DIALECTS",
+    "explain_parse_failure",
     "generated_dir",
     "join_tensor_type",
     "load_dialects",

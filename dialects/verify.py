@@ -440,3 +440,35 @@ def verify_module(module: ir.Module | ir.Operation, *, emit: bool = True) -> lis
         for location, message in found:
             location.emit_error(message)
     return found
+
+
+def explain_parse_failure(text: str) -> list[tuple[int | None, str]]:
+    """Named reasons why `text` failed IRDL verification: (line, message) pairs, for notes
+    under IRDL's own errors.
+
+    IRDL says "expected base type 'builtin.tensor' but got 'exir.symint'" without naming the
+    operand. This parses `text` again in a scratch context where exir/edge/backend are *not*
+    loaded (their ops parse as unregistered) and runs the table-driven checks, which name the
+    op and the operand, result or attribute. Lines are 1-based lines of `text` (None when the
+    op has no file location). Returns [] when that parse fails too.
+    """
+    with ir.Context() as scratch, ir.Location.unknown():
+        scratch.allow_unregistered_dialects = True
+        try:
+            module = ir.Module.parse(text)
+        except ir.MLIRError:
+            try:  # several top-level ops, as exir-mlir-opt accepts them
+                module = ir.Module.parse("module {" + text + "\n}")
+            except ir.MLIRError:
+                return []
+        known = _ops_by_full_name()
+        found: list[tuple[int | None, str]] = []
+
+        def visit(op):
+            if op.name in known:
+                line = op.location.start_line if op.location.is_a_file() else None
+                found.extend((line, m) for m in verify_op(op))
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(visit)
+        return found
