@@ -243,7 +243,7 @@ def _type_str(t: Any) -> str:
 def _unsupported(overload: str, arg_name: str, type_text: str) -> UnsupportedSchemaError:
     return UnsupportedSchemaError(
         f"{overload}: argument '{arg_name}' has schema type '{type_text}', which the exir dialect "
-        "cannot represent; the importer uses the generic exir.aten_op for this op"
+        "cannot represent; the importer falls back to a func.call of the ATen op"
     )
 
 
@@ -332,7 +332,7 @@ def _result_specs(overload: str, returns: list[Any]) -> tuple[ResultSpec, ...]:
         else:
             raise UnsupportedSchemaError(
                 f"{overload}: result '{name}' has schema type '{text}', which the exir dialect cannot "
-                "represent; the importer uses the generic exir.aten_op for this op"
+                "represent; the importer falls back to a func.call of the ATen op"
             )
         specs.append(ResultSpec(name=name, kind=kind, schema_type=text))
     if sum(s.kind == ResultKind.TENSOR_LIST for s in specs) > 1:
