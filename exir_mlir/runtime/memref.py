@@ -23,18 +23,30 @@ def descriptor_type(rank: int) -> type[ctypes.Structure]:
     return type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
 
 
-def _contiguous_strides(shape) -> list[int]:
+@functools.lru_cache(maxsize=1024)
+def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     strides, step = [], 1
     for size in reversed(shape):
         strides.append(step)
         step *= max(size, 1)
-    return strides[::-1]
+    return tuple(strides[::-1])
+
+
+def matches_static(specs, values) -> bool:
+    """Fast path of the input checks for fully static signatures: CPU torch tensors of the exact
+    dtype and shape. False sends the call through the full check, which explains any mismatch."""
+    for spec, value in zip(specs, values):
+        if not (isinstance(value, torch.Tensor) and value.is_cpu and value.dtype == spec.dtype
+                and value.shape == spec.shape):
+            return False
+    return True
 
 
 def as_contiguous(value):
     """The value itself when its memory is row-major contiguous, else a contiguous copy."""
     if isinstance(value, torch.Tensor):
-        return value.detach() if value.is_contiguous() else value.detach().contiguous()
+        # data_ptr() needs no detach(): the compiled code never records autograd history.
+        return value if value.is_contiguous() else value.detach().contiguous()
     return value if value.flags.c_contiguous else np.ascontiguousarray(value)
 
 
@@ -43,26 +55,32 @@ def make_descriptor(value) -> ctypes.Structure:
     if isinstance(value, torch.Tensor):
         pointer, shape = value.data_ptr(), tuple(value.shape)
     else:
-        pointer, shape = value.ctypes.data, value.shape
-    desc = descriptor_type(len(shape))()
-    desc.allocated = pointer
-    desc.aligned = pointer
-    desc.offset = 0
-    if shape:
-        desc.shape[:] = list(shape)
-        desc.strides[:] = _contiguous_strides(shape)
-    return desc
+        pointer, shape = value.ctypes.data, tuple(value.shape)
+    rank = len(shape)
+    if not rank:
+        return descriptor_type(0)(pointer, pointer, 0)
+    array = ctypes.c_int64 * rank
+    return descriptor_type(rank)(pointer, pointer, 0, array(*shape), array(*_contiguous_strides(shape)))
+
+
+# torch dtypes numpy can view directly (array-interface type strings); others go through bytes.
+_TYPESTR = {
+    torch.float32: "<f4", torch.float64: "<f8", torch.float16: "<f2", torch.int8: "|i1", torch.uint8: "|u1",
+    torch.int16: "<i2", torch.int32: "<i4", torch.int64: "<i8", torch.bool: "|b1",
+    torch.complex64: "<c8", torch.complex128: "<c16",
+}
 
 
 class _OwnedAllocation:
     """A buffer malloc'ed by compiled code; freed when the last array/tensor over it goes away."""
 
-    def __init__(self, allocated: int, aligned: int, nbytes: int) -> None:
+    def __init__(self, allocated: int, aligned: int, shape, strides_bytes, typestr: str) -> None:
         self._allocated = allocated
         self.__array_interface__ = {
             "data": (aligned, False),
-            "shape": (nbytes,),
-            "typestr": "|u1",
+            "shape": shape,
+            "strides": strides_bytes,
+            "typestr": typestr,
             "version": 3,
         }
 
@@ -74,7 +92,7 @@ def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype: torch.dtype
     """A torch tensor over the descriptor's memory: it takes ownership when `owned`, else copies."""
     shape = list(desc.shape) if rank else []
     strides = list(desc.strides) if rank else []
-    itemsize = torch.empty((), dtype=dtype).element_size()
+    itemsize = dtype.itemsize
     numel = 1
     for s in shape:
         numel *= s
@@ -86,9 +104,12 @@ def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype: torch.dtype
     nbytes = span * itemsize
     aligned = desc.aligned + desc.offset * itemsize
     if owned:
-        storage = np.asarray(_OwnedAllocation(desc.allocated, aligned, nbytes))
-        flat = torch.from_numpy(storage).view(dtype)
-        return flat.as_strided(shape, strides)
+        typestr = _TYPESTR.get(dtype)
+        if typestr is not None:
+            owner = _OwnedAllocation(desc.allocated, aligned, tuple(shape), tuple(s * itemsize for s in strides), typestr)
+            return torch.from_numpy(np.asarray(owner))
+        owner = _OwnedAllocation(desc.allocated, aligned, (nbytes,), None, "|u1")
+        return torch.from_numpy(np.asarray(owner)).view(dtype).as_strided(shape, strides)
     buffer = (ctypes.c_uint8 * nbytes).from_address(aligned)
     flat = torch.frombuffer(buffer, dtype=torch.uint8).view(dtype)
     return flat.as_strided(shape, strides).clone()

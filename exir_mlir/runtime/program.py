@@ -187,9 +187,9 @@ class CompiledProgram:
             if missing:
                 raise ExirUserError(f"state has no tensor for {', '.join(repr(m) for m in missing)}")
 
-    @property
-    def user_inputs(self):
-        return [s for s in self.signature.inputs if self.state is None or s.kind not in STATE_KINDS]
+        self.user_inputs = [s for s in self.signature.inputs if self.state is None or s.kind not in STATE_KINDS]
+        self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
+            self.signature.equalities)
 
     def __call__(self, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
@@ -201,7 +201,8 @@ class CompiledProgram:
         if len(args) != len(specs):
             names = ", ".join(s.name for s in specs)
             raise ExirUserError(f"the program takes {len(specs)} inputs ({names}), got {len(args)}")
-        check_inputs(self.signature, specs, list(args))
+        if self._checked_dynamically or not memref.matches_static(specs, args):
+            check_inputs(self.signature, specs, list(args))
         returns_numpy = bool(args) and all(isinstance(a, np.ndarray) for a in args)
         values = self._all_arguments(list(args))
         contiguous = [memref.as_contiguous(v) for v in values]
@@ -209,14 +210,10 @@ class CompiledProgram:
         results = self._results_type()
         # The C interface takes a pointer to the results struct, then a pointer per memref argument;
         # the packed wrapper takes a pointer to each of those.
-        pointers = [ctypes.pointer(d) for d in descriptors]
-        packed = (ctypes.c_void_p * (1 + len(pointers)))()
-        result_pointer = ctypes.pointer(results)
-        packed[0] = ctypes.cast(ctypes.pointer(result_pointer), ctypes.c_void_p)
-        for i, p in enumerate(pointers):
-            packed[i + 1] = ctypes.cast(ctypes.pointer(p), ctypes.c_void_p)
+        pointers = [ctypes.pointer(results)] + [ctypes.pointer(d) for d in descriptors]
+        packed = (ctypes.c_void_p * len(pointers))(*[ctypes.addressof(p) for p in pointers])
         self._function(packed)
-        outputs = self._collect(results, contiguous)
+        outputs = self._collect(results, {d.allocated for d in descriptors})
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:
@@ -229,8 +226,7 @@ class CompiledProgram:
         it = iter(user_args)
         return [self.state[s.name] if s.kind in STATE_KINDS else next(it) for s in self.signature.inputs]
 
-    def _collect(self, results: ctypes.Structure, inputs: list) -> list[torch.Tensor]:
-        input_pointers = {memref.make_descriptor(v).allocated for v in inputs}
+    def _collect(self, results: ctypes.Structure, input_pointers: set[int]) -> list[torch.Tensor]:
         seen: set[int] = set()
         outputs = []
         for i, spec in enumerate(self.signature.outputs):
