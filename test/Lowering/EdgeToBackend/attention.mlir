@@ -1,0 +1,67 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(edge-to-backend)' | FileCheck %s
+
+// What torch.export makes of F.scaled_dot_product_attention(q, k, v, is_causal=True) on
+// [2, 4, 8, 16] inputs (after aten-to-edge): bmm(q, k^T) / sqrt(E), a causal where(-inf),
+// softmax, bmm with v, through views and expands. It becomes one backend.sdpa with the
+// mask made additive; the dead chain is removed.
+// CHECK-LABEL: func.func @decomposed_sdpa
+// CHECK-SAME: (%[[Q:.*]]: tensor<2x4x8x16xf32>, %[[K:.*]]: tensor<2x4x8x16xf32>, %[[V:.*]]: tensor<2x4x8x16xf32>, %[[C:.*]]: tensor<8x8xi1>)
+// CHECK-DAG: %[[Q3:.*]] = "edge.view"(%[[Q]]) : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+// CHECK-DAG: %[[K3:.*]] = "edge.view"(%[[K]]) : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+// CHECK-DAG: %[[V3:.*]] = "edge.view"(%[[V]]) : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+// CHECK: %[[M:.*]] = "edge.where"(%[[C]], %{{.*}}, %{{.*}}) : (tensor<8x8xi1>, tensor<f32>, tensor<f32>) -> tensor<8x8xf32>
+// CHECK: %[[O:.*]] = "backend.sdpa"(%[[Q3]], %[[K3]], %[[V3]], %[[M]]) {is_causal = false, scale = 2.500000e-01 : f64}
+// CHECK: %[[R:.*]] = "edge.view"(%[[O]]) : (tensor<8x8x16xf32>) -> tensor<2x4x8x16xf32>
+// CHECK-NOT: edge.bmm
+// CHECK-NOT: softmax
+// CHECK: return %[[R]]
+func.func @decomposed_sdpa(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x8x16xf32>, %v: tensor<2x4x8x16xf32>, %cond: tensor<8x8xi1>) -> tensor<2x4x8x16xf32> {
+  %ninf = arith.constant dense<0xFF800000> : tensor<f32>
+  %four = arith.constant dense<4.000000e+00> : tensor<f32>
+  %0 = "edge.permute"(%k) {dims = array<i64: 0, 1, 3, 2>} : (tensor<2x4x8x16xf32>) -> tensor<2x4x16x8xf32>
+  %1 = "edge.expand"(%q) : (tensor<2x4x8x16xf32>) -> tensor<2x4x8x16xf32>
+  %2 = "edge.view"(%1) : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+  %3 = "edge.expand"(%0) : (tensor<2x4x16x8xf32>) -> tensor<2x4x16x8xf32>
+  %4 = "edge.view"(%3) : (tensor<2x4x16x8xf32>) -> tensor<8x16x8xf32>
+  %5 = "edge.bmm"(%2, %4) : (tensor<8x8x16xf32>, tensor<8x16x8xf32>) -> tensor<8x8x8xf32>
+  %6 = "edge.view"(%5) : (tensor<8x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %7 = "edge.div"(%6, %four) : (tensor<2x4x8x8xf32>, tensor<f32>) -> tensor<2x4x8x8xf32>
+  %8 = "edge.where"(%cond, %ninf, %7) : (tensor<8x8xi1>, tensor<f32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %9 = "edge.softmax"(%8) {dim = 3 : i64} : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %10 = "edge.expand"(%9) : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %11 = "edge.view"(%10) : (tensor<2x4x8x8xf32>) -> tensor<8x8x8xf32>
+  %12 = "edge.expand"(%v) : (tensor<2x4x8x16xf32>) -> tensor<2x4x8x16xf32>
+  %13 = "edge.view"(%12) : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+  %14 = "edge.bmm"(%11, %13) : (tensor<8x8x8xf32>, tensor<8x8x16xf32>) -> tensor<8x8x16xf32>
+  %15 = "edge.view"(%14) : (tensor<8x8x16xf32>) -> tensor<2x4x8x16xf32>
+  return %15 : tensor<2x4x8x16xf32>
+}
+
+// -----
+
+// The scale split over q and k (older exports multiply each by sqrt(scale)) multiplies up.
+// CHECK-LABEL: func.func @scale_on_q_and_k
+// CHECK: "backend.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}) {is_causal = false, scale = 2.500000e-01 : f64}
+func.func @scale_on_q_and_k(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
+  %half = arith.constant dense<5.000000e-01> : tensor<f32>
+  %0 = "edge.mul"(%q, %half) : (tensor<4x8x16xf32>, tensor<f32>) -> tensor<4x8x16xf32>
+  %1 = "edge.permute"(%k) {dims = array<i64: 0, 2, 1>} : (tensor<4x8x16xf32>) -> tensor<4x16x8xf32>
+  %2 = "edge.mul"(%1, %half) : (tensor<4x16x8xf32>, tensor<f32>) -> tensor<4x16x8xf32>
+  %3 = "edge.bmm"(%0, %2) : (tensor<4x8x16xf32>, tensor<4x16x8xf32>) -> tensor<4x8x8xf32>
+  %4 = "edge.softmax"(%3) {dim = 2 : i64} : (tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %5 = "edge.bmm"(%4, %v) : (tensor<4x8x8xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  return %5 : tensor<4x8x16xf32>
+}
+
+// -----
+
+// A bmm of a softmax that is not attention-shaped (no q.k^T product) stays as it is.
+// CHECK-LABEL: func.func @not_attention
+// CHECK: "backend.softmax"
+// CHECK: "backend.matmul"
+// CHECK-NOT: backend.sdpa
+func.func @not_attention(%s: tensor<4x8x8xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
+  %0 = "edge.softmax"(%s) {dim = 2 : i64} : (tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %1 = "edge.bmm"(%0, %v) : (tensor<4x8x8xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  return %1 : tensor<4x8x16xf32>
+}
