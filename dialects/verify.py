@@ -247,6 +247,20 @@ def _agree(label: str, pairs: list[tuple[str, ir.Type]], key, what: str) -> list
     return []
 
 
+def _check_present_masks(attrs: dict[str, ir.Attribute], operands: dict[str, list]) -> list[str]:
+    """`Tensor?[]` arguments: `<name>_present` has one `true` per operand of group `<name>`."""
+    errors = []
+    for name, values in operands.items():
+        mask = attrs.get(name + "_present")
+        if mask is None or not isinstance(mask.maybe_downcast(), ir.DenseBoolArrayAttr):
+            continue
+        present = sum(bool(b) for b in ir.DenseBoolArrayAttr(mask))
+        if present != len(values):
+            errors.append(f"attribute '{name}_present' marks {present} entries present, but operand group "
+                          f"'{name}' has {len(values)} values")
+    return errors
+
+
 def _check_traits(op: ir.Operation, spec: dict, operands: dict[str, list], results: dict[str, list]) -> list[str]:
     errors = []
     operand_pairs = [(n, v.type) for n, vs in operands.items() for v in vs]
@@ -406,6 +420,7 @@ def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
     errors += _check_values(operands, spec["operands"], "operand")
     errors += _check_values(results, spec["results"], "result")
     errors += _check_traits(op, spec, operands, results)
+    errors += _check_present_masks(attrs, operands)
     _load_rule_provider(op.name.partition(".")[0])
     for rule in _RULES.get(op.name, []):
         errors += list(rule(op, spec))

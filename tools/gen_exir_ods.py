@@ -191,7 +191,8 @@ def ir_example(spec: S.ExirOpSpec) -> str:
             operands.append((f"%{arg.operand}", _SAMPLE_TENSOR))
             segments.append(1)
         elif k in (S.ArgKind.TENSOR_LIST, S.ArgKind.OPTIONAL_TENSOR_LIST):
-            operands += [(f"%{arg.operand}0", _SAMPLE_TENSOR), (f"%{arg.operand}1", _SAMPLE_TENSOR)]
+            member = "tensor<2xi64>" if k is S.ArgKind.OPTIONAL_TENSOR_LIST else _SAMPLE_TENSOR  # indices
+            operands += [(f"%{arg.operand}0", member), (f"%{arg.operand}1", member)]
             segments.append(2)
             if k is S.ArgKind.OPTIONAL_TENSOR_LIST:
                 attrs.append(f"{arg.present_attr} = array<i1: true, false, true>")

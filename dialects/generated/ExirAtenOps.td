@@ -2144,7 +2144,7 @@ def Exir_IndexTensorOp : Exir_AtenOp<"index_tensor", "aten::index.Tensor"> {
 
     ```mlir
     %result = "exir.index_tensor"(%self, %indices0, %indices1) {indices_present = array<i1: true, false, true>}
-        : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+        : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
     ```
   }];
   let arguments = (ins
@@ -2167,7 +2167,7 @@ def Exir_IndexPutOp : Exir_AtenOp<"index_put", "aten::index_put"> {
 
     ```mlir
     %result = "exir.index_put"(%self, %indices0, %indices1, %values) {indices_present = array<i1: true, false, true>, accumulate = false}
-        : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+        : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2x3xf32>) -> tensor<2x3xf32>
     ```
   }];
   let arguments = (ins

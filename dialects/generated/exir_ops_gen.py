@@ -5651,7 +5651,7 @@ class IndexPutOp(_ods_ir.OpView):
   
   ```mlir
   %result = "exir.index_put"(%self, %indices0, %indices1, %values) {indices_present = array<i1: true, false, true>, accumulate = false}
-      : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+      : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2x3xf32>) -> tensor<2x3xf32>
   ```
   """
 
@@ -5791,7 +5791,7 @@ class IndexTensorOp(_ods_ir.OpView):
   
   ```mlir
   %result = "exir.index_tensor"(%self, %indices0, %indices1) {indices_present = array<i1: true, false, true>}
-      : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+      : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
   ```
   """
 

@@ -166,3 +166,11 @@ func.func @fallback_call_operand_names(%x: tensor<4xf32>) {
   return
 }
 func.func private @"aten::foo"(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::foo"}
+
+// -----
+
+func.func @present_mask_count(%x: tensor<4x4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'exir.index_tensor' op attribute 'indices_present' marks 2 entries present, but operand group 'indices' has 1 values}}
+  %0 = "exir.index_tensor"(%x, %i) {indices_present = array<i1: true, true>} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return
+}
