@@ -62,6 +62,16 @@ def _print_text(ops: list[dict]) -> None:
 
 
 def run(args) -> int:
+    try:
+        return _run(args)
+    except BrokenPipeError:  # `exir-mlir ops | head`: the reader left, nothing is wrong
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args) -> int:
     from exir_mlir.dialects import DIALECTS, op_table
 
     dialects = args.dialect or list(DIALECTS)
@@ -72,5 +82,9 @@ def run(args) -> int:
         json.dump(ops, sys.stdout, indent=1)
         print()
     else:
+        if not args.name:
+            for dialect in dialects:
+                for t in op_table()["dialects"][dialect]["types"]:
+                    print(f"!{dialect}.{t['name']}  (type)\n  summary:    {t['summary']}")
         _print_text(ops)
     return 0
