@@ -1,0 +1,172 @@
+"""Latency of eager PyTorch, torch.compile (inductor) and exir-mlir per model, interleaved in one process.
+
+Prints, per model, the median latency of the three at the same thread count, the ratios and the
+compile times, and writes the table to docs/performance.md with the machine named.
+
+Usage: python benchmarks/bench_models.py [--threads N] [--repeats R] [--models a,b] [--no-inductor]
+       [--shipped-sizes] [--output docs/performance.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import interleaved_medians, machine_description  # noqa: E402
+
+from exir_mlir.codegen.host import detect_host  # noqa: E402
+from exir_mlir.models import MODELS  # noqa: E402
+from exir_mlir.models.mlp import MLP, ElementwiseChain  # noqa: E402
+from exir_mlir.models.transformer import TransformerBlock  # noqa: E402
+from exir_mlir.models.vision import ResidualBlock, SmallCNN  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench_sizes() -> dict[str, tuple[torch.nn.Module, tuple]]:
+    """Models at sizes where compute, not per-call overhead, decides (the shipped ones are tiny)."""
+    torch.manual_seed(0)
+    return {
+        "mlp": (MLP(512, 1024, 256).eval(), (torch.randn(64, 512),)),
+        "cnn": (SmallCNN(3, 10).eval(), (torch.randn(32, 3, 16, 16),)),  # its classifier expects 16x16
+        "residual_block": (ResidualBlock(16, 32, 2).eval(), (torch.randn(8, 16, 32, 32),)),
+        "transformer_block": (TransformerBlock(dim=256, heads=4).eval(), (torch.randn(4, 64, 256),)),
+        "elementwise_chain": (ElementwiseChain().eval(), (torch.randn(1 << 20), torch.randn(1 << 20))),
+    }
+
+
+def _shipped_sizes(names) -> dict[str, tuple[torch.nn.Module, tuple]]:
+    out = {}
+    for name in names:
+        module, args, _ = MODELS[name]()
+        out[name] = (module.eval(), args)
+    return out
+
+
+@dataclass
+class Row:
+    model: str
+    eager_ms: float | None = None
+    inductor_ms: float | None = None
+    exir_ms: float | None = None
+    inductor_compile_s: float | None = None
+    exir_compile_s: float | None = None
+    note: str = ""
+
+    def cells(self) -> list[str]:
+        def ms(v):
+            return f"{v:.3f}" if v is not None else "-"
+
+        def ratio(a, b):
+            return f"{a / b:.2f}x" if a is not None and b is not None else "-"
+
+        def sec(v):
+            return f"{v:.1f}" if v is not None else "-"
+
+        return [self.model, ms(self.eager_ms), ms(self.inductor_ms), ms(self.exir_ms),
+                ratio(self.exir_ms, self.eager_ms), ratio(self.exir_ms, self.inductor_ms),
+                sec(self.inductor_compile_s), sec(self.exir_compile_s), self.note]
+
+
+HEADER = ["model", "eager ms", "inductor ms", "exir-mlir ms", "exir/eager", "exir/inductor",
+          "inductor compile s", "exir-mlir compile s", "notes"]
+
+
+def _short(exc: BaseException) -> str:
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"{type(exc).__name__}: {first[:160]}".replace("|", "/")
+
+
+def bench_model(name: str, module: torch.nn.Module, args: tuple, *, repeats: int, inductor: bool) -> Row:
+    import exir_mlir
+
+    row = Row(name)
+    with torch.no_grad():
+        expected = module(*args)
+        fns = {"eager": lambda: module(*args)}
+        if inductor:
+            try:
+                compiled = torch.compile(module)
+                start = time.perf_counter()
+                compiled(*args)
+                row.inductor_compile_s = time.perf_counter() - start
+                fns["inductor"] = lambda: compiled(*args)
+            except Exception as exc:  # inductor needs a C++ toolchain; report, keep going
+                row.note += f"inductor failed ({_short(exc)}); "
+        try:
+            ep = torch.export.export(module, args)
+            start = time.perf_counter()
+            program = exir_mlir.compile(ep)
+            row.exir_compile_s = time.perf_counter() - start
+            actual = program(*args)
+            torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-4)
+            fns["exir"] = lambda: program(*args)
+        except AssertionError as exc:
+            row.note += f"exir-mlir output differs from eager: {_short(exc)}; "
+        except Exception as exc:
+            row.note += f"exir-mlir failed: {_short(exc)}; "
+        medians = interleaved_medians(fns, repeats=repeats)
+    row.eager_ms = medians["eager"] * 1e3
+    row.inductor_ms = medians["inductor"] * 1e3 if "inductor" in medians else None
+    row.exir_ms = medians["exir"] * 1e3 if "exir" in medians else None
+    return row
+
+
+def markdown(rows: list[Row], *, machine: str, threads: int, command: str) -> str:
+    lines = [
+        "# Performance",
+        "",
+        f"Generated by `{command}` on {datetime.date.today().isoformat()}; regenerate with the same command.",
+        "",
+        f"Machine: {machine}.",
+        f"Threads: {threads} for all three (`torch.set_num_threads` and exir-mlir's worker count).",
+        "Latency: median of interleaved calls in one process (eager, inductor and exir-mlir take turns,",
+        "so load changes hit them alike); ratios are exir-mlir time over the other's (below 1 = faster).",
+        "exir-mlir's output is checked against eager (rtol 1e-4, atol 1e-4) before it is timed.",
+        "",
+        "| " + " | ".join(HEADER) + " |",
+        "| " + " | ".join("---" for _ in HEADER) + " |",
+    ]
+    lines += ["| " + " | ".join(r.cells()) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--threads", type=int, default=detect_host().cores)
+    p.add_argument("--repeats", type=int, default=30)
+    p.add_argument("--models", default="mlp,cnn,residual_block,transformer_block,elementwise_chain")
+    p.add_argument("--no-inductor", action="store_true", help="skip torch.compile (it needs a C++ compiler)")
+    p.add_argument("--shipped-sizes", action="store_true", help="the example models' own (tiny) sizes")
+    p.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="'-' to skip writing")
+    args = p.parse_args(argv)
+
+    torch.set_num_threads(args.threads)
+    os.environ["EXIR_MLIR_NUM_THREADS"] = str(args.threads)
+    names = [n.strip() for n in args.models.split(",") if n.strip()]
+    models = _shipped_sizes(names) if args.shipped_sizes else {k: v for k, v in _bench_sizes().items() if k in names}
+    machine = machine_description()
+    print(f"machine: {machine}\nthreads: {args.threads}")
+    print(" | ".join(HEADER))
+    rows = []
+    for name, (module, inputs) in models.items():
+        row = bench_model(name, module, inputs, repeats=args.repeats, inductor=not args.no_inductor)
+        rows.append(row)
+        print(" | ".join(row.cells()), flush=True)
+    if args.output != "-":
+        command = "python benchmarks/bench_models.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        Path(args.output).write_text(markdown(rows, machine=machine, threads=args.threads, command=command.strip()))
+        print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
