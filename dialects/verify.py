@@ -17,6 +17,7 @@ import importlib
 from typing import Callable, Iterable
 
 from exir_mlir._mlir import ir
+from exir_mlir.dialects.fallback import ATEN_OVERLOAD
 from exir_mlir.dialects.loader import DIALECTS, op_table
 from exir_mlir.errors import ExirInternalError
 
@@ -367,9 +368,6 @@ def _check_range_constraints(op: ir.Operation) -> list[str]:
 # ------------------------------------------------------------------------------------------
 # The fallback: func.call of a declaration carrying `exir.aten_overload`
 # ------------------------------------------------------------------------------------------
-
-ATEN_OVERLOAD = "exir.aten_overload"
-
 
 def _aten_declarations(root: ir.Operation) -> set[str]:
     names: set[str] = set()

@@ -96,3 +96,36 @@ def test_join_tensor_type():
             join_tensor_type([t[0], ir.Type.parse("tensor<2x4xi64>")])
         with pytest.raises(ExirUserError, match="different ranks"):
             join_tensor_type([t[0], ir.Type.parse("tensor<8xf32>")])
+
+
+def test_aten_fallback_call_declares_once_per_signature():
+    from exir_mlir._mlir import func
+    from exir_mlir.dialects import aten_fallback_overload, build_aten_call
+
+    with ir.Context() as ctx, ir.Location.unknown():
+        load_dialects(ctx)
+        module = ir.Module.create()
+        f32 = ir.F32Type.get()
+        t4, t8, scalar = (ir.RankedTensorType.get(s, f32) for s in ([4], [8], []))
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("main", ([t4, t8], [scalar]))
+            with ir.InsertionPoint(f.add_entry_block()):
+                x, y = f.arguments
+                two = ir.FloatAttr.get(ir.F64Type.get(), 2.0)
+                a = build_aten_call(module, "aten::linalg_vector_norm", [x], [scalar], args={"ord": two},
+                                    operand_args=["self"])
+                b = build_aten_call(module, "aten::linalg_vector_norm", [x], [scalar], args={"ord": two},
+                                    operand_args=["self"])
+                c = build_aten_call(module, "aten::linalg_vector_norm", [y], [scalar], args={},
+                                    operand_args=["self"])
+                func.ReturnOp([c.results[0]])
+        module.operation.verify()
+        assert verify_module(module, emit=False) == []
+        text = str(module)
+        assert text.count("func.func private") == 2
+        assert '@"aten::linalg_vector_norm$1"(tensor<8xf32>)' in text
+        assert [aten_fallback_overload(op) for op in (a, b, c)] == ["aten::linalg_vector_norm"] * 3
+        assert aten_fallback_overload(f) is None
+        with pytest.raises(ValueError, match="1 operands but 2 operand_args"):
+            with ir.InsertionPoint(f.entry_block.operations[0]):
+                build_aten_call(module, "aten::foo", [x], [], args={}, operand_args=["self", "other"])
