@@ -179,7 +179,7 @@ def _cleanup(script: _Script) -> None:
     script.emit(f"}} : {_ANY}")
     script.emit(f"transform.apply_cse to {func} : {_ANY}")
     loops = script.fresh("loops")
-    script.emit(f"{loops} = transform.structured.match ops{{[\"scf.for\"]}} in {func} : ({_ANY}) -> {_ANY}")
+    script.emit(f"{loops} = transform.structured.match ops{{[\"scf.for\"]}} in %root : ({_ANY}) -> {_ANY}")
     # Keeps the accumulator tile of a contraction in registers across its reduction loop.
     script.emit(f"transform.loop.hoist_loop_invariant_subsets {loops} : {_ANY}")
 

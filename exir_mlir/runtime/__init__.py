@@ -16,7 +16,8 @@ The interface the compiler driver calls::
   for the host CPU) and JITs with the ExecutionEngine.
 - Cache: the same module text and options compile once per process; with `cache_dir`, the
   lowered LLVM-dialect module is kept on disk and later processes skip the MLIR pipeline.
-- `num_threads`: worker threads of parallel loops (0 = every core this process may use).
+- `num_threads`: worker threads of parallel loops (0 = `$EXIR_MLIR_NUM_THREADS` if set, else every
+  core this process may use).
 
 `CompiledProgram(args)` or `CompiledProgram(*args)` takes flat positional tensors (torch or
 numpy), in function-argument order, and returns a list with one torch tensor per function

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -62,6 +63,28 @@ def _check_lowered(module: ir.Module) -> None:
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
+    if not bad:
+        # A call to a function without a body is an op some lowering left as a placeholder.
+        declared = {
+            ir.StringAttr(op.attributes["sym_name"]).value: op
+            for op in module.body.operations
+            if op.operation.name == "func.func" and len(op.regions[0].blocks) == 0
+        }
+
+        def find_call(op: ir.Operation) -> ir.WalkResult:
+            if op.name == "func.call" and ir.FlatSymbolRefAttr(op.attributes["callee"]).value in declared:
+                bad.append(op)
+                return ir.WalkResult.INTERRUPT
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(find_call)
+        if bad:
+            op = bad[0]
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            raise ExirUserError(
+                f"'{callee}' at {_location_text(op.location)} is not lowered to linalg (a call to a function "
+                "without a body); the CPU pipeline cannot compile it"
+            )
     if bad:
         op = bad[0]
         raise ExirUserError(
@@ -141,7 +164,8 @@ def compile_linalg(
     """Compile a linalg-on-tensors module to native code for this CPU; see `exir_mlir.runtime`."""
     _check_lowered(module)
     text = module.operation.get_asm(enable_debug_info=False)
-    options = CpuOptions(num_threads=num_threads or detect_host().cores)
+    threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
+    options = CpuOptions(num_threads=threads)
     key = cache.cache_key(text, entry=entry, options=options, opt_level=opt_level)
     with _MEMORY_LOCK:
         executable = _MEMORY.get(key)
