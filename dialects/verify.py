@@ -123,6 +123,14 @@ def _attributes(op: ir.Operation) -> dict[str, ir.Attribute]:
     return {name: op.attributes[name] for name in op.attributes}
 
 
+def _is_resource(a: ir.Attribute) -> bool:
+    try:
+        ir.DenseResourceElementsAttr(a)  # maybe_downcast does not produce this class
+    except ValueError:
+        return False
+    return True
+
+
 def _is_int_attr(a, width: int | None) -> bool:
     if isinstance(a, ir.BoolAttr) or not isinstance(a, ir.IntegerAttr):
         return False
@@ -155,7 +163,7 @@ _ATTR_CHECKS: dict[str, tuple[Callable[[ir.Attribute], bool], str]] = {
     "DenseBoolArrayAttr": (lambda a: isinstance(a, ir.DenseBoolArrayAttr), "an `array<i1: ...>` attribute"),
     "ArrayAttr": (lambda a: isinstance(a, ir.ArrayAttr), "an array attribute"),
     "DictionaryAttr": (lambda a: isinstance(a, ir.DictAttr), "a dictionary attribute"),
-    "ElementsAttr": (lambda a: isinstance(a, ir.DenseElementsAttr) or "dense_resource" in str(a)[:20],
+    "ElementsAttr": (lambda a: isinstance(a, ir.DenseElementsAttr) or _is_resource(a),
                      "a dense elements attribute"),
 }
 
