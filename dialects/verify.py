@@ -30,7 +30,10 @@ _RULES: dict[str, list[Rule]] = {}
 # Where the rules of a dialect live when they belong to the stage that defines its contract:
 # "module:function", imported and called the first time an op of that dialect is verified
 # (lazily, so verifying exir IR never imports the lowering).
-RULE_PROVIDERS = {"edge": "exir_mlir.lowering.edge_contract:register_edge_rules"}
+RULE_PROVIDERS = {
+    "exir": "exir_mlir.dialects.exir_rules:register",
+    "edge": "exir_mlir.lowering.edge_contract:register_edge_rules",
+}
 _providers_loaded: set[str] = set()
 
 

@@ -174,3 +174,35 @@ func.func @present_mask_count(%x: tensor<4x4xf32>, %i: tensor<2xi64>) {
   %0 = "exir.index_tensor"(%x, %i) {indices_present = array<i1: true, true>} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @literal_type() {
+  // expected-error @+1 {{'exir.literal' op attribute 'value' has type tensor<2xf32>, but the result is tensor<2xf64>: they must be equal}}
+  %0 = "exir.literal"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @sym_constant_kind() {
+  // expected-error @+1 {{'exir.sym_constant' op a value of type f64 makes a !exir.symfloat result, not !exir.symint}}
+  %0 = "exir.sym_constant"() {value = 1.5 : f64} : () -> !exir.symint
+  return
+}
+
+// -----
+
+func.func @sym_to_tensor_dtype(%s: !exir.symint) {
+  // expected-error @+1 {{'exir.sym_to_tensor' op a !exir.symint becomes a tensor of i64 (torch's wrapped-number dtype), not f64}}
+  %0 = "exir.sym_to_tensor"(%s) : (!exir.symint) -> tensor<f64>
+  return
+}
+
+// -----
+
+func.func @sym_arith_result(%s: !exir.symint, %f: !exir.symfloat) {
+  // expected-error @+1 {{'exir.sym_mul' op operands of types !exir.symfloat, !exir.symint give a !exir.symfloat result, not !exir.symint}}
+  %0 = "exir.sym_mul"(%s, %f) : (!exir.symint, !exir.symfloat) -> !exir.symint
+  return
+}
