@@ -56,6 +56,9 @@ def _wrap(pattern: Pattern, reasons: dict) -> Callable:
         except Unsupported as e:
             reasons[op] = str(e)
             return True  # no match
+        except Exception as e:  # noqa: BLE001 - a bug in a pattern: reported at the op, not a crash
+            reasons[op] = f"internal error in its lowering pattern: {type(e).__name__}: {e}"
+            return True
         if replacement is None:
             return True
         for new_op in list(scratch.body.operations):
@@ -127,6 +130,10 @@ def convert_in_order(root: ir.Operation, table: PatternTable, *, illegal_dialect
                 except Unsupported as e:
                     reasons[op] = str(e)
                     continue
+                except Exception as e:  # noqa: BLE001 - a pattern bug: an error at the op, not a crash
+                    op.location.emit_error(f"'{op.name}': internal error in the {stage} lowering "
+                                           f"pattern: {type(e).__name__}: {e}")
+                    raise PassFailure(stage) from e
                 if replacement is None:
                     continue
                 for old, new in zip(op.results, _values(replacement)):

@@ -38,6 +38,8 @@ def affine_map(n_dims: int, results: Sequence) -> ir.AffineMap:
         if isinstance(r, tuple):
             exprs.append(ir.AffineConstantExpr.get(r[1]))
         else:
+            if not 0 <= r < n_dims:  # MLIR asserts (aborts the process) on such a map
+                raise Unsupported(f"internal: indexing map dim d{r} out of {n_dims} loops")
             exprs.append(ir.AffineDimExpr.get(r))
     return ir.AffineMap.get(n_dims, 0, exprs)
 
@@ -73,6 +75,8 @@ def broadcast_map(operand_shape: Sequence[int], result_shape: Sequence[int]) -> 
     """Torch broadcasting as an indexing map: right-aligned; a static 1 against a non-1 dim
     reads index 0. A dynamic dim is never a broadcast (export specializes 0/1 sizes)."""
     n, r = len(result_shape), len(operand_shape)
+    if r > n:
+        raise Unsupported(f"an operand of rank {r} does not broadcast to rank {n}")
     results = []
     for i, s in enumerate(operand_shape):
         d = n - r + i

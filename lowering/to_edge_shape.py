@@ -297,6 +297,8 @@ def lower_embedding(op):
 def lower_index_select(op):
     args = AtenArgs(op, ["self", "index"])
     x, idx = args.tensor("self"), args.tensor("index")
+    if rank_of(x) == 0:  # the only valid index is 0: the element itself
+        return [create1("edge.view", [x], op.results[0].type)]
     dim = normalize_dim(args.attr("dim"), rank_of(x))
     return [create1("edge.index_select", [x, cast(idx, i64())], op.results[0].type, {"dim": i64_attr(dim)})]
 
@@ -304,6 +306,8 @@ def lower_index_select(op):
 def lower_gather(op):
     args = AtenArgs(op, ["self", "index"])
     x, idx = args.tensor("self"), args.tensor("index")
+    if rank_of(x) == 0:
+        return [create1("edge.view", [x], op.results[0].type)]
     dim = normalize_dim(args.attr("dim"), rank_of(x))
     return [create1("edge.gather", [x, cast(idx, i64())], op.results[0].type, {"dim": i64_attr(dim)})]
 

@@ -162,6 +162,8 @@ def lower_adaptive_avg_pool2d(op):
 
 
 def _reduce_dims(args, rank: int, name: str = "dim") -> list[int]:
+    if rank == 0:
+        return []  # torch lets dim 0 / -1 name the single element of a 0-d tensor
     dims = args.attr(name)
     if dims is None or dims == []:
         return list(range(rank))
@@ -225,6 +227,10 @@ def lower_arg_reduce(edge_name: str):
             r = create1(f"edge.{edge_name}", [x], op.results[0].type,
                         {"dim": i64_attr(0), "keepdim": bool_attr(False)})
             return [r]
+        if rank_of(x) == 0:
+            from .edge_builders import full
+
+            return [full(0, op.results[0].type)]
         attrs = {"dim": i64_attr(normalize_dim(dim, rank_of(x))), "keepdim": bool_attr(keepdim)}
         return [create1(f"edge.{edge_name}", [x], op.results[0].type, attrs)]
 
@@ -235,6 +241,10 @@ def lower_max_min_dim(value_op: str, index_op: str):
     def pattern(op):
         args = AtenArgs(op, ["self"])
         x = args.tensor("self")
+        if rank_of(x) == 0:
+            from .edge_builders import full
+
+            return [x, full(0, op.results[1].type)]
         dim = normalize_dim(args.attr("dim"), rank_of(x))
         keepdim = bool(args.attr("keepdim", False))
         values = create1(f"edge.{value_op}", [x], op.results[0].type,
@@ -250,6 +260,8 @@ def lower_cumsum(op):
     args = AtenArgs(op, ["self"])
     x = args.tensor("self")
     out = element_type(op.results[0])
+    if rank_of(x) == 0:
+        return [cast(x, out)]
     dim = normalize_dim(args.attr("dim"), rank_of(x))
     return [create1("edge.cumsum", [cast(x, out)], op.results[0].type, {"dim": i64_attr(dim)})]
 
