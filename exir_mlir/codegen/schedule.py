@@ -137,6 +137,40 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
         script.vectorize(fill_tiled, par if _needs_masks(plan) else None)
 
 
+def _emit_dot(script: _Script, entry: _Tagged) -> None:
+    plan = entry.plan
+    handle = script.match_tag(entry.tag)
+    fill = None
+    if entry.init_fill:
+        fill = script.fresh("fill")
+        n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
+        script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
+    tiled, forall = script.tile_forall(handle, plan.thread_tiles)
+    if fill and forall:
+        fused, new_forall = script.fresh("fused"), script.fresh("forall")
+        script.emit(
+            f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
+            f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})"
+        )
+        fill = fused
+    parallel = [v if it == "parallel" else 0 for v, it in zip(plan.vector_tiles, plan.iterators)]
+    tiled = script.tile_for(tiled, parallel)
+    red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
+    init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+    script.emit(
+        f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
+        f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+    )
+    masks = _needs_masks(plan)
+    script.vectorize(split, plan.vector_tiles if masks else None)
+    script.vectorize(init, None)
+    script.vectorize(combine, None)
+    if fill:
+        par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
+        fill_tiled = script.tile_for(fill, par)
+        script.vectorize(fill_tiled, par if masks else None)
+
+
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
     handle = script.match_tag(entry.tag)
@@ -241,9 +275,9 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         plan = plan_op(op, host)
         if plan is not None:
             entries.append(_Tagged(tag=-1, op=op, plan=plan, init_fill=False))
-    contractions = [e.op.operation for e in entries if e.plan.kind == "contraction"]
+    contractions = [e.op.operation for e in entries if e.plan.kind in ("contraction", "dot")]
     for entry in entries:
-        if entry.plan.kind != "contraction":
+        if entry.plan.kind not in ("contraction", "dot"):
             continue
         n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
         init = entry.op.operation.operands[n_inputs]
@@ -262,8 +296,9 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         entry.tag = i
         entry.op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
     script = _Script()
+    emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:
-        (_emit_contraction if entry.plan.kind == "contraction" else _emit_generic)(script, entry)
+        emitters.get(entry.plan.kind, _emit_generic)(script, entry)
     _cleanup(script)
     return script.text()
 

@@ -26,6 +26,7 @@ class OpPlan:
     cache_tiles: list[int] = field(default_factory=list)  # scf.for tiles of reductions (caches)
     vector_tiles: list[int] = field(default_factory=list)  # innermost tiles = vector shape
     split_reduction: bool = False  # partial vector accumulators for a contiguous reduction
+    reduction_vector: int = 0  # with split_reduction: lanes of the partial accumulators
     fuse_init: bool = False  # fuse the producer of the init (linalg.fill) into the forall
 
 
@@ -80,11 +81,47 @@ def _round_up(value: int, multiple: int) -> int:
     return -(-value // multiple) * multiple
 
 
+def _reduction_is_contiguous(op: ir.OpView, k_dims: list[int]) -> bool:
+    """Both inputs run along k in memory (x @ W^T, the layout of torch's linear weights)."""
+    maps = [m.value for m in linalg.get_indexing_maps(op)]
+    n_inputs = len(op.operation.operands) - len(op.results)
+    for amap in maps[:n_inputs]:
+        results = list(amap.results)  # the bindings' sequences take no negative indices
+        last = results[-1] if results else None
+        if not (isinstance(last, ir.AffineDimExpr) and last.position == k_dims[-1]):
+            return False
+    return True
+
+
+def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_dims, k_dims) -> OpPlan:
+    """C = A B^T with k contiguous in both: an mr x nr block of lane-wide partial dot products
+    (pure vector FMAs in the k loop), reduced across lanes once per block."""
+    lanes = host.lanes(element_bits(op))
+    mr, nr = (4, 4) if host.vector_registers >= 32 else (2, 4)
+    n = len(bounds)
+    thread, vector = [0] * n, [0] * n
+    for d in range(n):
+        if iters[d] == "parallel":
+            thread[d], vector[d] = 1, 1
+    m, nn, k = m_dims[-1], n_dims[-1], k_dims[-1]
+    vector[m], vector[nn], vector[k] = _clamp(mr, bounds[m]), _clamp(nr, bounds[nn]), _clamp(lanes, bounds[k])
+    thread[m], thread[nn] = _clamp(64, bounds[m]), _clamp(64, bounds[nn])
+    if _work(bounds) < _PARALLEL_MIN_WORK:
+        thread = [0] * n
+    else:
+        _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
+    return OpPlan(kind="dot", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
+                  split_reduction=True, reduction_vector=vector[k], fuse_init=True)
+
+
 def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     """matmul / batch_matmul / contraction generics: a register-blocked outer-product kernel."""
     bounds, iters = loop_bounds(op), iterator_kinds(op)
     dims = linalg.infer_contraction_dimensions(op)
     m_dims, n_dims, k_dims = list(dims.m), list(dims.n), list(dims.k)
+    if m_dims and n_dims and len(k_dims) == 1 and _reduction_is_contiguous(op, k_dims) \
+            and bounds[k_dims[-1]] != DYNAMIC and bounds[k_dims[-1]] >= host.lanes(element_bits(op)):
+        return plan_dot_contraction(op, host, bounds, iters, m_dims, n_dims, k_dims)
     lanes = host.lanes(element_bits(op))
     # Register block mr x nr: nr = two vectors along n, mr rows so that the accumulators fill about
     # half the register file (8x32 f32 on AVX-512 = 16 zmm), leaving room for operands.

@@ -34,34 +34,38 @@ func.func @main(%a: tensor<{b}x{m}x{k}xf32>, %b: tensor<{b}x{k}x{n}xf32>) -> ten
 }}"""
 
 
-def linear_relu(m: int, k: int, n: int) -> str:
+def linear_relu(m: int | None, k: int, n: int) -> str:
     """`relu(x @ W^T + b)` as torch's linear: a transposed-B contraction generic, then bias + relu."""
+    ms = "?" if m is None else str(m)
+    dims = "(%m)" if m is None else "()"
     return f"""
 #x = affine_map<(d0, d1, d2) -> (d0, d2)>
 #w = affine_map<(d0, d1, d2) -> (d1, d2)>
 #o = affine_map<(d0, d1, d2) -> (d0, d1)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
-func.func @main(%x: tensor<{m}x{k}xf32>, %w: tensor<{n}x{k}xf32>, %bias: tensor<{n}xf32>) -> tensor<{m}x{n}xf32> {{
+func.func @main(%x: tensor<{ms}x{k}xf32>, %w: tensor<{n}x{k}xf32>, %bias: tensor<{n}xf32>) -> tensor<{ms}x{n}xf32> {{
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<{ms}x{k}xf32>
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<{m}x{n}xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %e = tensor.empty{dims} : tensor<{ms}x{n}xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<{ms}x{n}xf32>) -> tensor<{ms}x{n}xf32>
   %mm = linalg.generic {{indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "reduction"]}}
-      ins(%x, %w : tensor<{m}x{k}xf32>, tensor<{n}x{k}xf32>) outs(%f : tensor<{m}x{n}xf32>) {{
+      ins(%x, %w : tensor<{ms}x{k}xf32>, tensor<{n}x{k}xf32>) outs(%f : tensor<{ms}x{n}xf32>) {{
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
-  }} -> tensor<{m}x{n}xf32>
-  %e2 = tensor.empty() : tensor<{m}x{n}xf32>
+  }} -> tensor<{ms}x{n}xf32>
+  %e2 = tensor.empty{dims} : tensor<{ms}x{n}xf32>
   %r = linalg.generic {{indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}}
-      ins(%mm, %bias : tensor<{m}x{n}xf32>, tensor<{n}xf32>) outs(%e2 : tensor<{m}x{n}xf32>) {{
+      ins(%mm, %bias : tensor<{ms}x{n}xf32>, tensor<{n}xf32>) outs(%e2 : tensor<{ms}x{n}xf32>) {{
   ^bb0(%a: f32, %b: f32, %o: f32):
     %s = arith.addf %a, %b : f32
     %y = arith.maximumf %s, %zero : f32
     linalg.yield %y : f32
-  }} -> tensor<{m}x{n}xf32>
-  return %r : tensor<{m}x{n}xf32>
+  }} -> tensor<{ms}x{n}xf32>
+  return %r : tensor<{ms}x{n}xf32>
 }}"""
 
 

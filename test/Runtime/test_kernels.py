@@ -43,6 +43,14 @@ def test_batch_matmul():
     close(out, torch.bmm(a, b), atol=1e-4)
 
 
+def test_linear_relu_dynamic_batch_1_7_512():
+    program = compile_text(K.linear_relu(None, 48, 40))
+    w, b = torch.randn(40, 48), torch.randn(40)
+    for batch in (1, 7, 512):
+        x = torch.randn(batch, 48)
+        close(program(x, w, b)[0], torch.relu(torch.nn.functional.linear(x, w, b)), atol=1e-4)
+
+
 def test_linear_relu_transposed_weight():
     x, w, b = torch.randn(9, 70), torch.randn(45, 70), torch.randn(45)
     (out,) = compile_text(K.linear_relu(9, 70, 45))(x, w, b)
