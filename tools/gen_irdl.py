@@ -220,7 +220,8 @@ def attr_info(db: DialectRecords, name: str, where: str) -> AttrInfo:
     if "ConfinedAttr" in supers:  # the extra predicates are C++; keep the base kind
         return attr_info(db, _def_name(rec["baseAttr"]), where)
     if name in _ATTRS:
-        return AttrInfo(expr=_ATTRS[name], kind=name)
+        # UnitAttr and friends are optional by nature (presence is the value).
+        return AttrInfo(expr=_ATTRS[name], kind=name, optional=bool(rec.get("isOptional")))
     if "TypeAttrBase" in supers:
         return AttrInfo(expr=_ATTRS["TypeAttr"], kind="TypeAttr")
     raise OdsTranslationError(

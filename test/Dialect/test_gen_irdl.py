@@ -29,7 +29,7 @@ def test_kinds_element_types_ranks_and_optional_attributes(tmp_path):
     records = _records(tmp_path, """
 def T_FooOp : T_Op<"foo", [AllElementTypesMatch<["a", "r"]>]> {
   let arguments = (ins TensorOf<[F32, I64]>:$a, Optional<2DTensorOf<[AnyFloat]>>:$b,
-                       I64Attr:$n, OptionalAttr<F64Attr>:$eps, BoolAttr:$flag);
+                       I64Attr:$n, OptionalAttr<F64Attr>:$eps, BoolAttr:$flag, UnitAttr:$fast);
   let results = (outs AnyRankedTensor:$r);
 }
 """)
@@ -39,9 +39,10 @@ def T_FooOp : T_Op<"foo", [AllElementTypesMatch<["a", "r"]>]> {
     assert (a["element_types"], a["ranks"], a["variadicity"]) == (["f32", "i64"], None, "single")
     assert (b["element_types"], b["ranks"], b["variadicity"]) == (["*float"], [2], "optional")
     assert [(x["name"], x["kind"], x["optional"]) for x in op["attributes"]] == [
-        ("n", "I64Attr", False), ("eps", "F64Attr", True), ("flag", "BoolAttr", False)]
+        ("n", "I64Attr", False), ("eps", "F64Attr", True), ("flag", "BoolAttr", False), ("fast", "UnitAttr", True)]
     assert op["traits"] == [{"name": "AllElementTypesMatch", "values": ["a", "r"]}]
-    assert '"n" = ' in text and '"flag" = ' in text and '"eps"' not in text  # IRDL attributes are all required
+    # IRDL attributes are all required: optional ones (OptionalAttr, UnitAttr) stay out of the IRDL.
+    assert '"n" = ' in text and '"flag" = ' in text and '"eps"' not in text and '"fast"' not in text
     with ir.Context() as ctx:
         irdl.load_dialects(ir.Module.parse(text))
         ok = ('func.func @f(%a: tensor<2xf32>) {\n'
