@@ -116,9 +116,76 @@ def _clean_rst(text: str) -> str:
     return " ".join(text.split())
 
 
+# Summaries for packets whose torch docstring has no usable first sentence.
+SUMMARIES = {
+    "_adaptive_avg_pool2d_backward": "gradient of 2-d adaptive average pooling",
+    "_assert_scalar": "fail at run time with assert_msg unless the symbolic condition holds",
+    "_cdist_forward": "p-norm distances between each pair of rows of x1 and x2",
+    "_fft_c2r": "inverse real FFT (complex to real) over the given dims",
+    "_fft_r2c": "real-to-complex FFT over the given dims",
+    "_local_scalar_dense": "the single element of a tensor as a symbolic scalar (Tensor.item())",
+    "_native_batch_norm_legit": "batch normalization in training mode, updating the running statistics",
+    "_native_batch_norm_legit_no_training": "batch normalization with running statistics (inference)",
+    "_pdist_forward": "p-norm distances between all pairs of rows of a matrix",
+    "_to_copy": "a copy with another dtype, layout, device or memory format",
+    "alias": "the same tensor (a view of all of it)",
+    "arange": "values from start to end (exclusive) by step",
+    "avg_pool2d_backward": "gradient of 2-d average pooling",
+    "avg_pool3d": "3-d average pooling",
+    "ceil": "elementwise ceiling",
+    "col2im": "sum sliding local blocks back into a tensor (inverse of im2col)",
+    "constant_pad_nd": "pad the last dims with a constant value",
+    "convolution": "N-d convolution or transposed convolution, with optional bias",
+    "convolution_backward": "gradients of convolution with respect to input, weight and bias",
+    "copy": "the values of src, broadcast to the shape and dtype of self",
+    "diagonal": "a view of the diagonal with respect to dim1 and dim2",
+    "embedding_dense_backward": "gradient of embedding with respect to its weight",
+    "fill": "a tensor of self's shape filled with value",
+    "floor": "elementwise floor",
+    "gelu": "Gaussian error linear unit, exact (erf) or tanh approximation",
+    "grid_sampler_2d": "sample the input at the grid's locations (bilinear/nearest/bicubic)",
+    "index_put": "a copy of self with values written (or accumulated) at indices",
+    "masked_scatter": "a copy of self with source values written where mask is true, in order",
+    "max_pool2d_with_indices_backward": "gradient of 2-d max pooling",
+    "mean": "mean of the elements, over all or the given dims",
+    "native_dropout": "dropout in training mode: the output and the keep mask",
+    "native_group_norm": "group normalization: output, mean and reciprocal standard deviation",
+    "native_group_norm_backward": "gradients of group normalization",
+    "native_layer_norm": "layer normalization over the trailing dims: output, mean and rstd",
+    "native_layer_norm_backward": "gradients of layer normalization",
+    "nonzero": "indices of the nonzero elements (one row per element; data-dependent size)",
+    "randn": "a tensor of samples from the standard normal distribution",
+    "reflection_pad1d": "pad the last dim by reflection",
+    "reflection_pad2d": "pad the last 2 dims by reflection",
+    "reflection_pad3d": "pad the last 3 dims by reflection",
+    "remainder": "elementwise remainder with the sign of the divisor (Python %)",
+    "replication_pad2d": "pad the last 2 dims by repeating the edge values",
+    "replication_pad3d": "pad the last 3 dims by repeating the edge values",
+    "scalar_tensor": "a 0-d tensor holding a scalar",
+    "scatter": "a copy of self with src (or value) written at index along dim",
+    "scatter_add": "a copy of self with src added at index along dim",
+    "scatter_reduce": "a copy of self with src reduced (sum/prod/mean/amax/amin) at index along dim",
+    "sin": "elementwise sine",
+    "slice": "a view of self from start to end by step along dim",
+    "split_with_sizes": "views of consecutive pieces of the given sizes along dim",
+    "sym_constrain_range": "assert that a symbolic integer lies in [min, max]",
+    "sym_constrain_range_for_size": "assert that a symbolic integer is a valid size in [min, max]",
+    "sym_numel": "the number of elements, as a symbolic integer",
+    "sym_size": "the size of dim, as a symbolic integer",
+    "sym_storage_offset": "the storage offset, as a symbolic integer",
+    "sym_stride": "the stride of dim, as a symbolic integer",
+    "tan": "elementwise tangent",
+    "upsample_bilinear2d": "bilinear 2-d upsampling to an output size or by scale factors",
+    "upsample_nearest2d": "nearest-neighbour 2-d upsampling to an output size or by scale factors",
+}
+
+
 def _torch_summary(packet: str) -> str | None:
     """First sentence of torch's docstring for the op, when it says something on its own."""
     import torch
+
+    if packet in SUMMARIES:
+        return SUMMARIES[packet]
 
     name = packet.lstrip("_")
     for namespace in (torch, torch.nn.functional, torch.special, torch.Tensor):

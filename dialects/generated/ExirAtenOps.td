@@ -33,7 +33,7 @@ def Exir_PrivAdaptiveAvgPool2dOp : Exir_AtenOp<"priv_adaptive_avg_pool2d", "aten
 }
 
 def Exir_PrivAdaptiveAvgPool2dBackwardOp : Exir_AtenOp<"priv_adaptive_avg_pool2d_backward", "aten::_adaptive_avg_pool2d_backward"> {
-  let summary = "`aten::_adaptive_avg_pool2d_backward`";
+  let summary = "`aten::_adaptive_avg_pool2d_backward`: gradient of 2-d adaptive average pooling";
   let description = [{
     `aten::_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor`
 
@@ -74,7 +74,7 @@ def Exir_PrivAdaptiveAvgPool3dOp : Exir_AtenOp<"priv_adaptive_avg_pool3d", "aten
 }
 
 def Exir_PrivAssertScalarOp : Exir_AtenOp<"priv_assert_scalar", "aten::_assert_scalar"> {
-  let summary = "`aten::_assert_scalar`";
+  let summary = "`aten::_assert_scalar`: fail at run time with assert_msg unless the symbolic condition holds";
   let description = [{
     `aten::_assert_scalar(Scalar self, str assert_msg) -> ()`
 
@@ -93,7 +93,7 @@ def Exir_PrivAssertScalarOp : Exir_AtenOp<"priv_assert_scalar", "aten::_assert_s
 }
 
 def Exir_PrivCdistForwardOp : Exir_AtenOp<"priv_cdist_forward", "aten::_cdist_forward"> {
-  let summary = "`aten::_cdist_forward`";
+  let summary = "`aten::_cdist_forward`: p-norm distances between each pair of rows of x1 and x2";
   let description = [{
     `aten::_cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor`
 
@@ -154,7 +154,7 @@ def Exir_PrivEmbeddingBagOp : Exir_AtenOp<"priv_embedding_bag", "aten::_embeddin
 }
 
 def Exir_PrivFftC2rOp : Exir_AtenOp<"priv_fft_c2r", "aten::_fft_c2r"> {
-  let summary = "`aten::_fft_c2r`";
+  let summary = "`aten::_fft_c2r`: inverse real FFT (complex to real) over the given dims";
   let description = [{
     `aten::_fft_c2r(Tensor self, int[] dim, int normalization, SymInt last_dim_size) -> Tensor`
 
@@ -179,7 +179,7 @@ def Exir_PrivFftC2rOp : Exir_AtenOp<"priv_fft_c2r", "aten::_fft_c2r"> {
 }
 
 def Exir_PrivFftR2cOp : Exir_AtenOp<"priv_fft_r2c", "aten::_fft_r2c"> {
-  let summary = "`aten::_fft_r2c`";
+  let summary = "`aten::_fft_r2c`: real-to-complex FFT over the given dims";
   let description = [{
     `aten::_fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor`
 
@@ -203,7 +203,7 @@ def Exir_PrivFftR2cOp : Exir_AtenOp<"priv_fft_r2c", "aten::_fft_r2c"> {
 }
 
 def Exir_PrivLocalScalarDenseOp : Exir_AtenOp<"priv_local_scalar_dense", "aten::_local_scalar_dense"> {
-  let summary = "`aten::_local_scalar_dense`";
+  let summary = "`aten::_local_scalar_dense`: the single element of a tensor as a symbolic scalar (Tensor.item())";
   let description = [{
     `aten::_local_scalar_dense(Tensor self) -> Scalar`
 
@@ -243,7 +243,7 @@ def Exir_PrivLogSoftmaxOp : Exir_AtenOp<"priv_log_softmax", "aten::_log_softmax"
 }
 
 def Exir_PrivNativeBatchNormLegitOp : Exir_AtenOp<"priv_native_batch_norm_legit", "aten::_native_batch_norm_legit", [AttrSizedOperandSegments]> {
-  let summary = "`aten::_native_batch_norm_legit`";
+  let summary = "`aten::_native_batch_norm_legit`: batch normalization in training mode, updating the running statistics";
   let description = [{
     `aten::_native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)`
 
@@ -277,7 +277,7 @@ def Exir_PrivNativeBatchNormLegitOp : Exir_AtenOp<"priv_native_batch_norm_legit"
 }
 
 def Exir_PrivNativeBatchNormLegitNoStatsOp : Exir_AtenOp<"priv_native_batch_norm_legit_no_stats", "aten::_native_batch_norm_legit.no_stats", [AttrSizedOperandSegments]> {
-  let summary = "`aten::_native_batch_norm_legit.no_stats`";
+  let summary = "`aten::_native_batch_norm_legit.no_stats`: batch normalization in training mode, updating the running statistics";
   let description = [{
     `aten::_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)`
 
@@ -307,7 +307,7 @@ def Exir_PrivNativeBatchNormLegitNoStatsOp : Exir_AtenOp<"priv_native_batch_norm
 }
 
 def Exir_PrivNativeBatchNormLegitNoTrainingOp : Exir_AtenOp<"priv_native_batch_norm_legit_no_training", "aten::_native_batch_norm_legit_no_training", [AttrSizedOperandSegments]> {
-  let summary = "`aten::_native_batch_norm_legit_no_training`";
+  let summary = "`aten::_native_batch_norm_legit_no_training`: batch normalization with running statistics (inference)";
   let description = [{
     `aten::_native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor)`
 
@@ -339,7 +339,7 @@ def Exir_PrivNativeBatchNormLegitNoTrainingOp : Exir_AtenOp<"priv_native_batch_n
 }
 
 def Exir_PrivPdistForwardOp : Exir_AtenOp<"priv_pdist_forward", "aten::_pdist_forward"> {
-  let summary = "`aten::_pdist_forward`";
+  let summary = "`aten::_pdist_forward`: p-norm distances between all pairs of rows of a matrix";
   let description = [{
     `aten::_pdist_forward(Tensor self, float p=2.) -> Tensor`
 
@@ -381,7 +381,7 @@ def Exir_PrivSoftmaxOp : Exir_AtenOp<"priv_softmax", "aten::_softmax"> {
 }
 
 def Exir_PrivToCopyOp : Exir_AtenOp<"priv_to_copy", "aten::_to_copy"> {
-  let summary = "`aten::_to_copy`";
+  let summary = "`aten::_to_copy`: a copy with another dtype, layout, device or memory format";
   let description = [{
     `aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor`
 
@@ -535,7 +535,7 @@ def Exir_AddmmOp : Exir_AtenOp<"addmm", "aten::addmm"> {
 }
 
 def Exir_AliasOp : Exir_AtenOp<"alias", "aten::alias"> {
-  let summary = "`aten::alias`";
+  let summary = "`aten::alias`: the same tensor (a view of all of it)";
   let description = [{
     `aten::alias(Tensor(a) self) -> Tensor(a)`
 
@@ -659,7 +659,7 @@ def Exir_AnyDimsOp : Exir_AtenOp<"any_dims", "aten::any.dims"> {
 }
 
 def Exir_ArangeStartStepOp : Exir_AtenOp<"arange_start_step", "aten::arange.start_step"> {
-  let summary = "`aten::arange.start_step`";
+  let summary = "`aten::arange.start_step`: values from start to end (exclusive) by step";
   let description = [{
     `aten::arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor`
 
@@ -904,7 +904,7 @@ def Exir_AvgPool2dOp : Exir_AtenOp<"avg_pool2d", "aten::avg_pool2d"> {
 }
 
 def Exir_AvgPool2dBackwardOp : Exir_AtenOp<"avg_pool2d_backward", "aten::avg_pool2d_backward"> {
-  let summary = "`aten::avg_pool2d_backward`";
+  let summary = "`aten::avg_pool2d_backward`: gradient of 2-d average pooling";
   let description = [{
     `aten::avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor`
 
@@ -936,7 +936,7 @@ def Exir_AvgPool2dBackwardOp : Exir_AtenOp<"avg_pool2d_backward", "aten::avg_poo
 }
 
 def Exir_AvgPool3dOp : Exir_AtenOp<"avg_pool3d", "aten::avg_pool3d"> {
-  let summary = "`aten::avg_pool3d`";
+  let summary = "`aten::avg_pool3d`: 3-d average pooling";
   let description = [{
     `aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor`
 
@@ -1144,7 +1144,7 @@ def Exir_CatOp : Exir_AtenOp<"cat", "aten::cat"> {
 }
 
 def Exir_CeilOp : Exir_AtenOp<"ceil", "aten::ceil"> {
-  let summary = "`aten::ceil`";
+  let summary = "`aten::ceil`: elementwise ceiling";
   let description = [{
     `aten::ceil(Tensor self) -> Tensor`
 
@@ -1226,7 +1226,7 @@ def Exir_CloneOp : Exir_AtenOp<"clone", "aten::clone"> {
 }
 
 def Exir_Col2imOp : Exir_AtenOp<"col2im", "aten::col2im"> {
-  let summary = "`aten::col2im`";
+  let summary = "`aten::col2im`: sum sliding local blocks back into a tensor (inverse of im2col)";
   let description = [{
     `aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor`
 
@@ -1255,7 +1255,7 @@ def Exir_Col2imOp : Exir_AtenOp<"col2im", "aten::col2im"> {
 }
 
 def Exir_ConstantPadNdOp : Exir_AtenOp<"constant_pad_nd", "aten::constant_pad_nd"> {
-  let summary = "`aten::constant_pad_nd`";
+  let summary = "`aten::constant_pad_nd`: pad the last dims with a constant value";
   let description = [{
     `aten::constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor`
 
@@ -1278,7 +1278,7 @@ def Exir_ConstantPadNdOp : Exir_AtenOp<"constant_pad_nd", "aten::constant_pad_nd
 }
 
 def Exir_ConvolutionOp : Exir_AtenOp<"convolution", "aten::convolution", [AttrSizedOperandSegments]> {
-  let summary = "`aten::convolution`";
+  let summary = "`aten::convolution`: N-d convolution or transposed convolution, with optional bias";
   let description = [{
     `aten::convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor`
 
@@ -1317,7 +1317,7 @@ def Exir_ConvolutionOp : Exir_AtenOp<"convolution", "aten::convolution", [AttrSi
 }
 
 def Exir_ConvolutionBackwardOp : Exir_AtenOp<"convolution_backward", "aten::convolution_backward", [AttrSizedOperandSegments]> {
-  let summary = "`aten::convolution_backward`";
+  let summary = "`aten::convolution_backward`: gradients of convolution with respect to input, weight and bias";
   let description = [{
     `aten::convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)`
 
@@ -1363,7 +1363,7 @@ def Exir_ConvolutionBackwardOp : Exir_AtenOp<"convolution_backward", "aten::conv
 }
 
 def Exir_CopyOp : Exir_AtenOp<"copy", "aten::copy"> {
-  let summary = "`aten::copy`";
+  let summary = "`aten::copy`: the values of src, broadcast to the shape and dtype of self";
   let description = [{
     `aten::copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor`
 
@@ -1443,7 +1443,7 @@ def Exir_CumsumOp : Exir_AtenOp<"cumsum", "aten::cumsum"> {
 }
 
 def Exir_DiagonalOp : Exir_AtenOp<"diagonal", "aten::diagonal"> {
-  let summary = "`aten::diagonal`";
+  let summary = "`aten::diagonal`: a view of the diagonal with respect to dim1 and dim2";
   let description = [{
     `aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)`
 
@@ -1602,7 +1602,7 @@ def Exir_EmbeddingOp : Exir_AtenOp<"embedding", "aten::embedding"> {
 }
 
 def Exir_EmbeddingDenseBackwardOp : Exir_AtenOp<"embedding_dense_backward", "aten::embedding_dense_backward", [AttrSizedOperandSegments]> {
-  let summary = "`aten::embedding_dense_backward`";
+  let summary = "`aten::embedding_dense_backward`: gradient of embedding with respect to its weight";
   let description = [{
     `aten::embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq) -> Tensor`
 
@@ -1806,7 +1806,7 @@ def Exir_Expm1Op : Exir_AtenOp<"expm1", "aten::expm1"> {
 }
 
 def Exir_FillScalarOp : Exir_AtenOp<"fill_scalar", "aten::fill.Scalar"> {
-  let summary = "`aten::fill.Scalar`";
+  let summary = "`aten::fill.Scalar`: a tensor of self's shape filled with value";
   let description = [{
     `aten::fill.Scalar(Tensor self, Scalar value) -> Tensor`
 
@@ -1846,7 +1846,7 @@ def Exir_FlipOp : Exir_AtenOp<"flip", "aten::flip"> {
 }
 
 def Exir_FloorOp : Exir_AtenOp<"floor", "aten::floor"> {
-  let summary = "`aten::floor`";
+  let summary = "`aten::floor`: elementwise floor";
   let description = [{
     `aten::floor(Tensor self) -> Tensor`
 
@@ -2027,7 +2027,7 @@ def Exir_GeTensorOp : Exir_AtenOp<"ge_tensor", "aten::ge.Tensor"> {
 }
 
 def Exir_GeluOp : Exir_AtenOp<"gelu", "aten::gelu"> {
-  let summary = "`aten::gelu`";
+  let summary = "`aten::gelu`: Gaussian error linear unit, exact (erf) or tanh approximation";
   let description = [{
     `aten::gelu(Tensor self, *, str approximate="none") -> Tensor`
 
@@ -2047,7 +2047,7 @@ def Exir_GeluOp : Exir_AtenOp<"gelu", "aten::gelu"> {
 }
 
 def Exir_GridSampler2dOp : Exir_AtenOp<"grid_sampler_2d", "aten::grid_sampler_2d"> {
-  let summary = "`aten::grid_sampler_2d`";
+  let summary = "`aten::grid_sampler_2d`: sample the input at the grid's locations (bilinear/nearest/bicubic)";
   let description = [{
     `aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor`
 
@@ -2156,7 +2156,7 @@ def Exir_IndexTensorOp : Exir_AtenOp<"index_tensor", "aten::index.Tensor"> {
 }
 
 def Exir_IndexPutOp : Exir_AtenOp<"index_put", "aten::index_put"> {
-  let summary = "`aten::index_put`";
+  let summary = "`aten::index_put`: a copy of self with values written (or accumulated) at indices";
   let description = [{
     `aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor`
 
@@ -2489,7 +2489,7 @@ def Exir_LtTensorOp : Exir_AtenOp<"lt_tensor", "aten::lt.Tensor"> {
 }
 
 def Exir_MaskedScatterOp : Exir_AtenOp<"masked_scatter", "aten::masked_scatter"> {
-  let summary = "`aten::masked_scatter`";
+  let summary = "`aten::masked_scatter`: a copy of self with source values written where mask is true, in order";
   let description = [{
     `aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor`
 
@@ -2563,7 +2563,7 @@ def Exir_MaxPool2dWithIndicesOp : Exir_AtenOp<"max_pool2d_with_indices", "aten::
 }
 
 def Exir_MaxPool2dWithIndicesBackwardOp : Exir_AtenOp<"max_pool2d_with_indices_backward", "aten::max_pool2d_with_indices_backward"> {
-  let summary = "`aten::max_pool2d_with_indices_backward`";
+  let summary = "`aten::max_pool2d_with_indices_backward`: gradient of 2-d max pooling";
   let description = [{
     `aten::max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor`
 
@@ -2644,7 +2644,7 @@ def Exir_MaximumOp : Exir_AtenOp<"maximum", "aten::maximum"> {
 }
 
 def Exir_MeanOp : Exir_AtenOp<"mean", "aten::mean"> {
-  let summary = "`aten::mean`";
+  let summary = "`aten::mean`: mean of the elements, over all or the given dims";
   let description = [{
     `aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor`
 
@@ -2664,7 +2664,7 @@ def Exir_MeanOp : Exir_AtenOp<"mean", "aten::mean"> {
 }
 
 def Exir_MeanDimOp : Exir_AtenOp<"mean_dim", "aten::mean.dim"> {
-  let summary = "`aten::mean.dim`";
+  let summary = "`aten::mean.dim`: mean of the elements, over all or the given dims";
   let description = [{
     `aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor`
 
@@ -2791,7 +2791,7 @@ def Exir_MulTensorOp : Exir_AtenOp<"mul_tensor", "aten::mul.Tensor"> {
 }
 
 def Exir_NativeDropoutOp : Exir_AtenOp<"native_dropout", "aten::native_dropout"> {
-  let summary = "`aten::native_dropout`";
+  let summary = "`aten::native_dropout`: dropout in training mode: the output and the keep mask";
   let description = [{
     `aten::native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)`
 
@@ -2814,7 +2814,7 @@ def Exir_NativeDropoutOp : Exir_AtenOp<"native_dropout", "aten::native_dropout">
 }
 
 def Exir_NativeGroupNormOp : Exir_AtenOp<"native_group_norm", "aten::native_group_norm", [AttrSizedOperandSegments]> {
-  let summary = "`aten::native_group_norm`";
+  let summary = "`aten::native_group_norm`: group normalization: output, mean and reciprocal standard deviation";
   let description = [{
     `aten::native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)`
 
@@ -2851,7 +2851,7 @@ def Exir_NativeGroupNormOp : Exir_AtenOp<"native_group_norm", "aten::native_grou
 }
 
 def Exir_NativeGroupNormBackwardOp : Exir_AtenOp<"native_group_norm_backward", "aten::native_group_norm_backward", [AttrSizedOperandSegments]> {
-  let summary = "`aten::native_group_norm_backward`";
+  let summary = "`aten::native_group_norm_backward`: gradients of group normalization";
   let description = [{
     `aten::native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)`
 
@@ -2892,7 +2892,7 @@ def Exir_NativeGroupNormBackwardOp : Exir_AtenOp<"native_group_norm_backward", "
 }
 
 def Exir_NativeLayerNormOp : Exir_AtenOp<"native_layer_norm", "aten::native_layer_norm", [AttrSizedOperandSegments]> {
-  let summary = "`aten::native_layer_norm`";
+  let summary = "`aten::native_layer_norm`: layer normalization over the trailing dims: output, mean and rstd";
   let description = [{
     `aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)`
 
@@ -2921,7 +2921,7 @@ def Exir_NativeLayerNormOp : Exir_AtenOp<"native_layer_norm", "aten::native_laye
 }
 
 def Exir_NativeLayerNormBackwardOp : Exir_AtenOp<"native_layer_norm_backward", "aten::native_layer_norm_backward", [AttrSizedOperandSegments]> {
-  let summary = "`aten::native_layer_norm_backward`";
+  let summary = "`aten::native_layer_norm_backward`: gradients of layer normalization";
   let description = [{
     `aten::native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)`
 
@@ -3014,7 +3014,7 @@ def Exir_NegOp : Exir_AtenOp<"neg", "aten::neg"> {
 }
 
 def Exir_NonzeroOp : Exir_AtenOp<"nonzero", "aten::nonzero"> {
-  let summary = "`aten::nonzero`";
+  let summary = "`aten::nonzero`: indices of the nonzero elements (one row per element; data-dependent size)";
   let description = [{
     `aten::nonzero(Tensor self) -> Tensor`
 
@@ -3183,7 +3183,7 @@ def Exir_RandOp : Exir_AtenOp<"rand", "aten::rand"> {
 }
 
 def Exir_RandnOp : Exir_AtenOp<"randn", "aten::randn"> {
-  let summary = "`aten::randn`";
+  let summary = "`aten::randn`: a tensor of samples from the standard normal distribution";
   let description = [{
     `aten::randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor`
 
@@ -3255,7 +3255,7 @@ def Exir_ReciprocalOp : Exir_AtenOp<"reciprocal", "aten::reciprocal"> {
 }
 
 def Exir_ReflectionPad1dOp : Exir_AtenOp<"reflection_pad1d", "aten::reflection_pad1d"> {
-  let summary = "`aten::reflection_pad1d`";
+  let summary = "`aten::reflection_pad1d`: pad the last dim by reflection";
   let description = [{
     `aten::reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor`
 
@@ -3276,7 +3276,7 @@ def Exir_ReflectionPad1dOp : Exir_AtenOp<"reflection_pad1d", "aten::reflection_p
 }
 
 def Exir_ReflectionPad2dOp : Exir_AtenOp<"reflection_pad2d", "aten::reflection_pad2d"> {
-  let summary = "`aten::reflection_pad2d`";
+  let summary = "`aten::reflection_pad2d`: pad the last 2 dims by reflection";
   let description = [{
     `aten::reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor`
 
@@ -3297,7 +3297,7 @@ def Exir_ReflectionPad2dOp : Exir_AtenOp<"reflection_pad2d", "aten::reflection_p
 }
 
 def Exir_ReflectionPad3dOp : Exir_AtenOp<"reflection_pad3d", "aten::reflection_pad3d"> {
-  let summary = "`aten::reflection_pad3d`";
+  let summary = "`aten::reflection_pad3d`: pad the last 3 dims by reflection";
   let description = [{
     `aten::reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor`
 
@@ -3336,7 +3336,7 @@ def Exir_ReluOp : Exir_AtenOp<"relu", "aten::relu"> {
 }
 
 def Exir_RemainderScalarOp : Exir_AtenOp<"remainder_scalar", "aten::remainder.Scalar"> {
-  let summary = "`aten::remainder.Scalar`";
+  let summary = "`aten::remainder.Scalar`: elementwise remainder with the sign of the divisor (Python %)";
   let description = [{
     `aten::remainder.Scalar(Tensor self, Scalar other) -> Tensor`
 
@@ -3356,7 +3356,7 @@ def Exir_RemainderScalarOp : Exir_AtenOp<"remainder_scalar", "aten::remainder.Sc
 }
 
 def Exir_RemainderTensorOp : Exir_AtenOp<"remainder_tensor", "aten::remainder.Tensor"> {
-  let summary = "`aten::remainder.Tensor`";
+  let summary = "`aten::remainder.Tensor`: elementwise remainder with the sign of the divisor (Python %)";
   let description = [{
     `aten::remainder.Tensor(Tensor self, Tensor other) -> Tensor`
 
@@ -3397,7 +3397,7 @@ def Exir_RepeatOp : Exir_AtenOp<"repeat", "aten::repeat"> {
 }
 
 def Exir_ReplicationPad2dOp : Exir_AtenOp<"replication_pad2d", "aten::replication_pad2d"> {
-  let summary = "`aten::replication_pad2d`";
+  let summary = "`aten::replication_pad2d`: pad the last 2 dims by repeating the edge values";
   let description = [{
     `aten::replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor`
 
@@ -3418,7 +3418,7 @@ def Exir_ReplicationPad2dOp : Exir_AtenOp<"replication_pad2d", "aten::replicatio
 }
 
 def Exir_ReplicationPad3dOp : Exir_AtenOp<"replication_pad3d", "aten::replication_pad3d"> {
-  let summary = "`aten::replication_pad3d`";
+  let summary = "`aten::replication_pad3d`: pad the last 3 dims by repeating the edge values";
   let description = [{
     `aten::replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor`
 
@@ -3475,7 +3475,7 @@ def Exir_RsqrtOp : Exir_AtenOp<"rsqrt", "aten::rsqrt"> {
 }
 
 def Exir_ScalarTensorOp : Exir_AtenOp<"scalar_tensor", "aten::scalar_tensor"> {
-  let summary = "`aten::scalar_tensor`";
+  let summary = "`aten::scalar_tensor`: a 0-d tensor holding a scalar";
   let description = [{
     `aten::scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor`
 
@@ -3501,7 +3501,7 @@ def Exir_ScalarTensorOp : Exir_AtenOp<"scalar_tensor", "aten::scalar_tensor"> {
 }
 
 def Exir_ScatterSrcOp : Exir_AtenOp<"scatter_src", "aten::scatter.src"> {
-  let summary = "`aten::scatter.src`";
+  let summary = "`aten::scatter.src`: a copy of self with src (or value) written at index along dim";
   let description = [{
     `aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor`
 
@@ -3525,7 +3525,7 @@ def Exir_ScatterSrcOp : Exir_AtenOp<"scatter_src", "aten::scatter.src"> {
 }
 
 def Exir_ScatterValueOp : Exir_AtenOp<"scatter_value", "aten::scatter.value"> {
-  let summary = "`aten::scatter.value`";
+  let summary = "`aten::scatter.value`: a copy of self with src (or value) written at index along dim";
   let description = [{
     `aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor`
 
@@ -3549,7 +3549,7 @@ def Exir_ScatterValueOp : Exir_AtenOp<"scatter_value", "aten::scatter.value"> {
 }
 
 def Exir_ScatterAddOp : Exir_AtenOp<"scatter_add", "aten::scatter_add"> {
-  let summary = "`aten::scatter_add`";
+  let summary = "`aten::scatter_add`: a copy of self with src added at index along dim";
   let description = [{
     `aten::scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor`
 
@@ -3573,7 +3573,7 @@ def Exir_ScatterAddOp : Exir_AtenOp<"scatter_add", "aten::scatter_add"> {
 }
 
 def Exir_ScatterReduceTwoOp : Exir_AtenOp<"scatter_reduce_two", "aten::scatter_reduce.two"> {
-  let summary = "`aten::scatter_reduce.two`";
+  let summary = "`aten::scatter_reduce.two`: a copy of self with src reduced (sum/prod/mean/amax/amin) at index along dim";
   let description = [{
     `aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor`
 
@@ -3685,7 +3685,7 @@ def Exir_SignOp : Exir_AtenOp<"sign", "aten::sign"> {
 }
 
 def Exir_SinOp : Exir_AtenOp<"sin", "aten::sin"> {
-  let summary = "`aten::sin`";
+  let summary = "`aten::sin`: elementwise sine";
   let description = [{
     `aten::sin(Tensor self) -> Tensor`
 
@@ -3721,7 +3721,7 @@ def Exir_SinhOp : Exir_AtenOp<"sinh", "aten::sinh"> {
 }
 
 def Exir_SliceTensorOp : Exir_AtenOp<"slice_tensor", "aten::slice.Tensor", [AttrSizedOperandSegments]> {
-  let summary = "`aten::slice.Tensor`";
+  let summary = "`aten::slice.Tensor`: a view of self from start to end by step along dim";
   let description = [{
     `aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)`
 
@@ -3804,7 +3804,7 @@ def Exir_SortOp : Exir_AtenOp<"sort", "aten::sort"> {
 }
 
 def Exir_SplitWithSizesOp : Exir_AtenOp<"split_with_sizes", "aten::split_with_sizes"> {
-  let summary = "`aten::split_with_sizes`";
+  let summary = "`aten::split_with_sizes`: views of consecutive pieces of the given sizes along dim";
   let description = [{
     `aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]`
 
@@ -3954,7 +3954,7 @@ def Exir_SumDimIntlistOp : Exir_AtenOp<"sum_dim_intlist", "aten::sum.dim_IntList
 }
 
 def Exir_SymConstrainRangeOp : Exir_AtenOp<"sym_constrain_range", "aten::sym_constrain_range"> {
-  let summary = "`aten::sym_constrain_range`";
+  let summary = "`aten::sym_constrain_range`: assert that a symbolic integer lies in [min, max]";
   let description = [{
     `aten::sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()`
 
@@ -3975,7 +3975,7 @@ def Exir_SymConstrainRangeOp : Exir_AtenOp<"sym_constrain_range", "aten::sym_con
 }
 
 def Exir_SymConstrainRangeForSizeOp : Exir_AtenOp<"sym_constrain_range_for_size", "aten::sym_constrain_range_for_size"> {
-  let summary = "`aten::sym_constrain_range_for_size`";
+  let summary = "`aten::sym_constrain_range_for_size`: assert that a symbolic integer is a valid size in [min, max]";
   let description = [{
     `aten::sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()`
 
@@ -3996,7 +3996,7 @@ def Exir_SymConstrainRangeForSizeOp : Exir_AtenOp<"sym_constrain_range_for_size"
 }
 
 def Exir_SymNumelOp : Exir_AtenOp<"sym_numel", "aten::sym_numel"> {
-  let summary = "`aten::sym_numel`";
+  let summary = "`aten::sym_numel`: the number of elements, as a symbolic integer";
   let description = [{
     `aten::sym_numel(Tensor self) -> SymInt`
 
@@ -4014,7 +4014,7 @@ def Exir_SymNumelOp : Exir_AtenOp<"sym_numel", "aten::sym_numel"> {
 }
 
 def Exir_SymSizeIntOp : Exir_AtenOp<"sym_size_int", "aten::sym_size.int"> {
-  let summary = "`aten::sym_size.int`";
+  let summary = "`aten::sym_size.int`: the size of dim, as a symbolic integer";
   let description = [{
     `aten::sym_size.int(Tensor self, int dim) -> SymInt`
 
@@ -4034,7 +4034,7 @@ def Exir_SymSizeIntOp : Exir_AtenOp<"sym_size_int", "aten::sym_size.int"> {
 }
 
 def Exir_SymStorageOffsetOp : Exir_AtenOp<"sym_storage_offset", "aten::sym_storage_offset"> {
-  let summary = "`aten::sym_storage_offset`";
+  let summary = "`aten::sym_storage_offset`: the storage offset, as a symbolic integer";
   let description = [{
     `aten::sym_storage_offset(Tensor self) -> SymInt`
 
@@ -4052,7 +4052,7 @@ def Exir_SymStorageOffsetOp : Exir_AtenOp<"sym_storage_offset", "aten::sym_stora
 }
 
 def Exir_SymStrideIntOp : Exir_AtenOp<"sym_stride_int", "aten::sym_stride.int"> {
-  let summary = "`aten::sym_stride.int`";
+  let summary = "`aten::sym_stride.int`: the stride of dim, as a symbolic integer";
   let description = [{
     `aten::sym_stride.int(Tensor self, int dim) -> SymInt`
 
@@ -4072,7 +4072,7 @@ def Exir_SymStrideIntOp : Exir_AtenOp<"sym_stride_int", "aten::sym_stride.int"> 
 }
 
 def Exir_TanOp : Exir_AtenOp<"tan", "aten::tan"> {
-  let summary = "`aten::tan`";
+  let summary = "`aten::tan`: elementwise tangent";
   let description = [{
     `aten::tan(Tensor self) -> Tensor`
 
@@ -4174,7 +4174,7 @@ def Exir_UnsqueezeOp : Exir_AtenOp<"unsqueeze", "aten::unsqueeze"> {
 }
 
 def Exir_UpsampleBilinear2dVecOp : Exir_AtenOp<"upsample_bilinear2d_vec", "aten::upsample_bilinear2d.vec"> {
-  let summary = "`aten::upsample_bilinear2d.vec`";
+  let summary = "`aten::upsample_bilinear2d.vec`: bilinear 2-d upsampling to an output size or by scale factors";
   let description = [{
     `aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor`
 
@@ -4199,7 +4199,7 @@ def Exir_UpsampleBilinear2dVecOp : Exir_AtenOp<"upsample_bilinear2d_vec", "aten:
 }
 
 def Exir_UpsampleNearest2dVecOp : Exir_AtenOp<"upsample_nearest2d_vec", "aten::upsample_nearest2d.vec"> {
-  let summary = "`aten::upsample_nearest2d.vec`";
+  let summary = "`aten::upsample_nearest2d.vec`: nearest-neighbour 2-d upsampling to an output size or by scale factors";
   let description = [{
     `aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor`
 
