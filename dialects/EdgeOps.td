@@ -13,7 +13,9 @@
 //  * sizes are `index` values: an op whose result has dynamic dims takes one `index` operand
 //    per dynamic result dim, in order (the `tensor.empty` idiom); symbolic-integer arithmetic
 //    is `arith` on `index`;
-//  * tensor literals are `arith.constant` (dense or dense_resource), upstream.
+//  * tensor literals are `arith.constant` (dense or dense_resource), upstream;
+//  * control flow is upstream `scf.if` / `scf.while` (as in exir: IRDL ops cannot be
+//    terminators, nor take mixed-type variadic groups), with edge ops inside.
 // Ops are named after the ATen packet they come from, without the overload: the overload
 // only distinguished Tensor vs Scalar arguments, which Edge has normalized.
 //
@@ -573,55 +575,4 @@ def Edge_BatchNormInferenceOp : Edge_Op<"batch_norm_inference", [AttrSizedOperan
                    Optional<AnyRankedTensor>:$bias, AnyRankedTensor:$running_mean,
                    AnyRankedTensor:$running_var, F64Attr:$eps);
   let results = (outs AnyRankedTensor:$result);
-}
-
-//===----------------------------------------------------------------------===//
-// Control flow (functional, like torch.cond / torch.while_loop).
-//===----------------------------------------------------------------------===//
-
-def Edge_CondOp : Edge_Op<"cond"> {
-  let summary = "if-then-else on a 0-d i1 tensor; branches take `inputs` as block arguments";
-  let description = [{
-    Each branch is a one-block region whose arguments are `inputs` and which ends in the
-    upstream `vector.yield` of the results (IRDL ops cannot be terminators; see
-    docs/ir-conventions.md).
-
-    ```mlir
-    %r = "edge.cond"(%p, %x) ({
-    ^bb0(%a: tensor<4xf32>):
-      vector.yield %a : tensor<4xf32>
-    }, {
-    ^bb0(%a: tensor<4xf32>):
-      %n = "edge.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-      vector.yield %n : tensor<4xf32>
-    }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
-    ```
-  }];
-  let arguments = (ins TensorOf<[I1]>:$pred, Variadic<AnyType>:$inputs);
-  let results = (outs Variadic<AnyType>:$outputs);
-  let regions = (region SizedRegion<1>:$true_branch, SizedRegion<1>:$false_branch);
-}
-
-def Edge_WhileLoopOp : Edge_Op<"while_loop", [AttrSizedOperandSegments]> {
-  let summary = "loop while `cond` holds on the carried values; `body` gives the next ones";
-  let description = [{
-    Both regions take the carried values followed by `additional_inputs` as block
-    arguments and end in `vector.yield`: `cond` yields a 0-d i1 tensor, `body` the next
-    carried values. The results are the carried values once `cond` is false.
-
-    ```mlir
-    %r = "edge.while_loop"(%i0, %x) ({
-    ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
-      %c = "edge.lt"(%i, %three) : (tensor<i64>, tensor<i64>) -> tensor<i1>
-      vector.yield %c : tensor<i1>
-    }, {
-    ^bb0(%i: tensor<i64>, %a: tensor<4xf32>):
-      %n = "edge.add"(%i, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
-      vector.yield %n : tensor<i64>
-    }) {operandSegmentSizes = array<i32: 1, 1>} : (tensor<i64>, tensor<4xf32>) -> tensor<i64>
-    ```
-  }];
-  let arguments = (ins Variadic<AnyType>:$carried_inputs, Variadic<AnyType>:$additional_inputs);
-  let results = (outs Variadic<AnyType>:$outputs);
-  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
 }

@@ -215,16 +215,6 @@ irdl.dialect @edge {
     irdl.operands(input: %0, min: optional %1, max: optional %2)
     irdl.results(result: %3)
   }
-  irdl.operation @cond {
-    %0 = irdl.base "!builtin.tensor"
-    %1 = irdl.any
-    %2 = irdl.any
-    %r0 = irdl.region with size 1
-    %r1 = irdl.region with size 1
-    irdl.operands(pred: %0, inputs: variadic %1)
-    irdl.results(outputs: variadic %2)
-    irdl.regions(true_branch: %r0, false_branch: %r1)
-  }
   irdl.operation @convolution {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
@@ -730,15 +720,5 @@ irdl.dialect @edge {
     %3 = irdl.base "!builtin.tensor"
     irdl.operands(condition: %0, lhs: %1, rhs: %2)
     irdl.results(result: %3)
-  }
-  irdl.operation @while_loop {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.any
-    %r0 = irdl.region with size 1
-    %r1 = irdl.region with size 1
-    irdl.operands(carried_inputs: variadic %0, additional_inputs: variadic %1)
-    irdl.results(outputs: variadic %2)
-    irdl.regions(cond: %r0, body: %r1)
   }
 }
