@@ -65,6 +65,9 @@ def fuse_elementwise(module: ir.Operation) -> None:
             context=module.context,
         )
         interpreter.apply_named_sequence(module, script.body.operations[0], script)
+    from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
+
+    fold_transposes_into_contractions(module)
     _run(
         module,
         "builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize,cse),"

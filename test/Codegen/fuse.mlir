@@ -48,3 +48,33 @@ func.func @matmul_then_relu(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %init: t
   } -> tensor<8x4xf32>
   return %r : tensor<8x4xf32>
 }
+
+// -----
+
+// torch's linear: W^T materialized by a transpose that only feeds the matmul. The transpose folds
+// into the matmul's indexing maps: W is read in place, no copy per call.
+// CHECK:       #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @linear
+// CHECK-SAME:    (%[[X:.*]]: tensor<8x16xf32>, %[[W:.*]]: tensor<4x16xf32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul indexing_maps = [#{{.*}}, #[[WMAP]], #{{.*}}]
+// CHECK-SAME:      ins(%[[X]], %[[W]] : tensor<8x16xf32>, tensor<4x16xf32>)
+func.func @linear(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>, %init: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<16x4xf32>
+  %wt = linalg.transpose ins(%w : tensor<4x16xf32>) outs(%e : tensor<16x4xf32>) permutation = [1, 0]
+  %r = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+// -----
+
+// A transpose with another user stays (the matmul then reads its result as usual).
+// CHECK-LABEL: func.func @shared_transpose
+// CHECK:         %[[WT:.*]] = linalg.generic
+// CHECK:         linalg.matmul ins(%{{.*}}, %[[WT]] :
+func.func @shared_transpose(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>, %init: tensor<8x4xf32>) -> (tensor<8x4xf32>, tensor<16x4xf32>) {
+  %e = tensor.empty() : tensor<16x4xf32>
+  %wt = linalg.transpose ins(%w : tensor<4x16xf32>) outs(%e : tensor<16x4xf32>) permutation = [1, 0]
+  %r = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %r, %wt : tensor<8x4xf32>, tensor<16x4xf32>
+}

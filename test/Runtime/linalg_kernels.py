@@ -207,3 +207,24 @@ func.func @main(%x: tensor<{n}x{c}x{h}x{w}xf32>) -> {out} {{
       ins(%x, %win : tensor<{n}x{c}x{h}x{w}xf32>, tensor<2x2xf32>) outs(%init : {out}) -> {out}
   return %r : {out}
 }}"""
+
+
+def torch_style_linear(m: int | None, k: int, n: int) -> str:
+    """What the lowering makes of `linear`: W transposed by linalg.transpose, bias broadcast as init."""
+    ms = "?" if m is None else str(m)
+    dims = "(%m)" if m is None else "()"
+    return f"""
+func.func @main(%x: tensor<{ms}x{k}xf32>, %w: tensor<{n}x{k}xf32>, %bias: tensor<{n}xf32>) -> tensor<{ms}x{n}xf32> {{
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<{ms}x{k}xf32>
+  %et = tensor.empty() : tensor<{k}x{n}xf32>
+  %wt = linalg.transpose ins(%w : tensor<{n}x{k}xf32>) outs(%et : tensor<{k}x{n}xf32>) permutation = [1, 0]
+  %e = tensor.empty{dims} : tensor<{ms}x{n}xf32>
+  %init = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}} ins(%bias : tensor<{n}xf32>) outs(%e : tensor<{ms}x{n}xf32>) {{
+  ^bb0(%b: f32, %o: f32):
+    linalg.yield %b : f32
+  }} -> tensor<{ms}x{n}xf32>
+  %r = linalg.matmul ins(%x, %wt : tensor<{ms}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%init : tensor<{ms}x{n}xf32>) -> tensor<{ms}x{n}xf32>
+  return %r : tensor<{ms}x{n}xf32>
+}}"""

@@ -51,6 +51,15 @@ def test_linear_relu_dynamic_batch_1_7_512():
         close(program(x, w, b)[0], torch.relu(torch.nn.functional.linear(x, w, b)), atol=1e-4)
 
 
+@pytest.mark.parametrize("m", [9, None])
+def test_transpose_folded_into_matmul(m):
+    program = compile_text(K.torch_style_linear(m, 70, 45))
+    w, b = torch.randn(45, 70), torch.randn(45)
+    for batch in ([m] if m else [1, 33]):
+        x = torch.randn(batch, 70)
+        close(program(x, w, b)[0], torch.nn.functional.linear(x, w, b), atol=1e-4)
+
+
 def test_linear_relu_transposed_weight():
     x, w, b = torch.randn(9, 70), torch.randn(45, 70), torch.randn(45)
     (out,) = compile_text(K.linear_relu(9, 70, 45))(x, w, b)
