@@ -40,14 +40,15 @@ _providers_loaded: set[str] = set()
 def _load_rule_provider(dialect: str) -> None:
     if dialect in _providers_loaded or dialect not in RULE_PROVIDERS:
         return
-    _providers_loaded.add(dialect)
     module_name, _, function = RULE_PROVIDERS[dialect].partition(":")
     try:
         module = importlib.import_module(module_name)
         getattr(module, function)()
     except (ImportError, AttributeError) as e:
+        # Not marked loaded: every later verification fails the same way, none passes unchecked.
         raise ExirInternalError(f"cannot load the {dialect} dialect's verification rules from "
                                 f"{RULE_PROVIDERS[dialect]}: {e}") from e
+    _providers_loaded.add(dialect)
 
 
 def register_verifier(op_name: str, rule: Rule) -> Rule:
@@ -93,7 +94,7 @@ def _segments(values, specs: list[dict], sizes_attr: ir.Attribute | None, what: 
         if n_variable > 1:
             raise ValueError(f"'{what}SegmentSizes' attribute is expected but not provided")
         rest = len(values) - (len(specs) - n_variable)
-        if rest < 0 or (rest > 1 and any(s["variadicity"] == "optional" for s in specs)):
+        if rest < 0 or (n_variable == 0 and rest != 0) or (rest > 1 and any(s["variadicity"] == "optional" for s in specs)):
             raise ValueError(f"expected {len(specs)} {what} group(s), got {len(values)} {what}s")
         sizes = [1 if s["variadicity"] == "single" else rest for s in specs]
     out, pos = {}, 0
