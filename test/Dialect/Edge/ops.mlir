@@ -1,6 +1,6 @@
 // RUN: exir-mlir-opt %s --split-input-file | exir-mlir-opt --split-input-file | FileCheck %s
 // Round trip of edge ops (dtype-explicit): elementwise with agreeing dtypes, comparisons with
-// i1 results, casts, optional operands with segment sizes, index sizes, regions.
+// i1 results, casts, optional operands with segment sizes, index sizes, ops inside scf regions.
 
 // CHECK-LABEL: func.func @elementwise
 // CHECK-SAME: (%[[A:.*]]: tensor<2x4xf32>, %[[B:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<2x4xi64>)
@@ -47,18 +47,17 @@ func.func @dynamic_view(%x: tensor<?x4xf32>) -> tensor<?x2x2xf32> {
 
 // -----
 
+// Control flow is upstream scf at every stage, with edge ops inside.
 // CHECK-LABEL: func.func @cond
-// CHECK: "edge.cond"(%{{.*}}, %{{.*}}) ({
-// CHECK: vector.yield
-// CHECK: }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
-func.func @cond(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
-  %r = "edge.cond"(%p, %x) ({
-  ^bb0(%a: tensor<4xf32>):
-    vector.yield %a : tensor<4xf32>
-  }, {
-  ^bb0(%a: tensor<4xf32>):
-    %n = "edge.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-    vector.yield %n : tensor<4xf32>
-  }) : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: scf.if %{{.*}} -> (tensor<4xf32>) {
+// CHECK: "edge.neg"
+// CHECK: scf.yield
+func.func @cond(%p: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = scf.if %p -> (tensor<4xf32>) {
+    scf.yield %x : tensor<4xf32>
+  } else {
+    %n = "edge.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %n : tensor<4xf32>
+  }
   return %r : tensor<4xf32>
 }
