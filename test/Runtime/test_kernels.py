@@ -125,3 +125,29 @@ def test_non_contiguous_input_is_made_contiguous():
     a, b = torch.randn(16, 5).t(), torch.randn(16, 8)
     (out,) = compile_text(K.matmul(5, 16, 8))(a, b)
     close(out, a @ b, atol=1e-4)
+
+
+def test_two_threads_run_tasks_on_worker_threads():
+    # In a fresh process: the async runtime starts its worker pool on the first parallel region.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = """
+import os, sys, torch
+sys.path.insert(0, sys.argv[1])
+import linalg_kernels as K
+from exir_mlir._mlir import ir
+from exir_mlir.runtime import compile_linalg
+with ir.Context():
+    program = compile_linalg(ir.Module.parse(K.matmul(256, 256, 256)), num_threads=2)
+a, b = torch.randn(256, 256), torch.randn(256, 256)
+before = len(os.listdir("/proc/self/task"))
+torch.testing.assert_close(program(a, b)[0], a @ b, rtol=1e-4, atol=1e-3)
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+    env = {**__import__("os").environ, "OMP_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent)], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) >= 1
