@@ -8,7 +8,7 @@ from exir_mlir.passes import PassFailure, register_pass
 from .conversion import PatternTable, apply_patterns, report_illegal
 from .edge_contract import verify_edge_contract
 from .ir_utils import index, walk_ops
-from .to_edge_control import populate_control_flow_patterns, populate_literal_patterns
+from .to_edge_literal import populate_literal_patterns
 from .to_edge_elementwise import populate_elementwise_patterns
 from .to_edge_shape import populate_creation_patterns, populate_indexing_patterns, populate_view_patterns
 from .to_edge_structured import (
@@ -30,7 +30,7 @@ def edge_patterns() -> PatternTable:
                          populate_convolution_patterns, populate_reduction_patterns,
                          populate_normalization_patterns, populate_view_patterns,
                          populate_creation_patterns, populate_indexing_patterns,
-                         populate_literal_patterns, populate_control_flow_patterns):
+                         populate_literal_patterns):
             populate(table)
         _TABLE = table
     return _TABLE

@@ -335,7 +335,43 @@ def lower_batch_norm_inference(op):
     return generic(ins, maps, [init], [ident], [PARALLEL] * rank, body)
 
 
+def lower_cumsum(op):
+    """Inclusive scan along `dim` as an scf.for over slices: acc += x[i]; out[i] = acc."""
+    from exir_mlir._mlir import scf
+
+    from .ir_utils import index_constant
+
+    ctx = ShapeContext.current()
+    x = op.operands[0]
+    dim = _attrs(op)["dim"]
+    res = op.results[0]
+    elem = element_type(x)
+    check_supported_element(elem)
+    rank = rank_of(x)
+    shape = shape_of(x)
+    dyn = [ctx.dim(x, d) for d in range(rank) if shape[d] == DYNAMIC]
+    out = empty(res.type, dyn)
+    slice_shape = [1 if d == dim else s for d, s in enumerate(shape)]
+    slice_t = ranked(slice_shape, elem)
+    slice_dyn = [ctx.dim(x, d) for d in range(rank) if slice_shape[d] == DYNAMIC]
+    acc = fill(0, slice_t, slice_dyn)
+    loop = scf.ForOp(index_constant(0), ctx.dim(x, dim), index_constant(1), [out, acc])
+    with ir.InsertionPoint(loop.body):
+        i = loop.induction_variable
+        out_i, acc_i = loop.inner_iter_args
+        offsets = [DYNAMIC if d == dim else 0 for d in range(rank)]
+        piece = tensor.extract_slice(slice_t, x, [i], slice_dyn, [], offsets, slice_shape, [1] * rank)
+        ident = list(range(rank))
+        summed = generic([piece], [ident], [acc_i], [ident], [PARALLEL] * rank,
+                         lambda v, a: _add(v, a))[0]
+        written = tensor.InsertSliceOp(summed, out_i, [i], slice_dyn, [], offsets, slice_shape,
+                                       [1] * rank).result
+        scf.YieldOp([written, summed])
+    return [loop.results[0]]
+
+
 def populate_reduction_patterns(table: PatternTable) -> None:
+    table.add("edge.cumsum", lower_cumsum, family=FAMILY_RED)
     for kind in ("sum", "mean", "prod", "amax", "amin", "any"):
         table.add(f"edge.{kind}", lower_reduce(kind), family=FAMILY_RED)
     table.add("edge.var", lower_var, family=FAMILY_RED)

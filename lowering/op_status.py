@@ -12,7 +12,7 @@ from exir_mlir.errors import ExirError
 from .pipeline import STAGES, lower
 
 DTYPES = ("f32", "f16", "bf16", "i32", "i64", "bool")
-REGENERATE = "python test/Lowering/gen_op_status.py"
+REGENERATE = "python test/Lowering/_gen_op_status.py"
 
 
 @dataclass

@@ -1,7 +1,7 @@
-"""aten-to-edge patterns for literals, SymInt arithmetic and control flow (cond, while_loop).
+"""aten-to-edge patterns for literals and SymInt arithmetic.
 
-Regions of exir.cond / exir.while_loop end in `vector.yield` (docs/ir-conventions.md), which
-edge keeps, so the regions move over unchanged and their ops are converted in place.
+Control flow is upstream `scf.if` / `scf.while` at every stage (docs/ir-conventions.md): the
+patterns convert the exir ops inside their regions in place, nothing else is needed.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from exir_mlir._mlir import arith, ir, tensor
 
 from .conversion import PatternTable
 from .edge_builders import from_index, to_index
-from .ir_utils import isa, Unsupported, create, copy_exir_attrs, index_constant, ir as _ir  # noqa: F401
+from .ir_utils import Unsupported, copy_exir_attrs, index_constant, isa
 
 FAMILY_LIT = "literal-symint"
-FAMILY_CF = "control-flow"
 
 
 def lower_literal(op):
@@ -78,39 +77,6 @@ def _erase(op):
     return []
 
 
-# ----------------------------------------------------------------------------- control flow
-
-
-def _move_regions(src: ir.Operation, dst: ir.Operation) -> None:
-    for s, d in zip(src.regions, dst.regions):
-        for block in list(s.blocks):
-            block.append_to(d)
-
-
-def lower_cond(op):
-    if len(op.regions) != 2:
-        raise Unsupported("cond needs a true and a false region")
-    pred = op.operands[0]
-    if isa(ir.RankedTensorType, pred.type):
-        et = ir.RankedTensorType(pred.type).element_type
-        if str(et) != "i1":
-            raise Unsupported(f"cond predicate must be bool, not {et}")
-    else:
-        raise Unsupported("a symbolic (SymBool) cond predicate is not supported yet")
-    new = create("edge.cond", list(op.operands), [r.type for r in op.results], regions=2)
-    _move_regions(op, new)
-    return list(new.results)
-
-
-def lower_while_loop(op):
-    if len(op.regions) != 2:
-        raise Unsupported("while_loop needs a cond and a body region")
-    attrs = {"operandSegmentSizes": op.attributes["operandSegmentSizes"]}
-    new = create("edge.while_loop", list(op.operands), [r.type for r in op.results], attrs, regions=2)
-    _move_regions(op, new)
-    return list(new.results)
-
-
 def populate_literal_patterns(table: PatternTable) -> None:
     table.add("exir.literal", lower_literal, family=FAMILY_LIT)
     table.add("exir.sym_constant", lower_sym_constant, family=FAMILY_LIT)
@@ -119,8 +85,3 @@ def populate_literal_patterns(table: PatternTable) -> None:
         table.add(f"exir.{name}", lower_sym_binary(fn), family=FAMILY_LIT)
     for name in ("sym_constrain_range", "sym_constrain_range_for_size", "priv_assert_scalar"):
         table.add(f"exir.{name}", _erase, family=FAMILY_LIT)
-
-
-def populate_control_flow_patterns(table: PatternTable) -> None:
-    table.add("exir.cond", lower_cond, family=FAMILY_CF)
-    table.add("exir.while_loop", lower_while_loop, family=FAMILY_CF)

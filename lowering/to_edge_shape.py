@@ -173,7 +173,8 @@ def lower_split_with_sizes(op):
     sizes = args.static_ints("split_sizes")
     out, start = [], 0
     for size, res in zip(sizes, op.results):
-        out.append(_slice(x, res.type, dim, start, None, 1))
+        # the importer may type the pieces with a dynamic split dim (one type per variadic group)
+        out.append(_slice(x, res.type, dim, start, index_constant(size), 1))
         start += size
     return out
 

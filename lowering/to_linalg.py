@@ -7,7 +7,6 @@ from exir_mlir.passes import register_pass
 
 from .conversion import PatternTable, convert_in_order
 from .linalg_backend import populate_backend_patterns
-from .linalg_control import populate_control_flow_patterns
 from .linalg_elementwise import populate_elementwise_patterns
 from .linalg_reduction import populate_normalization_patterns, populate_reduction_patterns
 from .linalg_shape import populate_indexing_patterns, populate_view_patterns
@@ -25,7 +24,7 @@ def linalg_patterns() -> PatternTable:
         for populate in (populate_elementwise_patterns, populate_contraction_patterns,
                          populate_convolution_patterns, populate_reduction_patterns,
                          populate_normalization_patterns, populate_view_patterns,
-                         populate_indexing_patterns, populate_control_flow_patterns,
+                         populate_indexing_patterns,
                          populate_backend_patterns):
             populate(table)
         _TABLE = table

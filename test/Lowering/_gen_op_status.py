@@ -1,7 +1,7 @@
 """Regenerate docs/op-status.md and docs/op-status.json from the lowering sweep over OpInfo samples.
 
-    python test/Lowering/gen_op_status.py                 # all dtypes (a few minutes)
-    python test/Lowering/gen_op_status.py --dtypes f32    # one dtype
+    python test/Lowering/_gen_op_status.py                 # all dtypes (a few minutes)
+    python test/Lowering/_gen_op_status.py --dtypes f32    # one dtype
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from op_sweep import sweep  # noqa: E402
+from _op_sweep import sweep  # noqa: E402
 
 from exir_mlir.lowering.op_status import DTYPES, render_markdown, write_json  # noqa: E402
 
