@@ -98,7 +98,8 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
 BUFFERIZE = (
     # tensor.empty feeding an insert into a destination becomes that destination: no temporary.
     "eliminate-empty-tensors,"
-    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "canonicalize,cse,"
     # Small temporaries live on the stack; allocations leave loops they do not depend on.
     "func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack{max-alloc-size-in-bytes=4096}),"
