@@ -11,7 +11,7 @@ from exir_mlir.errors import ExirError, ExirUserError
 # Each name is a module of exir_mlir.cli with `register(subparsers)`; the parser it adds sets
 # `func(args) -> int`. Modules are imported here only to build the parser, so a subcommand
 # keeps its heavy imports (torch) inside its `func`.
-SUBCOMMANDS = ("doctor", "import_", "ops")
+SUBCOMMANDS = ("doctor", "import_", "compile", "run", "ops", "demo")
 
 
 def _version() -> str:
