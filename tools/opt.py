@@ -45,16 +45,23 @@ def _parse(text: str, buffer_name: str) -> ir.Operation:
     except ir.MLIRError as e:
         if "single top-level operation" not in str(e):
             raise
-    # Wrap on the first line so that line numbers in diagnostics stay those of the file.
-    return ir.Operation.parse("module {" + text + "\n}", source_name=buffer_name).operation
+    # Wrap on the first line so that line numbers in diagnostics stay those of the file; a
+    # trailing `{-# dialect_resources ... #-}` block (weights) stays outside the module.
+    body, marker, resources = text.partition("{-#")
+    return ir.Operation.parse("module {" + body + "}\n" + marker + resources, source_name=buffer_name).operation
 
 
 def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitted: list) -> str | None:
     """Returns the printed result, or None when the chunk failed (diagnostics in `emitted`)."""
+    from exir_mlir.dialects import verify_module
     from exir_mlir.passes import build_pass_manager
 
     try:
         module = _parse(text, buffer_name)
+        # What IRDL cannot check (element types, optional attributes, type-agreement traits):
+        # errors are emitted as diagnostics at the op, like the IRDL ones.
+        if verify_module(module):
+            return None
         if args.pipeline:
             pm = build_pass_manager(args.pipeline, context)
             pm.enable_verifier(not args.no_verify_each)
@@ -62,11 +69,18 @@ def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitt
                 pm.enable_ir_printing(print_generic_op_form=args.mlir_print_op_generic)
             pm.run(module)
         module.verify()
+        if args.pipeline and verify_module(module):
+            return None
     except ir.MLIRError as e:
         for diag in e.error_diagnostics:
             emitted.extend(verify_diagnostics.emitted_from(diag))
         if not emitted:  # an MLIRError without diagnostics still must not pass silently
             emitted.append(verify_diagnostics.Emitted("error", None, str(e), buffer_name))
+        # IRDL's messages do not name the operand or attribute: notes from the op table do.
+        from exir_mlir.dialects import explain_parse_failure
+
+        emitted.extend(verify_diagnostics.Emitted("note", line, message, buffer_name)
+                       for line, message in explain_parse_failure(text))
         return None
     return module.get_asm(
         print_generic_op_form=args.mlir_print_op_generic, enable_debug_info=args.mlir_print_debuginfo
