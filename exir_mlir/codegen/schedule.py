@@ -298,7 +298,12 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     script = _Script()
     emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:
+        # An op whose schedule fails part-way (a tiling the op does not support) keeps what
+        # succeeded: every step preserves semantics, so the result is slower, never wrong.
+        script.emit(f"transform.sequence %root : {_ANY} failures(suppress) {{")
+        script.emit(f"^bb0({script.fresh('r')}: {_ANY}):")
         emitters.get(entry.plan.kind, _emit_generic)(script, entry)
+        script.emit("}")
     _cleanup(script)
     return script.text()
 

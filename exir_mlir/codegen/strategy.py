@@ -218,7 +218,15 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
     vector = [1] * n
     vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1])
-    split = iters[-1] == "reduction" and (bounds[-1] == DYNAMIC or bounds[-1] > width)
+    # Partial accumulators need one result combined by one associative op, without loop indices
+    # (argmax-like bodies are not splittable).
+    split = (
+        iters[-1] == "reduction"
+        and iters.count("reduction") == 1
+        and len(op.results) == 1
+        and not _uses_index(op)
+        and (bounds[-1] == DYNAMIC or bounds[-1] > width)
+    )
     return OpPlan(
         kind="reduction",
         loop_sizes=bounds,
@@ -267,6 +275,20 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     if all(i == "parallel" for i in iters):
         return plan_elementwise(op, host)
     return plan_reduction(op, host)
+
+
+def _uses_index(op: ir.OpView) -> bool:
+    found = False
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if inner.name == "linalg.index":
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    op.operation.walk(visit)
+    return found
 
 
 def _has_tensor_extract(op: ir.OpView) -> bool:

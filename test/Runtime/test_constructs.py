@@ -184,3 +184,34 @@ def test_avg_pool_then_flatten():
     x = torch.randn(1, 2, 6, 6)
     (out,) = compile_text(AVG_POOL)(x)
     torch.testing.assert_close(out, torch.nn.functional.avg_pool2d(x, 2).flatten(1), rtol=1e-5, atol=1e-6)
+
+
+ARGMAX = """
+func.func @main(%x: tensor<6x300xf32>) -> (tensor<6xf32>, tensor<6xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i64
+  %e1 = tensor.empty() : tensor<6xf32>
+  %e2 = tensor.empty() : tensor<6xi64>
+  %v0 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<6xf32>) -> tensor<6xf32>
+  %i0 = linalg.fill ins(%zero : i64) outs(%e2 : tensor<6xi64>) -> tensor<6xi64>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<6x300xf32>) outs(%v0, %i0 : tensor<6xf32>, tensor<6xi64>) {
+  ^bb0(%v: f32, %best: f32, %at: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %better = arith.cmpf ogt, %v, %best : f32
+    %nb = arith.select %better, %v, %best : f32
+    %na = arith.select %better, %ji, %at : i64
+    linalg.yield %nb, %na : f32, i64
+  } -> (tensor<6xf32>, tensor<6xi64>)
+  return %r#0, %r#1 : tensor<6xf32>, tensor<6xi64>
+}
+"""
+
+
+def test_two_result_reduction_argmax():
+    x = torch.randn(6, 300)
+    values, indices = compile_text(ARGMAX)(x)
+    torch.testing.assert_close(values, x.max(dim=1).values)
+    assert torch.equal(indices, x.argmax(dim=1))
