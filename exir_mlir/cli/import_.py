@@ -29,7 +29,7 @@ def register(subparsers) -> None:
     p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
     p.add_argument("--debug-info", action="store_true", help="print op locations")
     p.add_argument("--elide-weights", action="store_true",
-                   help="print weight blobs as dense_resource<__elided__> (the module stays readable)")
+                   help="leave the weight blobs out of the printed dialect_resources (readable, not runnable)")
     p.set_defaults(func=run)
 
 
@@ -72,7 +72,7 @@ def run(args) -> int:
         return 0
     options = {"enable_debug_info": args.debug_info}
     if args.elide_weights:
-        options["large_resource_limit"] = 0
+        options["large_resource_limit"] = 1  # bytes: every blob is larger
     if args.output:
         with open(Path(args.output), "w") as f:
             module.operation.print(file=f, **options)

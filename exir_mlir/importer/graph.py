@@ -12,6 +12,7 @@ import torch.fx
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirUserError
 from exir_mlir.importer import ops
+from exir_mlir.importer.fallback import FallbackDeclarations
 from exir_mlir.importer.locations import LocationBuilder, describe
 from exir_mlir.importer.symbolic import SymbolNames, result_shapes_attr
 
@@ -21,6 +22,7 @@ class ImportState:
     """What every graph of one program shares while it is imported."""
 
     names: SymbolNames
+    fallback: FallbackDeclarations
     locations: LocationBuilder = field(default_factory=LocationBuilder)
 
 
@@ -36,6 +38,9 @@ class Submodule:
 # module, so the table is filled at import time of the package, not by a circular import).
 HigherOrderBuilder = Callable[["GraphImporter", torch.fx.Node, ir.Location], ir.Operation]
 HIGHER_ORDER_BUILDERS: dict[str, HigherOrderBuilder] = {}
+# Higher-order ops whose body is imported in place (no op of their own): they return the values.
+InlineBuilder = Callable[["GraphImporter", torch.fx.Node, ir.Location], list]
+INLINED_HIGHER_ORDER_OPS: dict[str, InlineBuilder] = {}
 
 
 # torch.export (training IR) asserts the dtype/device of tensors it converted with `.to()`. The
@@ -52,6 +57,11 @@ def check_tensor_metadata(node: torch.fx.Node) -> None:
         raise ops.UnsupportedNode("_assert_tensor_metadata of a value without tensor metadata")
     if dtype is not None and dtype != tensor.dtype:
         raise ops.UnsupportedNode(f"asserts dtype {dtype} but the tensor is {tensor.dtype}")
+
+
+def _defining_op(value: ir.Value) -> ir.Operation:
+    owner = value.owner
+    return owner.operation if hasattr(owner, "operation") else owner
 
 
 def node_error(node: torch.fx.Node, message: str) -> ExirUserError:
@@ -142,42 +152,59 @@ class GraphImporter:
             self.bind(node, None)
             return
         loc = self.location(node)
+        if isinstance(target, torch._ops.HigherOrderOperator) and target.name() in INLINED_HIGHER_ORDER_OPS:
+            with loc:
+                results = INLINED_HIGHER_ORDER_OPS[target.name()](self, node, loc)
+            val = node.meta.get("val")
+            self.bind(node, list(results) if isinstance(val, (list, tuple)) else results[0])
+            return
         with loc:
+            values = ops.ValueSource(self.value, loc)
             if isinstance(target, torch._ops.OpOverload):
-                values = ops.ValueSource(self.value, loc)
-                op = ops.build_aten(target, node, values, loc)
+                built = ops.build_aten(target, node, values, loc, self.state.fallback.call)
             elif isinstance(target, torch._ops.HigherOrderOperator):
                 builder = HIGHER_ORDER_BUILDERS.get(target.name())
                 if builder is None:
-                    supported = ", ".join(sorted(HIGHER_ORDER_BUILDERS))
+                    supported = ", ".join(sorted([*HIGHER_ORDER_BUILDERS, *INLINED_HIGHER_ORDER_OPS]))
                     raise ops.UnsupportedNode(
                         f"higher-order op '{target.name()}' is not supported (supported: {supported})"
                     )
                 op = builder(self, node, loc)
+                built = ops.Built(op, list(op.results))
             elif isinstance(target, torch._ops.OpOverloadPacket):
                 raise ops.UnsupportedNode("calls of an op packet (no overload chosen) are not Export IR")
             else:
-                op = ops.build_sym(target, node, ops.ValueSource(self.value, loc), loc)
-        self._annotate(op, node)
+                built = ops.build_sym(target, node, values, loc)
         val = node.meta.get("val")
+        self._annotate(built, val)
         if isinstance(val, (list, tuple)):
-            self.bind(node, list(op.results))
-        elif val is None and len(op.results) == 0:
+            self.bind(node, built.results)
+        elif val is None and not built.results:
             self.bind(node, None)
         else:
-            if len(op.results) != 1:
-                raise ops.UnsupportedNode(f"expected one result, the op has {len(op.results)}")
-            self.bind(node, op.results[0])
+            if len(built.results) != 1:
+                raise ops.UnsupportedNode(f"expected one result, the op has {len(built.results)}")
+            self.bind(node, built.results[0])
 
-    def _annotate(self, op: ir.Operation, node: torch.fx.Node) -> None:
-        """exir.sym_shapes (symbolic result dims) and exir.sym_expr (symbolic scalar results)."""
-        val = node.meta.get("val")
+    def _annotate(self, built: ops.Built, val: object) -> None:
+        """exir.sym_shapes (symbolic result dims) and exir.sym_expr (symbolic scalar results) on
+        the op that defines each value (a tensor.cast back from a join type has its own)."""
         vals = list(val) if isinstance(val, (list, tuple)) else [val]
-        shapes = result_shapes_attr(self.state.names, vals)
-        if shapes is not None:
-            op.attributes["exir.sym_shapes"] = shapes
+        if len(vals) != len(built.results):
+            return
+        names = self.state.names
+        if all(_defining_op(r) == built.op for r in built.results):
+            targets = [(built.op, vals)]
+        else:
+            targets = [(_defining_op(r), [v]) for r, v in zip(built.results, vals) if _defining_op(r) != built.op]
+        for op, op_vals in targets:
+            shapes = result_shapes_attr(names, op_vals)
+            if shapes is not None:
+                op.attributes["exir.sym_shapes"] = shapes
         if len(vals) == 1 and isinstance(vals[0], (torch.SymInt, torch.SymFloat, torch.SymBool)):
-            op.attributes["exir.sym_expr"] = ir.StringAttr.get(self.state.names.format_sym(vals[0]))
+            _defining_op(built.results[0]).attributes["exir.sym_expr"] = ir.StringAttr.get(
+                names.format_sym(vals[0])
+            )
 
     def _import_getitem(self, node: torch.fx.Node) -> None:
         source, index = node.args

@@ -84,7 +84,8 @@ def tensor_attr(tensor: torch.Tensor, name: str, *, inline_small: bool = True) -
     if inline_small and t.numel() <= MAX_INLINE_ELEMENTS:
         return _inline_attr(array, t.dtype, ty)
     # The blob keeps a reference to `array` for the context's lifetime: no copy of the bytes here.
-    return ir.DenseResourceElementsAttr.get_from_buffer(array, _resource_name(name), ty)
+    # Always 1-d: the bindings (MLIR 22) crash on a 0-d buffer; the type carries the shape.
+    return ir.DenseResourceElementsAttr.get_from_buffer(array.reshape(-1), _resource_name(name), ty)
 
 
 def _inline_attr(array: np.ndarray, dtype: torch.dtype, ty: ir.RankedTensorType) -> ir.Attribute:

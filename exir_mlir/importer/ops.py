@@ -10,18 +10,16 @@ import torch
 import torch.fx
 
 from exir_mlir import schema
-from exir_mlir._mlir import ir
-from exir_mlir.dialects import op_table
+from exir_mlir._mlir import ir, tensor
+from exir_mlir.dialects import join_tensor_type, op_table
 from exir_mlir.errors import ExirUserError
 from exir_mlir.importer.literals import constant_attr, enum_name, f64_attr, i64_attr, tensor_attr
 from exir_mlir.importer.types import element_type, type_of_value
 
 # Hand-written exir ops (dialects/ExirOps.td) that the importer creates by name.
 LITERAL = "exir.literal"
-ATEN_OP = "exir.aten_op"
 SYM_CONSTANT = "exir.sym_constant"
 SYM_TO_TENSOR = "exir.sym_to_tensor"
-YIELD = "vector.yield"  # IRDL ops cannot be terminators (docs/ir-conventions.md)
 WRAPPED_NUMBER = "exir.wrapped_number"
 
 # torch wraps Python numbers passed as tensors with these dtypes (c10::scalar_to_tensor).
@@ -246,11 +244,24 @@ def _check_functional(op: torch._ops.OpOverload) -> None:
         )
 
 
+@dataclass
+class Built:
+    """What one node became: the op that computes it and the node's result values (the op's
+    results, or tensor.casts of them back from a variadic group's join type)."""
+
+    op: ir.Operation
+    results: list[ir.Value]
+
+
 def build_aten(
-    op: torch._ops.OpOverload, node: torch.fx.Node, values: ValueSource, loc: ir.Location
-) -> ir.Operation:
+    op: torch._ops.OpOverload,
+    node: torch.fx.Node,
+    values: ValueSource,
+    loc: ir.Location,
+    fallback: Callable[..., ir.Operation],
+) -> Built:
     """The exir op of an ATen OpOverload call: the named op when the dialect has it and the call
-    fits it, else the generic `exir.aten_op` (import never fails on an op name)."""
+    fits it, else `fallback` (the func.call of the ATen op: import never fails on an op name)."""
     _check_functional(op)
     # Ops that return nothing (export's _assert_tensor_metadata, ...) have no value metadata.
     types = result_types(node.meta.get("val")) if op._schema.returns else []
@@ -262,7 +273,20 @@ def build_aten(
             return _build_named(name, spec, bound, types, values, loc)
         except _NeedsGenericOp:
             pass
-    return _build_generic(op, bound, types, values, loc)
+    operands, operand_args, args = generic_arguments(bound, values)
+    call = fallback(schema.aten_overload_text(op), operands, types, operand_args, args, loc)
+    return Built(call, list(call.results))
+
+
+def _joined(tensors: list[ir.Value], loc: ir.Location) -> list[ir.Value]:
+    """The values of a Tensor[] group cast to their join type (one IRDL type per group)."""
+    if not tensors:
+        return tensors
+    try:
+        join = join_tensor_type([v.type for v in tensors])
+    except ExirUserError:
+        raise _NeedsGenericOp from None  # mixed element types or ranks: only the fallback takes them
+    return [v if v.type == join else tensor.CastOp(join, v, loc=loc).result for v in tensors]
 
 
 def _build_named(
@@ -290,9 +314,9 @@ def _build_named(
         elif kind == K.OPTIONAL_TENSOR:
             groups[arg_spec.operand] = [] if value is None else [values.tensor(value)]
         elif kind == K.TENSOR_LIST:
-            groups[arg_spec.operand] = [values.tensor(v) for v in value]
+            groups[arg_spec.operand] = _joined([values.tensor(v) for v in value], loc)
         elif kind == K.OPTIONAL_TENSOR_LIST:
-            groups[arg_spec.operand] = [values.tensor(v) for v in value if v is not None]
+            groups[arg_spec.operand] = _joined([values.tensor(v) for v in value if v is not None], loc)
             attrs[arg_spec.present_attr] = ir.DenseBoolArrayAttr.get([v is not None for v in value])
         elif kind == K.SYMINT:
             if value is None:
@@ -316,16 +340,34 @@ def _build_named(
     operands = [v for group in spec.operand_names for v in groups[group]]
     if spec.attr_sizes_operand_segments:
         attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([len(groups[g]) for g in spec.operand_names])
-    return create(name, operands, types, attrs, loc=loc)
+    op_types = _result_group_types(spec, types)
+    op = create(name, operands, op_types, attrs, loc=loc)
+    results = [r if r.type == t else tensor.CastOp(t, r, loc=loc).result for r, t in zip(op.results, types)]
+    return Built(op, results)
 
 
-def _build_generic(
-    op: torch._ops.OpOverload,
-    bound: list[tuple[Any, object]],
-    types: list[ir.Type],
-    values: ValueSource,
-    loc: ir.Location,
-) -> ir.Operation:
+def _result_group_types(spec: schema.ExirOpSpec, types: list[ir.Type]) -> list[ir.Type]:
+    """Result types of the op: a Tensor[] result group has its join type (cast back after)."""
+    variadic = [i for i, r in enumerate(spec.results) if r.kind == schema.ResultKind.TENSOR_LIST]
+    if not variadic:
+        return types
+    start = variadic[0]
+    count = len(types) - (len(spec.results) - 1)
+    group = types[start:start + count]
+    if not group:
+        return types
+    try:
+        join = join_tensor_type(group)
+    except ExirUserError:
+        raise _NeedsGenericOp from None
+    return [*types[:start], *([join] * count), *types[start + count:]]
+
+
+def generic_arguments(
+    bound: list[tuple[Any, object]], values: ValueSource
+) -> tuple[list[ir.Value], list[str], dict[str, ir.Attribute]]:
+    """The operands, the schema argument each fills ("self", "tensors[1]") and the other
+    arguments as attributes, for a call of an ATen op the dialect has no op for."""
     operands: list[ir.Value] = []
     operand_args: list[str] = []
     args: dict[str, ir.Attribute] = {}
@@ -356,12 +398,7 @@ def _build_generic(
         attr = constant_attr(value)
         if attr is not None:
             args[arg.name] = attr
-    attributes = {
-        "overload": ir.StringAttr.get(schema.aten_overload_text(op)),
-        "operand_args": ir.ArrayAttr.get([ir.StringAttr.get(s) for s in operand_args]),
-        "args": ir.DictAttr.get(args),
-    }
-    return create(ATEN_OP, operands, types, attributes, loc=loc)
+    return operands, operand_args, args
 
 
 # ------------------------------------------------------------------------------------------
@@ -369,7 +406,7 @@ def _build_generic(
 # ------------------------------------------------------------------------------------------
 
 
-def build_sym(target: object, node: torch.fx.Node, values: ValueSource, loc: ir.Location) -> ir.Operation:
+def build_sym(target: object, node: torch.fx.Node, values: ValueSource, loc: ir.Location) -> Built:
     """The hand-written exir op of a SymInt/SymFloat/SymBool call target (`_operator.add`, ...)."""
     name = dialect_op_for_target(target)
     if name is None:
@@ -380,4 +417,5 @@ def build_sym(target: object, node: torch.fx.Node, values: ValueSource, loc: ir.
     if node.kwargs:
         raise UnsupportedNode(f"{call_target_key(target)} called with keyword arguments")
     operands = [values.sym(a) for a in node.args]
-    return create(name, operands, result_types(node.meta.get("val")), loc=loc)
+    op = create(name, operands, result_types(node.meta.get("val")), loc=loc)
+    return Built(op, list(op.results))

@@ -10,13 +10,13 @@ import torch.fx
 
 from exir_mlir import schema
 from exir_mlir.importer import ops
-from exir_mlir.importer.graph import ASSERT_TENSOR_METADATA, HIGHER_ORDER_BUILDERS
+from exir_mlir.importer.graph import ASSERT_TENSOR_METADATA, HIGHER_ORDER_BUILDERS, INLINED_HIGHER_ORDER_OPS
 from exir_mlir.importer.locations import describe
 from exir_mlir.importer.signature import unsupported_input_reason, unsupported_output_reason
 from exir_mlir.importer.types import is_supported_dtype
 
-# Severities, worst first. "error": import fails. "unsupported": imports (as the generic
-# exir.aten_op) but no later stage lowers it. "decomposable": not an exir op either, but torch's
+# Severities, worst first. "error": import fails. "unsupported": imports (as a func.call of the
+# ATen op, the fallback) but no later stage lowers it. "decomposable": not an exir op either, but torch's
 # core-ATen decomposition table rewrites it (`--decompose`, or `ep.run_decompositions()`).
 ERROR, UNSUPPORTED, DECOMPOSABLE = "error", "unsupported", "decomposable"
 _SEVERITY_ORDER = {ERROR: 0, UNSUPPORTED: 1, DECOMPOSABLE: 2}
@@ -115,7 +115,7 @@ def _check_overload(c: _Collector, ctx: _Context, node: torch.fx.Node) -> None:
                   "rewrites it (import with --decompose)", node)
         else:
             c.add(UNSUPPORTED, "op", text, "not an exir op and torch has no decomposition for it; it "
-                  "imports as the generic exir.aten_op, which later stages reject", node)
+                  "imports as a func.call of the ATen op, which later stages reject", node)
         return
     support = ctx.lowering
     if support is not None and hasattr(support, "unsupported_reason"):
@@ -157,9 +157,10 @@ def _scan_graph(c: _Collector, ctx: _Context, gm: torch.fx.GraphModule) -> None:
         if isinstance(target, torch._ops.OpOverload):
             _check_overload(c, ctx, node)
         elif isinstance(target, torch._ops.HigherOrderOperator):
-            if target.name() not in HIGHER_ORDER_BUILDERS:
+            supported = {*HIGHER_ORDER_BUILDERS, *INLINED_HIGHER_ORDER_OPS}
+            if target.name() not in supported:
                 c.add(ERROR, "higher-order op", target.name(),
-                      f"supported higher-order ops: {', '.join(sorted(HIGHER_ORDER_BUILDERS))}", node)
+                      f"supported higher-order ops: {', '.join(sorted(supported))}", node)
         elif ops.dialect_op_for_target(target) is None:
             c.add(ERROR, "call target", ops.call_target_key(target), "no exir op for this call target", node)
 

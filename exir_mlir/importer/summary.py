@@ -8,8 +8,10 @@ from exir_mlir._mlir import ir
 
 
 def _op_key(op: ir.Operation) -> str:
-    if op.name == "exir.aten_op":
-        return f"exir.aten_op[{ir.StringAttr(op.attributes['overload']).value}]"
+    # Calls of the ATen fallback count per overload: they are what later stages must reject.
+    if op.name == "func.call" and "exir.operand_args" in op.attributes:
+        callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        return f"func.call[{callee.split('$')[0]}]"
     return op.name
 
 
@@ -18,15 +20,15 @@ def _string(attrs: ir.DictAttr, name: str) -> str | None:
 
 
 def summarize(module: ir.Module) -> str:
-    """Op counts per op name (exir.aten_op by overload), inputs and outputs by kind, and the
+    """Op counts per op name (fallback calls by overload), inputs and outputs by kind, and the
     symbols with their ranges: what `exir-mlir demo` and `import --summary` print."""
     lines: list[str] = []
     root = module.operation
     constraints = root.attributes["exir.range_constraints"] if "exir.range_constraints" in root.attributes else None
     for fn in module.body.operations:
-        if fn.operation.name != "func.func":
-            continue
         fn = fn.operation
+        if fn.name != "func.func" or "exir.aten_overload" in fn.attributes:
+            continue
         name = ir.StringAttr(fn.attributes["sym_name"]).value
         arg_attrs = list(ir.ArrayAttr(fn.attributes["arg_attrs"])) if "arg_attrs" in fn.attributes else []
         res_attrs = list(ir.ArrayAttr(fn.attributes["res_attrs"])) if "res_attrs" in fn.attributes else []

@@ -82,14 +82,17 @@ def no_traceback():
 # IMPORT: "exir.relu"
 
 # FROZEN: func.func @main(%{{.*}}: tensor<2x3x16x16xf32> {exir.input_kind = "user_input", exir.name = "x"})
-# FROZEN: "exir.literal"() {value = dense_resource<__elided__> : tensor<8x3x3x3xf32>}
+# FROZEN:     "exir.literal"() {value = dense_resource<conv1.weight> : tensor<8x3x3x3xf32>}
+# FROZEN:     "exir.literal"() {value = dense_resource<bn1.running_mean> : tensor<8xf32>}
+# FROZEN:     {-#
+# FROZEN-NOT: conv1.weight: "0x
 
 # SUMMARY:      func @main
 # SUMMARY-NEXT:   inputs:  6 parameter, 1 user_input
 # SUMMARY-NEXT:   outputs: 1 user_output
 # SUMMARY-NEXT:   ops: 5 (2 kinds)
-# SUMMARY-NEXT:     exir.aten_op[aten::linear]  3
-# SUMMARY-NEXT:     exir.relu                   2
+# SUMMARY-NEXT:     func.call[aten::linear]  3
+# SUMMARY-NEXT:     exir.relu                2
 # SUMMARY-NEXT: symbols: none (all shapes static)
 
 # Everything unsupported, in one go, with source lines; exit code 1.
@@ -99,7 +102,7 @@ def no_traceback():
 # REPORT:      unsupported  op              aten::special_i1 1x
 # REPORT-NEXT:   not an exir op and torch has no decomposition for it
 # REPORT-NEXT:   at {{.*}}cli.py:27 (special_i1)
-# REPORT:      decomposable op              aten::gelu
+# REPORT:      decomposable op              aten::sum 1x
 # REPORT:      summary: 1 blocking import, {{[0-9]+}} unsupported by later stages
 
 # TRUNCATED: exir-mlir import: error: {{.*}}truncated.pt2: truncated or corrupted .pt2 archive (File is not a zip file)

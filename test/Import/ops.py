@@ -38,13 +38,17 @@ class Lists(nn.Module):
         return F.conv2d(z, w, None, stride=2, padding=1)
 
 
-# Tensor[] is a variadic operand; an absent Tensor? bias and int[] attributes.
+# Tensor[] is a variadic operand whose members share the join type (IRDL gives a group one
+# type): x (2 channels) and y (3 channels) are cast to tensor<1x?x8x8xf32>. An absent Tensor?
+# bias, int[] attributes.
 # CHECK-LABEL: TEST: tensor_lists_and_optional_operands
-# CHECK:      %[[CAT:.*]] = "exir.cat"(%arg0, %arg1) {dim = 1 : i64}
+# CHECK:      %[[XC:.*]] = tensor.cast %arg0 : tensor<1x2x8x8xf32> to tensor<1x?x8x8xf32>
+# CHECK:      %[[YC:.*]] = tensor.cast %arg1 : tensor<1x3x8x8xf32> to tensor<1x?x8x8xf32>
+# CHECK:      %[[CAT:.*]] = "exir.cat"(%[[XC]], %[[YC]]) {dim = 1 : i64} : (tensor<1x?x8x8xf32>, tensor<1x?x8x8xf32>) -> tensor<1x5x8x8xf32>
 # CHECK:      "exir.convolution"(%[[CAT]], %arg2) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0>, static_padding = array<i64: 1, 1>, static_stride = array<i64: 2, 2>, transposed = false}
 @run_test
 def tensor_lists_and_optional_operands():
-    import_and_print(Lists(), (torch.randn(1, 2, 8, 8), torch.randn(1, 2, 8, 8), torch.randn(4, 4, 3, 3)),
+    import_and_print(Lists(), (torch.randn(1, 2, 8, 8), torch.randn(1, 3, 8, 8), torch.randn(4, 5, 3, 3)),
                      decompose=True)
 
 
@@ -53,10 +57,12 @@ class Generic(nn.Module):
         return torch.linalg.vector_norm(x, 3.0, dim=[0], keepdim=False)
 
 
-# An ATen op the dialect lacks still imports: exir.aten_op with the overload, the operand's
-# argument names and the other arguments as attributes.
+# An ATen op the dialect lacks still imports: a call of a private declaration named after the
+# overload, with the operands' argument names and the other arguments as attributes.
 # CHECK-LABEL: TEST: generic_fallback
-# CHECK: "exir.aten_op"(%arg0) {args = {dim = array<i64: 0>, keepdim = false, ord = 3.000000e+00 : f64}, operand_args = ["self"], overload = "aten::linalg_vector_norm"} : (tensor<4x5xf32>) -> tensor<5xf32>
+# CHECK:      func.func private @"aten::linalg_vector_norm"(tensor<4x5xf32>) -> tensor<5xf32> attributes {exir.aten_overload = "aten::linalg_vector_norm"}
+# CHECK:      func.func @main(
+# CHECK:      call @"aten::linalg_vector_norm"(%arg0) {exir.args = {dim = array<i64: 0>, keepdim = false, ord = 3.000000e+00 : f64}, exir.operand_args = ["self"]} : (tensor<4x5xf32>) -> tensor<5xf32>
 @run_test
 def generic_fallback():
     import_and_print(Generic(), (torch.randn(4, 5),))
@@ -87,11 +93,14 @@ class MultiResult(nn.Module):
         return values, indices, c, a
 
 
-# getitem selects results: max.dim has two, split_with_sizes a variadic list.
+# getitem selects results: max.dim has two; split_with_sizes a Tensor[] result, whose members
+# have the join type and are cast back to their own shapes.
 # CHECK-LABEL: TEST: getitem_selects_results
 # CHECK:      %[[MAX:.*]]:2 = "exir.max_dim"(%arg0) {dim = 1 : i64, keepdim = false} : (tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xi64>)
-# CHECK:      %[[SPLIT:.*]]:3 = "exir.split_with_sizes"(%arg0) {dim = 1 : i64, static_split_sizes = array<i64: 1, 2, 3>} : (tensor<4x6xf32>) -> (tensor<4x1xf32>, tensor<4x2xf32>, tensor<4x3xf32>)
-# CHECK:      return %[[MAX]]#0, %[[MAX]]#1, %[[SPLIT]]#2, %[[SPLIT]]#0
+# CHECK:      %[[SPLIT:.*]]:3 = "exir.split_with_sizes"(%arg0) {dim = 1 : i64, static_split_sizes = array<i64: 1, 2, 3>} : (tensor<4x6xf32>) -> (tensor<4x?xf32>, tensor<4x?xf32>, tensor<4x?xf32>)
+# CHECK:      %[[A:.*]] = tensor.cast %[[SPLIT]]#0 : tensor<4x?xf32> to tensor<4x1xf32>
+# CHECK:      %[[C:.*]] = tensor.cast %[[SPLIT]]#2 : tensor<4x?xf32> to tensor<4x3xf32>
+# CHECK:      return %[[MAX]]#0, %[[MAX]]#1, %[[C]], %[[A]]
 @run_test
 def getitem_selects_results():
     import_and_print(MultiResult(), (torch.randn(4, 6),), decompose=True)

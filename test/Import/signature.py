@@ -54,7 +54,7 @@ class BigWeights(nn.Module):
 # CHECK-DAG:  %[[W:.*]] = "exir.literal"() {value = dense_resource<fc.weight> : tensor<4x8xf32>}
 # CHECK-DAG:  %[[B:.*]] = "exir.literal"() {value = dense_resource<fc.bias> : tensor<4xf32>}
 # CHECK-DAG:  %[[O:.*]] = "exir.literal"() {value = dense_resource<offset> : tensor<4xf32>}
-# CHECK:      "exir.aten_op"(%[[X]], %[[W]], %[[B]])
+# CHECK:      call @"aten::linear"(%[[X]], %[[W]], %[[B]])
 # CHECK:      dialect_resources
 # CHECK:      fc.weight: "0x04000000
 @run_test

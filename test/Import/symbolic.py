@@ -37,9 +37,9 @@ class SizeArithmetic(nn.Module):
 # CHECK:      %[[N:.*]] = "exir.sym_size_int"(%[[CAT]]) {dim = 0 : i64, exir.sym_expr = "4*s0"} : (tensor<?x6xf32>) -> !exir.symint
 # CHECK:      %[[TWO:.*]] = "exir.sym_constant"() {value = 2 : i64} : () -> !exir.symint
 # CHECK:      %[[H:.*]] = "exir.sym_floordiv"(%[[N]], %[[TWO]]) {exir.sym_expr = "2*s0"} : (!exir.symint, !exir.symint) -> !exir.symint
-# CHECK:      "exir.aten_op"(%[[CAT]], %[[H]]) {args = {shape = array<i64: -9223372036854775808, -1>}, exir.sym_shapes = {{\[\["2\*s0", "12"\]\]}}, operand_args = ["self", "shape[0]"], overload = "aten::reshape"}
+# CHECK:      call @"aten::reshape"(%[[CAT]], %[[H]]) {exir.args = {shape = array<i64: -9223372036854775808, -1>}, exir.operand_args = ["self", "shape[0]"], exir.sym_shapes = {{\[\["2\*s0", "12"\]\]}}}
 # CHECK:      %[[P:.*]] = "exir.sym_add"(%[[N]], %{{.*}}) {exir.sym_expr = "4*s0 + 1"}
-# CHECK:      "exir.aten_op"(%[[P]]) {args = {device = "cpu", pin_memory = false, size = array<i64: -9223372036854775808>}, exir.sym_shapes = {{\[\["4\*s0 \+ 1"\]\]}}, operand_args = ["size[0]"], overload = "aten::ones"}
+# CHECK:      call @"aten::ones"(%[[P]]) {exir.args = {device = "cpu", pin_memory = false, size = array<i64: -9223372036854775808>}, exir.operand_args = ["size[0]"], exir.sym_shapes = {{\[\["4\*s0 \+ 1"\]\]}}}
 @run_test
 def symint_ops_and_expressions():
     h = Dim("h", min=2, max=32)
