@@ -268,7 +268,7 @@ class CompiledProgram:
         user = {s.name: a for s, a in zip(self.user_inputs, user_args)}
         returned = []
         for spec, value in zip(self.signature.outputs, outputs):
-            if spec.kind == "buffer_mutation":
+            if spec.kind in ("buffer_mutation", "parameter_mutation"):
                 self.state[spec.name].copy_(value)
             elif spec.kind == "user_input_mutation":
                 target = user[spec.name]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -55,7 +56,8 @@ class Signature:
     inputs: list[TensorSpec]
     outputs: list[TensorSpec]
     ranges: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # symbol -> [min, max]
-    equalities: list[list[str]] = field(default_factory=list)  # groups of dims that must be equal
+    # Groups of user-input dims that must be equal, as the importer writes them: "x.size(0)".
+    equalities: list[list[str]] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -142,6 +144,9 @@ def read_signature(func_op: ir.Operation, module_op: ir.Operation) -> Signature:
     return Signature(inputs=inputs, outputs=outputs, ranges=ranges, equalities=equalities)
 
 
+_DIM_REF = re.compile(r"(.+)\.size\((\d+)\)")
+
+
 @functools.cache
 def _expression(text: str):
     import sympy
@@ -194,11 +199,20 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
                         f"and both are '{sym}'"
                     )
                 bound.setdefault(sym, (size, f"{who} dim {d}"))
+    by_name = {spec.name: (spec, value) for spec, value in zip(specs, values)}
     for group in signature.equalities:
-        known = [(s, bound[s]) for s in group if s in bound]
-        if len({v for _, (v, _) in known}) > 1:
-            details = ", ".join(f"{where} = {v} ('{s}')" for s, (v, where) in known)
-            raise ExirUserError(f"dims that must be equal differ: {details}")
+        sizes = []
+        for ref in group:
+            match = _DIM_REF.fullmatch(ref.strip())
+            if match is None or match.group(1) not in by_name:
+                continue  # a dim of an input bound from state, or a form we do not know
+            spec, value = by_name[match.group(1)]
+            dim = int(match.group(2))
+            if dim < len(value.shape):
+                sizes.append((f"input '{spec.name}' (argument {spec.index}) dim {dim}", value.shape[dim]))
+        if len({size for _, size in sizes}) > 1:
+            details = ", ".join(f"{where} has size {size}" for where, size in sizes)
+            raise ExirUserError(f"dims that the program was exported with as equal differ: {details}")
     # Derived dims ("s0 + 1", "2*s0") once their symbols are known.
     values_of = {s: v for s, (v, _) in bound.items()}
     for spec, value in zip(specs, values):

@@ -80,6 +80,22 @@ def test_bad_inputs_are_clear_errors(dynamic_add, x_shape, y_shape, dtype, messa
         dynamic_add(torch.zeros(x_shape, dtype=dtype), torch.zeros(y_shape, dtype=dtype))
 
 
+EQUAL_DIMS = """
+module attributes {exir.dim_equalities = [["a.size(0)", "b.size(1)"]]} {
+  func.func @main(%a: tensor<?xf32> {exir.name = "a"}, %b: tensor<2x?xf32> {exir.name = "b"}) -> tensor<?xf32> {
+    return %a : tensor<?xf32>
+  }
+}
+"""
+
+
+def test_dim_equalities_between_inputs():
+    program = compile_text(EQUAL_DIMS)
+    torch.testing.assert_close(program(torch.ones(3), torch.ones(2, 3))[0], torch.ones(3))
+    with pytest.raises(ExirUserError, match=r"input 'a' \(argument 0\) dim 0 has size 3, input 'b' \(argument 1\) dim 1 has size 4"):
+        program(torch.ones(3), torch.ones(2, 4))
+
+
 def test_wrong_number_of_inputs(dynamic_add):
     with pytest.raises(ExirUserError, match=r"takes 2 inputs \(x, y\), got 1"):
         dynamic_add(torch.zeros(3, 4))
