@@ -8,6 +8,7 @@ from exir_mlir.passes import PassFailure, register_pass
 from .conversion import PatternTable, apply_patterns, report_illegal
 from .edge_contract import verify_edge_contract
 from .ir_utils import index, walk_ops
+from .to_edge_decompose import populate_decomposition_patterns
 from .to_edge_literal import populate_literal_patterns
 from .to_edge_elementwise import populate_elementwise_patterns
 from .to_edge_shape import populate_creation_patterns, populate_indexing_patterns, populate_view_patterns
@@ -30,7 +31,7 @@ def edge_patterns() -> PatternTable:
                          populate_convolution_patterns, populate_reduction_patterns,
                          populate_normalization_patterns, populate_view_patterns,
                          populate_creation_patterns, populate_indexing_patterns,
-                         populate_literal_patterns):
+                         populate_literal_patterns, populate_decomposition_patterns):
             populate(table)
         _TABLE = table
     return _TABLE
@@ -58,6 +59,31 @@ def _symint_args_to_index(module_op: ir.Operation) -> None:
         op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, list(ftype.results)))
 
 
+def _fallback_calls(module_op: ir.Operation, reasons: dict) -> None:
+    """Calls of ATen ops the dialect lacks must be gone (decomposed); report the rest by name."""
+    from exir_mlir.dialects import aten_fallback_overload
+
+    failed = False
+    used = set()
+    for op in walk_ops(module_op):
+        if op.name != "func.call":
+            continue
+        overload = aten_fallback_overload(op)
+        if overload is None:
+            continue
+        why = reasons.get(op, "no decomposition")
+        op.location.emit_error(f"'{overload}' cannot be lowered to edge: {why}")
+        failed = True
+        used.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+    if failed:
+        raise PassFailure(STAGE)
+    # the private declarations of decomposed calls are dead now
+    for op in [o.operation for o in module_op.regions[0].blocks[0].operations]:
+        if op.name == "func.func" and "exir.aten_overload" in op.attributes:
+            if ir.StringAttr(op.attributes["sym_name"]).value not in used:
+                op.erase()
+
+
 def _leftover_casts(module_op: ir.Operation) -> None:
     for op in walk_ops(module_op):
         if op.name == "builtin.unrealized_conversion_cast" and len(list(op.results[0].uses)):
@@ -73,6 +99,7 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
         _symint_args_to_index(module_op)
         reasons = apply_patterns(module_op, edge_patterns())
         report_illegal(module_op, ["exir"], STAGE, reasons)
+        _fallback_calls(module_op, reasons)
         _leftover_casts(module_op)
         if verify_edge_contract(module_op):
             raise PassFailure(STAGE)

@@ -240,8 +240,8 @@ def walk_ops(root) -> list[ir.Operation]:
     found: list[ir.Operation] = []
 
     def visit(o):
-        found.append(o)
+        found.append(o.operation)  # an OpView's `.name` may be its symbol (func.func), not the op name
         return ir.WalkResult.ADVANCE
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found[1:] if found and found[0] == root else found
+    return found[1:] if found and found[0] == root.operation else found

@@ -9,10 +9,12 @@ func.func @nonzero(%x: tensor<4xf32>) -> tensor<?x1xi64> {
 
 // -----
 
-// An ATen op the dialect lacks (imported generically) is rejected by name.
-func.func @generic_aten_op(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'exir.aten_op' cannot be lowered to edge}}
-  %0 = "exir.aten_op"(%x) {args = {}, operand_args = ["self"], overload = "aten::my_op"} : (tensor<4xf32>) -> tensor<4xf32>
+// An ATen op the dialect lacks is imported as a fallback call; one with no decomposition is
+// rejected by its overload name.
+func.func private @"aten::my_op"(tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::my_op"}
+func.func @fallback_call(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'aten::my_op' cannot be lowered to edge: ATen op 'aten::my_op' is not a core op of the exir dialect and has no decomposition here; export with ep.run_decompositions()}}
+  %0 = func.call @"aten::my_op"(%x) {exir.args = {}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
