@@ -36,7 +36,7 @@ def matches_static(specs, values) -> bool:
     """Fast path of the input checks for fully static signatures: CPU torch tensors of the exact
     dtype and shape. False sends the call through the full check, which explains any mismatch."""
     for spec, value in zip(specs, values):
-        if not (isinstance(value, torch.Tensor) and value.is_cpu and value.dtype == spec.dtype
+        if spec.scalar or not (isinstance(value, torch.Tensor) and value.is_cpu and value.dtype == spec.dtype
                 and value.shape == spec.shape):
             return False
     return True

@@ -19,7 +19,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
 from exir_mlir.errors import ExirInternalError, ExirUserError
 from exir_mlir.runtime import cache, memref
-from exir_mlir.runtime.signature import Signature, check_inputs, read_signature
+from exir_mlir.runtime.signature import SCALAR_CTYPES, Signature, check_inputs, read_signature
 
 # Dialects the CPU pipeline accepts as input; anything else was not lowered (and would miscompile).
 ACCEPTED_DIALECTS = frozenset(
@@ -227,17 +227,29 @@ class CompiledProgram:
             raise ExirUserError(f"the program takes {len(specs)} inputs ({names}), got {len(args)}")
         if self._checked_dynamically or not memref.matches_static(specs, args):
             check_inputs(self.signature, specs, list(args))
-        returns_numpy = bool(args) and all(isinstance(a, np.ndarray) for a in args)
+        tensors = [a for a, s in zip(args, specs) if not s.scalar]
+        returns_numpy = bool(tensors) and all(isinstance(a, np.ndarray) for a in tensors)
         values = self._all_arguments(list(args))
-        contiguous = [memref.as_contiguous(v) for v in values]
-        descriptors = [memref.make_descriptor(v) for v in contiguous]
+        keep_alive, slots, tensor_pointers = [], [], set()
+        for spec, value in zip(self.signature.inputs, values):
+            if spec.scalar:
+                number = value.item() if isinstance(value, (torch.Tensor, np.ndarray)) else value
+                slot = getattr(ctypes, SCALAR_CTYPES[spec.element])(number)
+            else:
+                value = memref.as_contiguous(value)
+                keep_alive.append(value)
+                slot = ctypes.pointer(memref.make_descriptor(value))
+                tensor_pointers.add(slot.contents.allocated)
+            slots.append(slot)
+        # The C interface takes a pointer to the results struct (when there are results), then a
+        # pointer per memref argument and scalars by value; the packed wrapper takes a pointer to
+        # each of those.
         results = self._results_type()
-        # The C interface takes a pointer to the results struct, then a pointer per memref argument;
-        # the packed wrapper takes a pointer to each of those.
-        pointers = [ctypes.pointer(results)] + [ctypes.pointer(d) for d in descriptors]
-        packed = (ctypes.c_void_p * len(pointers))(*[ctypes.addressof(p) for p in pointers])
+        if self.signature.outputs:
+            slots.insert(0, ctypes.pointer(results))
+        packed = (ctypes.c_void_p * max(1, len(slots)))(*[ctypes.addressof(p) for p in slots])
         self._function(packed)
-        outputs = self._collect(results, {d.allocated for d in descriptors})
+        outputs = self._collect(results, tensor_pointers)
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:

@@ -39,6 +39,7 @@ class TensorSpec:
     sym_shape: tuple[str, ...] | None  # exir.sym_shape, one expression per dim
     kind: str  # exir.input_kind / exir.output_kind ("user_input" when absent)
     name: str  # exir.name / exir.target, or "arg<i>" / "result<i>"
+    scalar: bool = False  # an integer/float/index argument (a SymInt), not a tensor
 
     @property
     def dtype(self) -> torch.dtype:
@@ -86,7 +87,17 @@ def _string(attrs, key: str) -> str | None:
     return ir.StringAttr(attrs[key]).value
 
 
+# Scalar argument types -> the ctypes type their value is stored as for the packed call.
+SCALAR_CTYPES = {"i1": "c_bool", "i8": "c_int8", "i16": "c_int16", "i32": "c_int32", "i64": "c_int64",
+                 "index": "c_int64", "f32": "c_float", "f64": "c_double"}
+
+
 def _tensor_spec(index: int, type_: ir.Type, attrs, *, kind_key: str, name_key: str, default: str, where: str) -> TensorSpec:
+    is_argument = kind_key.endswith("input_kind")
+    if is_argument and str(type_) in SCALAR_CTYPES:
+        return TensorSpec(index=index, element=str(type_), shape=(), sym_shape=None,
+                          kind=_string(attrs, kind_key) or default, name=_string(attrs, name_key) or f"arg{index}",
+                          scalar=True)
     if not isinstance(type_, ir.RankedTensorType):
         raise ExirUserError(
             f"{where} has type {type_}; the CPU runtime takes and returns ranked tensors only"
@@ -160,6 +171,18 @@ def _dtype_of(value) -> torch.dtype:
     return torch.from_numpy(np.empty(0, dtype=value.dtype)).dtype
 
 
+def _check_scalar(spec: TensorSpec, value, who: str) -> None:
+    if isinstance(value, (torch.Tensor, np.ndarray)):
+        if value.ndim != 0:
+            raise ExirUserError(f"{who} is a scalar ({spec.element}); got a tensor of shape {list(value.shape)}")
+        value = value.item()
+    is_float = spec.element.startswith("f")
+    if isinstance(value, bool) and spec.element != "i1":
+        raise ExirUserError(f"{who} takes a {spec.element} number, got a bool")
+    if not isinstance(value, (int, float, np.number)) or (not is_float and isinstance(value, (float, np.floating))):
+        raise ExirUserError(f"{who} takes {'a float' if is_float else 'an int'} ({spec.element}), got {value!r}")
+
+
 def _range_text(low: int, high: int | None) -> str:
     return f"[{low}, {high if high is not None else 'inf'}]"
 
@@ -169,6 +192,9 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
     bound: dict[str, tuple[int, str]] = {}  # symbol -> (value, "input 'x' dim 0")
     for spec, value in zip(specs, values):
         who = f"input '{spec.name}' (argument {spec.index})"
+        if spec.scalar:
+            _check_scalar(spec, value, who)
+            continue
         if isinstance(value, torch.Tensor):
             if value.device.type != "cpu":
                 raise ExirUserError(f"{who} is on device '{value.device}'; this program runs on the CPU: pass a CPU tensor")
@@ -199,7 +225,7 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
                         f"and both are '{sym}'"
                     )
                 bound.setdefault(sym, (size, f"{who} dim {d}"))
-    by_name = {spec.name: (spec, value) for spec, value in zip(specs, values)}
+    by_name = {spec.name: (spec, value) for spec, value in zip(specs, values) if not spec.scalar}
     for group in signature.equalities:
         sizes = []
         for ref in group:
@@ -216,7 +242,7 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
     # Derived dims ("s0 + 1", "2*s0") once their symbols are known.
     values_of = {s: v for s, (v, _) in bound.items()}
     for spec, value in zip(specs, values):
-        if not spec.sym_shape:
+        if spec.scalar or not spec.sym_shape:
             continue
         for d, sym in enumerate(spec.sym_shape):
             if sym.lstrip("-").isdigit() or sym.isidentifier():

@@ -169,3 +169,40 @@ def test_disk_cache_serves_a_fresh_process(tmp_path):
     assert second.loaded_from_disk
     a, b = np.random.rand(3, 5).astype(np.float32), np.random.rand(5, 9).astype(np.float32)
     np.testing.assert_allclose(second(a, b)[0], a @ b, rtol=1e-5, atol=1e-6)
+
+
+SCALAR_ARG_NO_RESULT = """
+func.func @main(%x: tensor<4xf32> {exir.name = "x"}, %n: i64 {exir.name = "n"}, %scale: f64 {exir.name = "scale"}) -> tensor<4xf32> {
+  %f = arith.sitofp %n : i64 to f32
+  %s = arith.truncf %scale : f64 to f32
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %a = arith.addf %v, %f : f32
+    %m = arith.mulf %a, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+def test_scalar_arguments():
+    program = compile_text(SCALAR_ARG_NO_RESULT)
+    x = torch.arange(4.0)
+    torch.testing.assert_close(program(x, 3, 0.5)[0], (x + 3) * 0.5)
+    torch.testing.assert_close(program(x, torch.tensor(2), 2.0)[0], (x + 2) * 2)
+    with pytest.raises(ExirUserError, match=r"input 'n' \(argument 1\) takes a int \(i64\), got 1.5"):
+        program(x, 1.5, 1.0)
+
+
+NO_RESULTS = """
+func.func @main(%x: tensor<4xf32>) {
+  return
+}
+"""
+
+
+def test_function_without_results():
+    assert compile_text(NO_RESULTS)(torch.ones(4)) == []
