@@ -193,7 +193,7 @@ def test_scalar_arguments():
     x = torch.arange(4.0)
     torch.testing.assert_close(program(x, 3, 0.5)[0], (x + 3) * 0.5)
     torch.testing.assert_close(program(x, torch.tensor(2), 2.0)[0], (x + 2) * 2)
-    with pytest.raises(ExirUserError, match=r"input 'n' \(argument 1\) takes a int \(i64\), got 1.5"):
+    with pytest.raises(ExirUserError, match=r"input 'n' \(argument 1\) takes an int \(i64\), got 1.5"):
         program(x, 1.5, 1.0)
 
 
