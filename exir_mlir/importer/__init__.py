@@ -2,5 +2,7 @@
 
 from exir_mlir.importer.loading import load_program
 from exir_mlir.importer.program import import_program
+from exir_mlir.importer.report import Report, preflight
+from exir_mlir.importer.summary import summarize
 
-__all__ = ["import_program", "load_program"]
+__all__ = ["Report", "import_program", "load_program", "preflight", "summarize"]
