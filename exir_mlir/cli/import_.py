@@ -28,6 +28,11 @@ def register(subparsers) -> None:
                    help="print a pre-flight report of everything unsupported instead of importing")
     p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
     p.add_argument("--debug-info", action="store_true", help="print op locations")
+    p.add_argument("--to", choices=("exir", "edge", "backend", "linalg"), default="exir",
+                   help="lower the imported module to this stage before printing (default: exir)")
+    p.add_argument("--no-fusion", action="store_true", help="with --to backend/linalg: form no backend ops")
+    p.add_argument("--dump-after-each-stage", metavar="DIR",
+                   help="with --to: write the IR after each lowering stage here")
     p.add_argument("--elide-weights", action="store_true",
                    help="leave the weight blobs out of the printed dialect_resources (readable, not runnable)")
     p.set_defaults(func=run)
@@ -67,6 +72,10 @@ def run(args) -> int:
         print(report.format(title))
         return 0 if report.clean else 1
     module = import_program(ep, func_name=args.func_name, freeze_weights=args.freeze_weights)
+    if args.to != "exir":
+        from exir_mlir.lowering import lower
+
+        lower(module, to=args.to, fusion=not args.no_fusion, dump_dir=args.dump_after_each_stage)
     if args.summary:
         print(summarize(module))
         return 0
