@@ -115,14 +115,17 @@ def _bound(value: object) -> int | None:
 
 
 def range_constraints_attr(names: SymbolNames, range_constraints: dict) -> ir.DictAttr:
-    """{s0 = {min = 1 : i64, max = 1024 : i64}}: `min`/`max` absent when unbounded."""
+    """{s0 = {min = 1 : i64, max = 1024 : i64}}: `max` absent when unbounded above. A symbol
+    unbounded on both sides (an unbacked `.item()`) constrains nothing and is left out; one
+    unbounded only below gets min = INT64_MIN (the contract always has a `min`)."""
     i64 = ir.IntegerType.get_signless(64)
     entries: dict[str, ir.Attribute] = {}
     for expr, value_range in range_constraints.items():
         bounds: dict[str, ir.Attribute] = {}
         lower, upper = _bound(value_range.lower), _bound(value_range.upper)
-        if lower is not None:
-            bounds["min"] = ir.IntegerAttr.get(i64, lower)
+        if lower is None and upper is None:
+            continue
+        bounds["min"] = ir.IntegerAttr.get(i64, -(2**63) if lower is None else lower)
         if upper is not None:
             bounds["max"] = ir.IntegerAttr.get(i64, upper)
         entries[names.format(expr)] = ir.DictAttr.get(bounds)
