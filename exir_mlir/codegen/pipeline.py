@@ -118,10 +118,13 @@ def parallelize_pipeline(num_threads: int) -> str:
     )
 
 
-TO_LLVM = (
+TO_LOOPS = (
     "func.func(convert-linalg-to-loops),"
     "func.func(convert-vector-to-scf{full-unroll target-rank=1}),"
-    "lower-affine,convert-scf-to-cf,"
+    "lower-affine,convert-scf-to-cf"
+)
+
+TO_LLVM = (
     # Polynomial forms of erf/tanh/exp vectorize; libm calls would scalarize every vector.
     "func.func(math-expand-ops),arith-expand,"
     # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
@@ -194,7 +197,53 @@ def lower_to_llvm(module: ir.Operation) -> None:
     # f16/bf16 math computes in f32 (and so gets the vector approximations below).
     _run(module, "builtin.module(func.func(math-extend-to-supported-types))", "exir-cpu-to-llvm")
     approximate_math(module)
+    _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
+    store_i1_as_vectors(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
+
+
+def store_i1_as_vectors(module: ir.Operation) -> int:
+    """Rewrite scalar `memref.load`/`store` of i1 as one-lane vector loads/stores (same byte).
+
+    This MLIR's memref-to-LLVM lowering asserts on scalar accesses narrower than a byte; the
+    vector forms lower to one-byte accesses of 0 or 1, which is torch's bool layout.
+    """
+    from mlir.dialects import memref as memref_d
+    from mlir.dialects import vector
+
+    accesses: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "memref.store" and str(op.operands[0].type) == "i1":
+            accesses.append(op)
+        elif op.name == "memref.load" and str(op.results[0].type) == "i1":
+            accesses.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    i1 = ir.IntegerType.get_signless(1, context=module.context)
+    for op in accesses:
+        is_store = op.name == "memref.store"
+        operands = list(op.operands)
+        target, indices = (operands[1], operands[2:]) if is_store else (operands[0], operands[1:])
+        with ir.InsertionPoint(op), op.location:
+            if target.type.rank == 0:
+                target = memref_d.expand_shape(ir.MemRefType.get([1], i1), target, [], [], [1])
+                indices = [arith_constant_index(0)]
+            lane_type = ir.VectorType.get([1], i1)
+            if is_store:
+                vector.store(vector.broadcast(lane_type, operands[0]), target, indices)
+            else:
+                loaded = vector.extract(vector.load(lane_type, target, indices), [], [0])
+                op.results[0].replace_all_uses_with(loaded)
+        op.erase()
+    return len(accesses)
+
+
+def arith_constant_index(value: int) -> ir.Value:
+    from exir_mlir._mlir import arith
+
+    return arith.constant(ir.IndexType.get(), value)
 
 
 @dataclass(frozen=True)

@@ -260,6 +260,10 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return None
     if not op.results:
         return None  # already on buffers
+    if _touches_bool_memory(op):
+        # LLVM packs vectors of i1 into bits in memory, torch stores one byte per bool: ops that
+        # read or write bool tensors keep scalar (byte) accesses.
+        return plan_loops(op, host)
     maps = [m.value for m in linalg.get_indexing_maps(op)]
     if not all(m.is_projected_permutation for m in maps):
         # Index arithmetic in the maps (im2col's floordiv/mod, strided windows): the vectorizer
@@ -275,6 +279,13 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     if all(i == "parallel" for i in iters):
         return plan_elementwise(op, host)
     return plan_reduction(op, host)
+
+
+def _touches_bool_memory(op: ir.OpView) -> bool:
+    for value in list(op.operation.operands) + list(op.results):
+        if isinstance(value.type, ir.ShapedType) and str(value.type.element_type) == "i1":
+            return True
+    return False
 
 
 def _uses_index(op: ir.OpView) -> bool:

@@ -215,3 +215,37 @@ def test_two_result_reduction_argmax():
     values, indices = compile_text(ARGMAX)(x)
     torch.testing.assert_close(values, x.max(dim=1).values)
     assert torch.equal(indices, x.argmax(dim=1))
+
+
+BOOL_SCALARS = """
+func.func @main(%x: tensor<f32>, %flags: tensor<3xi1>) -> (tensor<i1>, tensor<3xi1>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<i1>
+  %p = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%x : tensor<f32>) outs(%e : tensor<i1>) {
+  ^bb0(%v: f32, %o: i1):
+    %c = arith.cmpf ogt, %v, %zero : f32
+    linalg.yield %c : i1
+  } -> tensor<i1>
+  %b = tensor.extract %p[] : tensor<i1>
+  %e3 = tensor.empty() : tensor<3xi1>
+  %n = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%flags : tensor<3xi1>) outs(%e3 : tensor<3xi1>) {
+  ^bb0(%f: i1, %o: i1):
+    %r = arith.xori %f, %b : i1
+    linalg.yield %r : i1
+  } -> tensor<3xi1>
+  return %p, %n : tensor<i1>, tensor<3xi1>
+}
+"""
+
+
+def test_bool_scalars_and_small_bool_tensors():
+    # Scalar i1 loads/stores go through one-lane vectors (the memref lowering rejects i1 scalars).
+    program = compile_text(BOOL_SCALARS)
+    flags = torch.tensor([True, False, True])
+    for value in (1.5, -1.0):
+        p, n = program(torch.tensor(value), flags)
+        assert p.dtype == torch.bool and p.item() == (value > 0)
+        assert torch.equal(n, flags ^ (value > 0))
+        assert set(n.view(torch.uint8).tolist()) <= {0, 1}  # torch's byte-per-bool layout
