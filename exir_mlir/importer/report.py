@@ -15,9 +15,9 @@ from exir_mlir.importer.locations import describe
 from exir_mlir.importer.signature import unsupported_input_reason, unsupported_output_reason
 from exir_mlir.importer.types import is_supported_dtype
 
-# Severities, worst first. "error": import fails. "unsupported": imports (as a func.call of the
-# ATen op, the fallback) but no later stage lowers it. "decomposable": not an exir op either, but torch's
-# core-ATen decomposition table rewrites it (`--decompose`, or `ep.run_decompositions()`).
+# Severities, worst first. "error": import fails. "unsupported": imports, but aten-to-edge has no
+# pattern for its op (checked by op name; a pattern may still reject some dtypes or arguments).
+# "decomposable": the same, but torch's core-ATen decompositions rewrite it (`--decompose`).
 ERROR, UNSUPPORTED, DECOMPOSABLE = "error", "unsupported", "decomposable"
 _SEVERITY_ORDER = {ERROR: 0, UNSUPPORTED: 1, DECOMPOSABLE: 2}
 
@@ -74,23 +74,36 @@ class _Collector:
     def add(self, severity: str, category: str, what: str, reason: str, node: torch.fx.Node | None) -> None:
         key = (severity, category, what)
         finding = self.findings.setdefault(key, Finding(severity, category, what, reason))
-        if node is not None:
+        if node is not None and node.op == "placeholder":
+            finding.places.append(f"the program's input '{node.name}'")
+        elif node is not None:
             finding.places.append(f"{describe(node)} ({node.name})")
 
 
-def _lowering_support():
-    """The later stages' own list of what they lower, if the lowering package provides one."""
-    try:
-        from exir_mlir.lowering import support  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return support
+class _LaterStages:
+    """What aten-to-edge has patterns for, by op name (None when the lowering is not there)."""
+
+    def __init__(self) -> None:
+        try:
+            from exir_mlir.lowering.aten_to_edge import edge_patterns
+            from exir_mlir.lowering.to_edge_decompose import DECOMPOSITIONS
+        except ImportError:
+            self.patterns, self.decompositions = None, None
+            return
+        self.patterns = edge_patterns()
+        self.decompositions = DECOMPOSITIONS
+
+    def lowers(self, exir_op: str) -> bool:
+        return self.patterns is None or exir_op in self.patterns
+
+    def decomposes(self, overload: str) -> bool:
+        return self.decompositions is not None and overload in self.decompositions
 
 
 @dataclass
 class _Context:
     decompositions: dict
-    lowering: object
+    later: _LaterStages
 
 
 def _check_dtypes(c: _Collector, node: torch.fx.Node) -> None:
@@ -106,22 +119,21 @@ def _check_overload(c: _Collector, ctx: _Context, node: torch.fx.Node) -> None:
     op = node.target
     text = schema.aten_overload_text(op)
     if op._schema.is_mutable:
-        c.add(ERROR, "op", text, "writes an argument in place and torch could not functionalize it", node)
+        # Import functionalizes in-place ops; what remains is checked after that, not here.
         return
     name = ops.dialect_op_for_overload(text)
     if name is None or _spec_or_none(op) is None:
+        if ctx.later.decomposes(text):
+            return  # a fallback call that aten-to-edge decomposes itself
         if op in ctx.decompositions or _is_composite_implicit(op):
-            c.add(DECOMPOSABLE, "op", text, "not an exir op; torch's core-ATen decomposition table "
-                  "rewrites it (import with --decompose)", node)
+            c.add(DECOMPOSABLE, "op", text, "not an exir op and aten-to-edge has no decomposition; "
+                  "torch's core-ATen decompositions rewrite it (import with --decompose)", node)
         else:
-            c.add(UNSUPPORTED, "op", text, "not an exir op and torch has no decomposition for it; it "
-                  "imports as a func.call of the ATen op, which later stages reject", node)
+            c.add(UNSUPPORTED, "op", text, "not an exir op and neither torch nor aten-to-edge decomposes "
+                  "it; it imports as a func.call of the ATen op, which aten-to-edge rejects", node)
         return
-    support = ctx.lowering
-    if support is not None and hasattr(support, "unsupported_reason"):
-        reason = support.unsupported_reason(name, node)
-        if reason:
-            c.add(UNSUPPORTED, "op", text, reason, node)
+    if not ctx.later.lowers(name):
+        c.add(UNSUPPORTED, "op", text, f"imports as {name}, which aten-to-edge has no pattern for", node)
 
 
 def _is_composite_implicit(op: torch._ops.OpOverload) -> bool:
@@ -161,8 +173,13 @@ def _scan_graph(c: _Collector, ctx: _Context, gm: torch.fx.GraphModule) -> None:
             if target.name() not in supported:
                 c.add(ERROR, "higher-order op", target.name(),
                       f"supported higher-order ops: {', '.join(sorted(supported))}", node)
-        elif ops.dialect_op_for_target(target) is None:
-            c.add(ERROR, "call target", ops.call_target_key(target), "no exir op for this call target", node)
+        else:
+            name = ops.dialect_op_for_target(target)
+            if name is None:
+                c.add(ERROR, "call target", ops.call_target_key(target), "no exir op for this call target", node)
+            elif not ctx.later.lowers(name):
+                c.add(UNSUPPORTED, "call target", ops.call_target_key(target),
+                      f"imports as {name}, which aten-to-edge has no pattern for", node)
 
 
 def preflight(ep: torch.export.ExportedProgram) -> Report:
@@ -182,6 +199,6 @@ def preflight(ep: torch.export.ExportedProgram) -> Report:
         if isinstance(value, torch.Tensor) and not is_supported_dtype(value.dtype):
             c.add(ERROR, "dtype", str(value.dtype).removeprefix("torch."),
                   f"weight '{name}' has a dtype exir has no element type for", None)
-    ctx = _Context(decompositions=torch.export.default_decompositions(), lowering=_lowering_support())
+    ctx = _Context(decompositions=torch.export.default_decompositions(), later=_LaterStages())
     _scan_graph(c, ctx, ep.graph_module)
     return Report(list(c.findings.values()), c.nodes)

@@ -26,7 +26,7 @@ class Unsupported(nn.Module):
     def forward(self, x, i):
         y = torch.special.i1(x)  # no exir op and no decomposition
         z = y.to(torch.float8_e5m2).to(torch.float32)  # a dtype exir lacks
-        return torch.linalg.vector_norm(z) + i.sum(), torch.nn.functional.gelu(x)
+        return torch.linalg.vector_norm(z) + i.sum(), torch.nn.functional.softplus(x)  # softplus: torch decomposes it
 
 
 def write_files():
@@ -100,9 +100,11 @@ def no_traceback():
 # REPORT:      error        dtype           float8_e5m2
 # REPORT:        at {{.*}}cli.py:28 (to)
 # REPORT:      unsupported  op              aten::special_i1 1x
-# REPORT-NEXT:   not an exir op and torch has no decomposition for it
+# REPORT-NEXT:   not an exir op and neither torch nor aten-to-edge decomposes it
 # REPORT-NEXT:   at {{.*}}cli.py:27 (special_i1)
-# REPORT:      decomposable op              aten::sum 1x
+# REPORT:      decomposable op              aten::softplus 1x
+# REPORT-NEXT:   not an exir op and aten-to-edge has no decomposition; torch's core-ATen decompositions rewrite it (import with --decompose)
+# REPORT-NEXT:   at {{.*}}cli.py:29 (softplus)
 # REPORT:      summary: 1 blocking import, {{[0-9]+}} unsupported by later stages
 
 # TRUNCATED: exir-mlir import: error: {{.*}}truncated.pt2: truncated or corrupted .pt2 archive (File is not a zip file)
