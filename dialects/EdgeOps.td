@@ -369,6 +369,81 @@ def Edge_EmbeddingOp : Edge_Op<"embedding", [AllElementTypesMatch<["weight", "re
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Edge_SliceScatterOp : Edge_Op<"slice_scatter", [AllElementTypesMatch<["input", "src", "result"]>]> {
+  let summary = "input with `src` written into the strided slice start, start + step, ... of `dim`";
+  let description = [{
+    `select_scatter` is this with a size-1 slice. The result has the input's type.
+
+    ```mlir
+    %r = "edge.slice_scatter"(%x, %s) {dim = 0 : i64, start = 1 : i64, step = 2 : i64}
+        : (tensor<6x4xf32>, tensor<2x4xf32>) -> tensor<6x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$src, I64Attr:$dim, I64Attr:$start,
+                   I64Attr:$step);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_ScatterOp : Edge_Op<"scatter", [AllElementTypesMatch<["input", "src", "result"]>]> {
+  let summary = "torch.scatter / scatter_add / scatter_reduce along `dim` with i64 indices";
+  let description = [{
+    For every position p of `index`: result[p with p[dim] = index[p]] = src[p], combined with
+    `reduce`: "none" (last write wins, torch leaves duplicates unspecified), "sum", "prod",
+    "amax", "amin" (all including the input's value).
+
+    ```mlir
+    %r = "edge.scatter"(%x, %i, %s) {dim = 1 : i64, reduce = "sum"}
+        : (tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x5xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, TensorOf<[I64]>:$index, AnyRankedTensor:$src,
+                   I64Attr:$dim, StrAttr:$reduce);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_IndexPutOp : Edge_Op<"index_put", [AllElementTypesMatch<["input", "values", "result"]>]> {
+  let summary = "x[index along `dim`] = values (or += with accumulate), one 1-d i64 index";
+  let description = [{
+    `values` broadcasts to the selected slices' shape (the input's shape with `dim` replaced
+    by the index length).
+
+    ```mlir
+    %r = "edge.index_put"(%x, %i, %v) {dim = 0 : i64, accumulate = false}
+        : (tensor<5x4xf32>, tensor<2xi64>, tensor<4xf32>) -> tensor<5x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, TensorOf<[I64]>:$index, AnyRankedTensor:$values,
+                   I64Attr:$dim, BoolAttr:$accumulate);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_DiagonalOp : Edge_Op<"diagonal", [AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "the diagonal of dims `dim1`, `dim2` at `offset`, as the last result dim";
+  let description = [{
+    ```mlir
+    %r = "edge.diagonal"(%x) {dim1 = 0 : i64, dim2 = 1 : i64, offset = 0 : i64}
+        : (tensor<3x4xf32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, I64Attr:$offset, I64Attr:$dim1, I64Attr:$dim2);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_BorderPadOp : Edge_Op<"border_pad", [SameOperandsAndResultElementType]> {
+  let summary = "reflection or replication padding of the trailing dims";
+  let description = [{
+    `mode` is "reflect" (mirror without repeating the edge) or "replicate" (repeat the edge).
+
+    ```mlir
+    %r = "edge.border_pad"(%x) {low = array<i64: 0, 2>, high = array<i64: 0, 2>, mode = "reflect"}
+        : (tensor<2x5xf32>) -> tensor<2x9xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$low, DenseI64ArrayAttr:$high,
+                   StrAttr:$mode);
+  let results = (outs AnyRankedTensor:$result);
+}
+
 //===----------------------------------------------------------------------===//
 // Contractions, convolution, pooling.
 //===----------------------------------------------------------------------===//
@@ -438,6 +513,23 @@ def Edge_MaxPool2dOp : Edge_Op<"max_pool2d", [SameOperandsAndResultElementType]>
                    DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
                    DenseI64ArrayAttr:$dilation);
   let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_MaxPool2dWithIndicesOp : Edge_Op<"max_pool2d_with_indices"> {
+  let summary = "2-d max pooling with the flat (h * W + w) input index of each maximum";
+  let description = [{
+    Like `edge.max_pool2d`, with a second i64 result as torch's max_pool2d_with_indices.
+
+    ```mlir
+    %v, %i = "edge.max_pool2d_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+        padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
+        : (tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size,
+                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
+                   DenseI64ArrayAttr:$dilation);
+  let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
 def Edge_AvgPool2dOp : Edge_Op<"avg_pool2d", [SameOperandsAndResultElementType]> {

@@ -10,6 +10,7 @@ from .edge_contract import verify_edge_contract
 from .ir_utils import index, walk_ops
 from .to_edge_decompose import populate_decomposition_patterns
 from .to_edge_literal import populate_literal_patterns
+from .to_edge_update import populate_padding_patterns, populate_update_patterns
 from .to_edge_elementwise import populate_elementwise_patterns
 from .to_edge_shape import populate_creation_patterns, populate_indexing_patterns, populate_view_patterns
 from .to_edge_structured import (
@@ -31,7 +32,8 @@ def edge_patterns() -> PatternTable:
                          populate_convolution_patterns, populate_reduction_patterns,
                          populate_normalization_patterns, populate_view_patterns,
                          populate_creation_patterns, populate_indexing_patterns,
-                         populate_literal_patterns, populate_decomposition_patterns):
+                         populate_literal_patterns, populate_decomposition_patterns,
+                         populate_update_patterns, populate_padding_patterns):
             populate(table)
         _TABLE = table
     return _TABLE

@@ -327,6 +327,8 @@ DECOMPOSITIONS = {
     "aten::flatten.using_ints": reshape,
     "aten::view_as": reshape,
     "aten::contiguous": identity,
+    "aten::lift_fresh_copy": identity,
+    "aten::detach": identity,
     "aten::dropout": identity,
     "aten::to.dtype": identity,
     "aten::type_as": identity,

@@ -158,7 +158,8 @@ def lower_clamp(op):
     else:
         args = AtenArgs(op, ["self"])
         lo, hi = args.attr("min"), args.attr("max")
-    _check_promotion(op, promoted(op, [x, lo, hi]), out)
+    if op.name != "exir.hardtanh":  # hardtanh keeps the input dtype (its bounds are converted)
+        _check_promotion(op, promoted(op, [x, lo, hi]), out)
     bounds = [as_tensor(v, out) for v in (lo, hi) if v is not None]
     sizes = [1, 1 if lo is not None else 0, 1 if hi is not None else 0]
     from .ir_utils import segment_sizes

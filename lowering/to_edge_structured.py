@@ -111,7 +111,10 @@ def _pool_params(args, n: int):
 
 def lower_max_pool2d(op):
     args = AtenArgs(op, ["self"])
-    _unused(op, 1)
+    if len(list(op.results[1].uses)):
+        from .to_edge_update import lower_max_pool2d_with_indices
+
+        return lower_max_pool2d_with_indices(op)
     kernel, stride, padding, dilation = _pool_params(args, 2)
     if rank_of(op.operands[0]) != 4:
         raise Unsupported("max_pool2d needs an NCHW (rank-4) input")

@@ -12,6 +12,7 @@ from .linalg_reduction import populate_normalization_patterns, populate_reductio
 from .linalg_shape import populate_indexing_patterns, populate_view_patterns
 from .linalg_shapes import ShapeContext
 from .linalg_structured import populate_contraction_patterns, populate_convolution_patterns
+from .linalg_update import populate_padding_patterns, populate_update_patterns
 
 STAGE = "linalg"
 _TABLE: PatternTable | None = None
@@ -25,7 +26,8 @@ def linalg_patterns() -> PatternTable:
                          populate_convolution_patterns, populate_reduction_patterns,
                          populate_normalization_patterns, populate_view_patterns,
                          populate_indexing_patterns,
-                         populate_backend_patterns):
+                         populate_backend_patterns, populate_update_patterns,
+                         populate_padding_patterns):
             populate(table)
         _TABLE = table
     return _TABLE

@@ -187,6 +187,16 @@ irdl.dialect @edge {
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
   }
+  irdl.operation @border_pad {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.base "#builtin.dense_array"
+    %3 = irdl.base "#builtin.string"
+    %4 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"low" = %1, "high" = %2, "mode" = %3}
+    irdl.results(result: %4)
+  }
   irdl.operation @cast {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
@@ -247,6 +257,16 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.attributes {"dim" = %1}
     irdl.results(result: %2)
+  }
+  irdl.operation @diagonal {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.integer"
+    %2 = irdl.base "#builtin.integer"
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"offset" = %1, "dim1" = %2, "dim2" = %3}
+    irdl.results(result: %4)
   }
   irdl.operation @div {
     %0 = irdl.base "!builtin.tensor"
@@ -358,6 +378,19 @@ irdl.dialect @edge {
     %2 = irdl.base "!builtin.tensor"
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
+  }
+  irdl.operation @index_put {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.is true
+    %5 = irdl.is false
+    %6 = irdl.any_of(%4, %5)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0, index: %1, values: %2)
+    irdl.attributes {"dim" = %3, "accumulate" = %6}
+    irdl.results(result: %7)
   }
   irdl.operation @index_select {
     %0 = irdl.base "!builtin.tensor"
@@ -476,6 +509,18 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "dilation" = %4}
     irdl.results(result: %5)
+  }
+  irdl.operation @max_pool2d_with_indices {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.base "#builtin.dense_array"
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.base "#builtin.dense_array"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "dilation" = %4}
+    irdl.results(values: %5, indices: %6)
   }
   irdl.operation @maximum {
     %0 = irdl.base "!builtin.tensor"
@@ -596,6 +641,17 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
+  irdl.operation @scatter {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "#builtin.string"
+    %5 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0, index: %1, src: %2)
+    irdl.attributes {"dim" = %3, "reduce" = %4}
+    irdl.results(result: %5)
+  }
   irdl.operation @sigmoid {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
@@ -634,6 +690,17 @@ irdl.dialect @edge {
     %4 = irdl.base "#builtin.integer"
     %5 = irdl.base "!builtin.tensor"
     irdl.operands(input: %0, dynamic_sizes: variadic %1)
+    irdl.attributes {"dim" = %2, "start" = %3, "step" = %4}
+    irdl.results(result: %5)
+  }
+  irdl.operation @slice_scatter {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "#builtin.integer"
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "#builtin.integer"
+    %5 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0, src: %1)
     irdl.attributes {"dim" = %2, "start" = %3, "step" = %4}
     irdl.results(result: %5)
   }

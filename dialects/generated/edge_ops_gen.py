@@ -1179,6 +1179,85 @@ def bmm(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return BmmOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class BorderPadOp(_ods_ir.OpView):
+  r"""
+  `mode` is "reflect" (mirror without repeating the edge) or "replicate" (repeat the edge).
+  
+  ```mlir
+  %r = "edge.border_pad"(%x) {low = array<i64: 0, 2>, high = array<i64: 0, 2>, mode = "reflect"}
+      : (tensor<2x5xf32>) -> tensor<2x9xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.border_pad"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, low, high, mode, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["low"] = (low if (
+    isinstance(low, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(low, context=_ods_context))
+    attributes["high"] = (high if (
+    isinstance(high, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(high, context=_ods_context))
+    attributes["mode"] = (mode if (
+    isinstance(mode, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('StrAttr')) else
+      _ods_ir.AttrBuilder.get('StrAttr')(mode, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def low(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["low"]
+
+  @low.setter
+  def low(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["low"] = value
+
+  @builtins.property
+  def high(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["high"]
+
+  @high.setter
+  def high(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["high"] = value
+
+  @builtins.property
+  def mode(self) -> _ods_ir.StringAttr:
+    return self.operation.attributes["mode"]
+
+  @mode.setter
+  def mode(self, value: _ods_ir.StringAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["mode"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def border_pad(result, input, low, high, mode, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return BorderPadOp(result=result, input=input, low=low, high=high, mode=mode, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class CastOp(_ods_ir.OpView):
   r"""
   Converts each element to the result's element type with torch's semantics: float to
@@ -1582,6 +1661,83 @@ class CumsumOp(_ods_ir.OpView):
 
 def cumsum(result, input, dim, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return CumsumOp(result=result, input=input, dim=dim, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class DiagonalOp(_ods_ir.OpView):
+  r"""
+  ```mlir
+  %r = "edge.diagonal"(%x) {dim1 = 0 : i64, dim2 = 1 : i64, offset = 0 : i64}
+      : (tensor<3x4xf32>) -> tensor<3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.diagonal"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, offset, dim1, dim2, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["offset"] = (offset if (
+    isinstance(offset, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(offset, context=_ods_context))
+    attributes["dim1"] = (dim1 if (
+    isinstance(dim1, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim1, context=_ods_context))
+    attributes["dim2"] = (dim2 if (
+    isinstance(dim2, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim2, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def offset(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["offset"]
+
+  @offset.setter
+  def offset(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["offset"] = value
+
+  @builtins.property
+  def dim1(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim1"]
+
+  @dim1.setter
+  def dim1(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim1"] = value
+
+  @builtins.property
+  def dim2(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim2"]
+
+  @dim2.setter
+  def dim2(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim2"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def diagonal(result, input, offset, dim1, dim2, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return DiagonalOp(result=result, input=input, offset=offset, dim1=dim1, dim2=dim2, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class DivOp(_ods_ir.OpView):
@@ -2248,6 +2404,82 @@ class GtOp(_ods_ir.OpView):
 
 def gt(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return GtOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class IndexPutOp(_ods_ir.OpView):
+  r"""
+  `values` broadcasts to the selected slices' shape (the input's shape with `dim` replaced
+  by the index length).
+  
+  ```mlir
+  %r = "edge.index_put"(%x, %i, %v) {dim = 0 : i64, accumulate = false}
+      : (tensor<5x4xf32>, tensor<2xi64>, tensor<4xf32>) -> tensor<5x4xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.index_put"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, index, values, dim, accumulate, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    operands.append(index)
+    operands.append(values)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dim"] = (dim if (
+    isinstance(dim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim, context=_ods_context))
+    attributes["accumulate"] = (accumulate if (
+    isinstance(accumulate, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(accumulate, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def index(self) -> _ods_ir.Value:
+    return self.operation.operands[1]
+
+  @builtins.property
+  def values(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[2]
+
+  @builtins.property
+  def dim(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim"]
+
+  @dim.setter
+  def dim(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim"] = value
+
+  @builtins.property
+  def accumulate(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["accumulate"]
+
+  @accumulate.setter
+  def accumulate(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["accumulate"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def index_put(result, input, index, values, dim, accumulate, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return IndexPutOp(result=result, input=input, index=index, values=values, dim=dim, accumulate=accumulate, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class IndexSelectOp(_ods_ir.OpView):
@@ -3007,6 +3239,105 @@ def max_pool2d(result, input, kernel_size, stride, padding, dilation, *, loc=Non
   return MaxPool2dOp(result=result, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class MaxPool2dWithIndicesOp(_ods_ir.OpView):
+  r"""
+  Like `edge.max_pool2d`, with a second i64 result as torch's max_pool2d_with_indices.
+  
+  ```mlir
+  %v, %i = "edge.max_pool2d_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+      padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
+      : (tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>)
+  ```
+  """
+
+  OPERATION_NAME = "edge.max_pool2d_with_indices"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, values, indices, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["kernel_size"] = (kernel_size if (
+    isinstance(kernel_size, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(kernel_size, context=_ods_context))
+    attributes["stride"] = (stride if (
+    isinstance(stride, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(stride, context=_ods_context))
+    attributes["padding"] = (padding if (
+    isinstance(padding, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(padding, context=_ods_context))
+    attributes["dilation"] = (dilation if (
+    isinstance(dilation, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(dilation, context=_ods_context))
+    results = []
+    results.append(values)
+    results.append(indices)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def kernel_size(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["kernel_size"]
+
+  @kernel_size.setter
+  def kernel_size(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["kernel_size"] = value
+
+  @builtins.property
+  def stride(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["stride"]
+
+  @stride.setter
+  def stride(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["stride"] = value
+
+  @builtins.property
+  def padding(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["padding"]
+
+  @padding.setter
+  def padding(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["padding"] = value
+
+  @builtins.property
+  def dilation(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["dilation"]
+
+  @dilation.setter
+  def dilation(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dilation"] = value
+
+  @builtins.property
+  def values(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+  @builtins.property
+  def indices(self) -> _ods_ir.OpResult:
+    return self.operation.results[1]
+
+def max_pool2d_with_indices(values, indices, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None) -> _ods_ir.OpResultList:
+  return MaxPool2dWithIndicesOp(values=values, indices=indices, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).results
+
+@_ods_cext.register_operation(_Dialect)
 class MaximumOp(_ods_ir.OpView):
   r"""
   Elementwise with torch broadcasting; both operands and the result have one dtype
@@ -3728,6 +4059,83 @@ def rsqrt(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return RsqrtOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class ScatterOp(_ods_ir.OpView):
+  r"""
+  For every position p of `index`: result[p with p[dim] = index[p]] = src[p], combined with
+  `reduce`: "none" (last write wins, torch leaves duplicates unspecified), "sum", "prod",
+  "amax", "amin" (all including the input's value).
+  
+  ```mlir
+  %r = "edge.scatter"(%x, %i, %s) {dim = 1 : i64, reduce = "sum"}
+      : (tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x5xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.scatter"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, index, src, dim, reduce, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    operands.append(index)
+    operands.append(src)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dim"] = (dim if (
+    isinstance(dim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim, context=_ods_context))
+    attributes["reduce"] = (reduce if (
+    isinstance(reduce, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('StrAttr')) else
+      _ods_ir.AttrBuilder.get('StrAttr')(reduce, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def index(self) -> _ods_ir.Value:
+    return self.operation.operands[1]
+
+  @builtins.property
+  def src(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[2]
+
+  @builtins.property
+  def dim(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim"]
+
+  @dim.setter
+  def dim(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim"] = value
+
+  @builtins.property
+  def reduce(self) -> _ods_ir.StringAttr:
+    return self.operation.attributes["reduce"]
+
+  @reduce.setter
+  def reduce(self, value: _ods_ir.StringAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["reduce"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def scatter(result, input, index, src, dim, reduce, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return ScatterOp(result=result, input=input, index=index, src=src, dim=dim, reduce=reduce, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class SigmoidOp(_ods_ir.OpView):
   r"""
   Elementwise, result dtype = operand dtype (float ops take float operands: integer
@@ -3997,6 +4405,90 @@ class SliceOp(_ods_ir.OpView):
 
 def slice(result, input, dynamic_sizes, dim, start, step, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return SliceOp(result=result, input=input, dynamic_sizes=dynamic_sizes, dim=dim, start=start, step=step, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class SliceScatterOp(_ods_ir.OpView):
+  r"""
+  `select_scatter` is this with a size-1 slice. The result has the input's type.
+  
+  ```mlir
+  %r = "edge.slice_scatter"(%x, %s) {dim = 0 : i64, start = 1 : i64, step = 2 : i64}
+      : (tensor<6x4xf32>, tensor<2x4xf32>) -> tensor<6x4xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.slice_scatter"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, src, dim, start, step, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    operands.append(src)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dim"] = (dim if (
+    isinstance(dim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim, context=_ods_context))
+    attributes["start"] = (start if (
+    isinstance(start, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(start, context=_ods_context))
+    attributes["step"] = (step if (
+    isinstance(step, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(step, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def src(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[1]
+
+  @builtins.property
+  def dim(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim"]
+
+  @dim.setter
+  def dim(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim"] = value
+
+  @builtins.property
+  def start(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["start"]
+
+  @start.setter
+  def start(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["start"] = value
+
+  @builtins.property
+  def step(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["step"]
+
+  @step.setter
+  def step(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["step"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def slice_scatter(result, input, src, dim, start, step, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return SliceScatterOp(result=result, input=input, src=src, dim=dim, start=start, step=step, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class SoftmaxOp(_ods_ir.OpView):

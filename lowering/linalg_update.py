@@ -1,0 +1,259 @@
+"""to-linalg patterns for functional updates (scatter, index_put, slice_scatter), diagonal,
+border padding and max pooling with indices."""
+
+from __future__ import annotations
+
+import math as pymath
+
+from exir_mlir._mlir import arith, ir, linalg, scf, tensor
+
+from .conversion import PatternTable
+from .ir_utils import DYNAMIC, Unsupported, attr_dict, element_type, i64, index, index_constant, is_float, rank_of, shape_of
+from .linalg_common import (
+    PARALLEL,
+    REDUCTION,
+    affine_map,
+    check_supported_element,
+    const_like,
+    elementwise,
+    empty,
+    fill,
+    iterators,
+    lowest,
+    maps_attr,
+)
+from .linalg_elementwise import BINARY
+from .linalg_shapes import ShapeContext
+from .linalg_structured import _pad
+
+FAMILY_UPDATE = "scatter-update"
+FAMILY_PAD = "padding"
+
+
+def _static(v: ir.Value, what: str) -> list[int]:
+    s = shape_of(v)
+    if DYNAMIC in s:
+        raise Unsupported(f"{what} with dynamic shapes is not supported yet")
+    return s
+
+
+def _wrap(i: ir.Value, n: int) -> ir.Value:
+    neg = arith.CmpIOp(arith.CmpIPredicate.slt, i, index_constant(0)).result
+    return arith.SelectOp(neg, arith.AddIOp(i, index_constant(n)).result, i).result
+
+
+def lower_slice_scatter(op):
+    x, src = op.operands
+    a = attr_dict(op)
+    _static(src, "slice_scatter")
+    rank = rank_of(x)
+    offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
+    strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
+    return [tensor.InsertSliceOp(src, x, [], [], [], offsets, shape_of(src), strides).result]
+
+
+_COMBINE = {
+    "sum": BINARY["add"],
+    "prod": BINARY["mul"],
+    "amax": BINARY["maximum"],
+    "amin": BINARY["minimum"],
+}
+
+
+def _delinearize(k: ir.Value, shape: list[int]) -> list[ir.Value]:
+    coords = []
+    rest = k
+    for s in reversed(shape):
+        c = index_constant(s)
+        coords.append(arith.RemUIOp(rest, c).result)
+        rest = arith.DivUIOp(rest, c).result
+    return list(reversed(coords))
+
+
+def lower_scatter(op):
+    """A sequential loop over the index elements: correct for duplicates with every reduction."""
+    x, idx, src = op.operands
+    a = attr_dict(op)
+    dim, reduce = a["dim"], a["reduce"]
+    xs, ishape = _static(x, "scatter"), _static(idx, "scatter")
+    check_supported_element(element_type(x))
+    n = 1
+    for s in ishape:
+        n *= s
+    loop = scf.ForOp(index_constant(0), index_constant(n), index_constant(1), [x])
+    with ir.InsertionPoint(loop.body):
+        coords = _delinearize(loop.induction_variable, ishape) if ishape else []
+        target = arith.IndexCastOp(index(), tensor.ExtractOp(idx, coords).result).result
+        target = _wrap(target, xs[dim])
+        dest = [target if d == dim else c for d, c in enumerate(coords)]
+        value = tensor.ExtractOp(src, coords).result
+        acc = loop.inner_iter_args[0]
+        if reduce != "none":
+            value = _COMBINE[reduce](tensor.ExtractOp(acc, dest).result, value)
+        scf.YieldOp([tensor.InsertOp(value, acc, dest).result])
+    return [loop.results[0]]
+
+
+def lower_index_put(op):
+    """Broadcast the values to the selected slices, then a loop writes (or adds) each slice."""
+    ctx = ShapeContext.current()
+    x, idx, values = op.operands
+    a = attr_dict(op)
+    dim = a["dim"]
+    xs = _static(x, "index_put")
+    length = _static(idx, "index_put")[0]
+    elem = element_type(x)
+    check_supported_element(elem)
+    sel_shape = [length if d == dim else s for d, s in enumerate(xs)]
+    from .ir_utils import ranked
+
+    sel_t = ranked(sel_shape, elem)
+    vals = elementwise(ctx, [values], sel_t, lambda v: v)
+    piece_shape = [1 if d == dim else s for d, s in enumerate(xs)]
+    piece_t = ranked(piece_shape, elem)
+    rank = len(xs)
+    loop = scf.ForOp(index_constant(0), index_constant(length), index_constant(1), [x])
+    with ir.InsertionPoint(loop.body):
+        i = loop.induction_variable
+        row = _wrap(arith.IndexCastOp(index(), tensor.ExtractOp(idx, [i]).result).result, xs[dim])
+        offsets_i = [DYNAMIC if d == dim else 0 for d in range(rank)]
+        piece = tensor.extract_slice(piece_t, vals, [i], [], [], offsets_i, piece_shape, [1] * rank)
+        acc = loop.inner_iter_args[0]
+        if a["accumulate"]:
+            cur = tensor.extract_slice(piece_t, acc, [row], [], [], offsets_i, piece_shape, [1] * rank)
+            ident = list(range(rank))
+            piece = linalg.GenericOp([piece_t], [piece], [cur], maps_attr([affine_map(rank, ident)] * 2),
+                                     iterators([PARALLEL] * rank))
+            block = piece.regions[0].blocks.append(elem, elem)
+            with ir.InsertionPoint(block):
+                linalg.YieldOp([BINARY["add"](block.arguments[0], block.arguments[1])])
+            piece = piece.result
+        written = tensor.InsertSliceOp(piece, acc, [row], [], [], offsets_i, piece_shape, [1] * rank).result
+        scf.YieldOp([written])
+    return [loop.results[0]]
+
+
+def _gather_generic(res, inputs_rank_coords):
+    """A generic over the result whose body computes input coordinates and extracts."""
+    rank = rank_of(res)
+    init = empty(res.type, [])
+    g = linalg.GenericOp([res.type], [], [init], maps_attr([affine_map(rank, list(range(rank)))]),
+                         iterators([PARALLEL] * rank))
+    block = g.regions[0].blocks.append(element_type(res))
+    with ir.InsertionPoint(block):
+        ids = [linalg.IndexOp(d).result for d in range(rank)]
+        linalg.YieldOp([inputs_rank_coords(ids)])
+    return g.result
+
+
+def lower_diagonal(op):
+    x = op.operands[0]
+    a = attr_dict(op)
+    _static(x, "diagonal")
+    res = op.results[0]
+    _static(res, "diagonal")
+    d1, d2, off = a["dim1"], a["dim2"], a["offset"]
+    kept = [d for d in range(rank_of(x)) if d not in (d1, d2)]
+
+    def body(ids):
+        i = ids[-1]
+        coords = [None] * rank_of(x)
+        for pos, d in enumerate(kept):
+            coords[d] = ids[pos]
+        coords[d1] = arith.AddIOp(i, index_constant(max(-off, 0))).result
+        coords[d2] = arith.AddIOp(i, index_constant(max(off, 0))).result
+        return tensor.ExtractOp(x, coords).result
+
+    return [_gather_generic(res, body)]
+
+
+def lower_border_pad(op):
+    x = op.operands[0]
+    a = attr_dict(op)
+    xs = _static(x, "reflection/replication padding")
+    res = op.results[0]
+    low, mode = a["low"], a["mode"]
+
+    def body(ids):
+        coords = []
+        for d, i in enumerate(ids):
+            if not low[d] and not a["high"][d]:
+                coords.append(i)
+                continue
+            n = xs[d]
+            src = arith.SubIOp(i, index_constant(low[d])).result
+            if mode == "reflect":
+                neg = arith.CmpIOp(arith.CmpIPredicate.slt, src, index_constant(0)).result
+                src = arith.SelectOp(neg, arith.SubIOp(index_constant(0), src).result, src).result
+                over = arith.CmpIOp(arith.CmpIPredicate.sge, src, index_constant(n)).result
+                mirrored = arith.SubIOp(index_constant(2 * (n - 1)), src).result
+                src = arith.SelectOp(over, mirrored, src).result
+            else:
+                src = arith.MaxSIOp(src, index_constant(0)).result
+                src = arith.MinSIOp(src, index_constant(n - 1)).result
+            coords.append(src)
+        return tensor.ExtractOp(x, coords).result
+
+    return [_gather_generic(res, body)]
+
+
+def lower_max_pool2d_with_indices(op):
+    ctx = ShapeContext.current()
+    x = op.operands[0]
+    a = attr_dict(op)
+    elem = element_type(x)
+    check_supported_element(elem)
+    xs = _static(x, "max_pool2d_with_indices")
+    k, s, p, dl = a["kernel_size"], a["stride"], a["padding"], a["dilation"]
+    values_r, indices_r = op.results
+    out = _static(values_r, "max_pool2d_with_indices")
+    high = [max(p[i], (out[2 + i] - 1) * s[i] + (k[i] - 1) * dl[i] + 1 - xs[2 + i] - p[i]) for i in range(2)]
+    neg = lowest(elem)
+    xp = _pad(ctx, x, [0, 0, *p], [0, 0, *high], neg)
+    d = [ir.AffineDimExpr.get(i) for i in range(6)]
+    win = [ir.AffineAddExpr.get(ir.AffineMulExpr.get(d[2 + i], ir.AffineConstantExpr.get(s[i])),
+                                ir.AffineMulExpr.get(d[4 + i], ir.AffineConstantExpr.get(dl[i]))) for i in range(2)]
+    in_map = ir.AffineMap.get(6, 0, [d[0], d[1], win[0], win[1]])
+    out_map = ir.AffineMap.get(6, 0, [d[0], d[1], d[2], d[3]])
+    window = tensor.EmptyOp(list(k), elem).result
+    win_map = ir.AffineMap.get(6, 0, [d[4], d[5]])
+    vals = fill(neg, values_r.type, [])
+    idxs = fill(0, indices_r.type, [])
+    g = linalg.GenericOp([values_r.type, indices_r.type], [xp, window], [vals, idxs],
+                         maps_attr([in_map, win_map, out_map, out_map]),
+                         iterators([PARALLEL] * 4 + [REDUCTION] * 2))
+    block = g.regions[0].blocks.append(elem, elem, elem, i64())
+    with ir.InsertionPoint(block):
+        v, _w, acc_v, acc_i = block.arguments
+        ids = [linalg.IndexOp(i).result for i in range(6)]
+        h = arith.SubIOp(arith.AddIOp(arith.MulIOp(ids[2], index_constant(s[0])).result,
+                                      arith.MulIOp(ids[4], index_constant(dl[0])).result).result,
+                         index_constant(p[0])).result
+        w = arith.SubIOp(arith.AddIOp(arith.MulIOp(ids[3], index_constant(s[1])).result,
+                                      arith.MulIOp(ids[5], index_constant(dl[1])).result).result,
+                         index_constant(p[1])).result
+        flat = arith.AddIOp(arith.MulIOp(h, index_constant(xs[3])).result, w).result
+        flat = arith.IndexCastOp(i64(), flat).result
+        if is_float(elem):
+            better = arith.CmpFOp(arith.CmpFPredicate.OGT, v, acc_v).result
+            nan = arith.CmpFOp(arith.CmpFPredicate.UNO, v, v).result
+            better = arith.OrIOp(better, nan).result
+        else:
+            better = arith.CmpIOp(arith.CmpIPredicate.sgt, v, acc_v).result
+        linalg.YieldOp([arith.SelectOp(better, v, acc_v).result, arith.SelectOp(better, flat, acc_i).result])
+    return list(g.results)
+
+
+def populate_update_patterns(table: PatternTable) -> None:
+    table.add("edge.slice_scatter", lower_slice_scatter, family=FAMILY_UPDATE)
+    table.add("edge.scatter", lower_scatter, family=FAMILY_UPDATE)
+    table.add("edge.index_put", lower_index_put, family=FAMILY_UPDATE)
+    table.add("edge.diagonal", lower_diagonal, family=FAMILY_UPDATE)
+    table.add("edge.max_pool2d_with_indices", lower_max_pool2d_with_indices, family=FAMILY_UPDATE)
+
+
+def populate_padding_patterns(table: PatternTable) -> None:
+    table.add("edge.border_pad", lower_border_pad, family=FAMILY_PAD)
+
+
+__all__ = ["populate_update_patterns", "populate_padding_patterns", "const_like", "pymath"]
