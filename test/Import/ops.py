@@ -16,7 +16,8 @@ class Attributes(nn.Module):
                                         device=torch.device("cpu"), pin_memory=False)
         e = torch.ops.aten.index.Tensor(x, [None, idx])  # Tensor?[] with an absent entry
         f = torch.ops.aten.native_layer_norm.default(x, [3], None, None, 1e-5)  # Tensor? absent
-        return c, d, e, f[0]
+        g = torch.ops.aten.clone.default(x, memory_format=torch.contiguous_format)  # MemoryFormat
+        return c, d, e, f[0], g
 
 
 # CHECK-LABEL: TEST: attribute_kinds
@@ -27,6 +28,7 @@ class Attributes(nn.Module):
 # CHECK:      "exir.full"() {device = "cpu", dtype = f32, fill_value = 1.500000e+00 : f64, layout = "strided", pin_memory = false, static_size = array<i64: 2, 3>}
 # CHECK:      "exir.index_tensor"(%[[X]], %[[IDX]]) {indices_present = array<i1: false, true>}
 # CHECK:      "exir.native_layer_norm"(%[[X]]) {eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_normalized_shape = array<i64: 3>} : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+# CHECK:      "exir.clone"(%[[X]]) {memory_format = "contiguous_format"}
 @run_test
 def attribute_kinds():
     import_and_print(Attributes(), (torch.randn(2, 3), torch.tensor([0, 2])))
