@@ -13,7 +13,7 @@ from exir_mlir.importer import ops
 from exir_mlir.importer.fallback import FallbackDeclarations
 from exir_mlir.importer.graph import GraphImporter, ImportState, node_error
 from exir_mlir.importer.literals import constant_attr
-from exir_mlir.importer.signature import ProgramInput, program_inputs, program_outputs
+from exir_mlir.importer.signature import ProgramInput, ProgramOutput, program_inputs, program_outputs
 from exir_mlir.importer.symbolic import (
     SymbolNames,
     dim_equalities,
@@ -62,6 +62,16 @@ def check_dtypes(ep: torch.export.ExportedProgram) -> None:
                         element_type(v.dtype)
                     except ExirUserError as e:
                         raise node_error(node, str(e)) from None
+
+
+def _check_nothing_frozen_is_mutated(outputs: list[ProgramOutput]) -> None:
+    # A frozen buffer is a constant: the next call would not see this call's write.
+    mutated = [o.target for o in outputs if o.kind in ("buffer_mutation", "parameter_mutation")]
+    if mutated:
+        raise ExirUserError(
+            f"the program writes {', '.join(repr(t) for t in mutated)} on every call, so its weights cannot be "
+            "frozen into the module; import with freeze_weights=False (they stay function arguments)"
+        )
 
 
 def _input_type(inp: ProgramInput) -> ir.Type:
@@ -121,6 +131,8 @@ def import_program(
     check_dtypes(ep)
     inputs = program_inputs(ep)
     outputs = program_outputs(ep)
+    if freeze_weights:
+        _check_nothing_frozen_is_mutated(outputs)
 
     context = context or ir.Context()
     load_dialects(context)

@@ -59,3 +59,17 @@ class TrainingBatchNorm(nn.Module):
 @run_test
 def batch_norm_training_updates():
     import_and_print(TrainingBatchNorm().train(), (torch.randn(8, 4),))
+
+
+# A buffer written on every call cannot become a constant: freezing it would be wrong output.
+# CHECK-LABEL: TEST: frozen_mutated_buffer_is_an_error
+# CHECK: ERROR: ExirUserError: the program writes 'calls', 'running_mean' on every call, so its weights cannot be frozen into the module; import with freeze_weights=False
+@run_test
+def frozen_mutated_buffer_is_an_error():
+    from _importing import export, print_error
+
+    from exir_mlir.importer import import_program
+
+    module, args, dynamic_shapes = MODELS["buffer_mutation"]()
+    ep = export(module, args, dynamic_shapes)
+    print_error(lambda: import_program(ep, freeze_weights=True))
