@@ -45,9 +45,9 @@ func.func @inconsistent_promotion(%a: tensor<4xi32>, %b: tensor<4xf32>) -> tenso
 
 // -----
 
-// max_pool2d's indices are not supported: using them is an error, not a silent wrong value.
-func.func @max_pool_indices(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xi64> {
-  // expected-error @+1 {{result #1 is used, and only result #0 is supported}}
-  %0:2 = "exir.max_pool2d_with_indices"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>) -> (tensor<1x8x4x4xf32>, tensor<1x8x4x4xi64>)
-  return %0#1 : tensor<1x8x4x4xi64>
+// scatter_reduce's "mean" is not supported: an error naming the reduction, not another reduction.
+func.func @scatter_reduce_mean(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %s: tensor<3x2xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{scatter_reduce 'mean' is not supported yet}}
+  %0 = "exir.scatter_reduce_two"(%x, %i, %s) {dim = 1 : i64, include_self = true, reduce = "mean"} : (tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
 }
