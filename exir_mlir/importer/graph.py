@@ -109,7 +109,8 @@ class GraphImporter:
         (Nodes or constants) that the output node returns."""
         for node in self.graph_module.graph.nodes:
             if node.op == "placeholder":
-                if node not in self.values:
+                # Unused placeholders (inputs export specialized) may have no value.
+                if node not in self.values and node.users:
                     raise node_error(node, "placeholder has no value (internal: not bound by the caller)")
                 continue
             if node.op == "output":

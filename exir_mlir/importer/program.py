@@ -75,7 +75,22 @@ def _check_nothing_frozen_is_mutated(outputs: list[ProgramOutput]) -> None:
 
 
 def _input_type(inp: ProgramInput) -> ir.Type:
-    return type_of_value(inp.node.meta.get("val", inp.specialized))
+    return type_of_value(inp.node.meta.get("val"))
+
+
+def _specialized_inputs_attr(inputs: list[ProgramInput]) -> ir.DictAttr | None:
+    """`exir.specialized_inputs = {n = 3 : i64, mode = "a", bias = unit}` (unit: None): the user
+    inputs export baked into the program, which the caller must pass with exactly these values."""
+    entries = {}
+    for inp in inputs:
+        if inp.specialized is None:
+            continue
+        (value,) = inp.specialized
+        attr = constant_attr(value) if isinstance(value, (bool, int, float, str)) else None
+        if value is not None and attr is None:
+            raise ExirUserError(f"input '{inp.name}' was specialized to a {type(value).__name__}, which exir cannot record")
+        entries[inp.name] = ir.UnitAttr.get() if attr is None else attr
+    return ir.DictAttr.get(entries) if entries else None
 
 
 def _arg_attrs(inp: ProgramInput, names: SymbolNames) -> ir.DictAttr:
@@ -90,8 +105,6 @@ def _arg_attrs(inp: ProgramInput, names: SymbolNames) -> ir.DictAttr:
         attrs["exir.sym_shape"] = shape_attr(names, val)
     if isinstance(val, (torch.SymInt, torch.SymFloat, torch.SymBool)):
         attrs["exir.sym_expr"] = ir.StringAttr.get(names.format_sym(val))
-    if inp.specialized is not None:
-        attrs["exir.specialized_value"] = constant_attr(inp.specialized)
     return ir.DictAttr.get(attrs)
 
 
@@ -142,13 +155,17 @@ def import_program(
             names.add_value(inp.node.meta.get("val"))
         module = ir.Module.create()
         state = ImportState(names, FallbackDeclarations(module))
-        args = [inp for inp in inputs if not (freeze_weights and inp.is_weight)]
+        args = [inp for inp in inputs
+                if inp.specialized is None and not (freeze_weights and inp.is_weight)]
         arg_types = [_input_type(inp) for inp in args]
         result_types = [_output_type(out.value) for out in outputs]
         with ir.InsertionPoint(module.body):
             fn = func.FuncOp(func_name, (arg_types, result_types))
         state.fallback.insert_before = fn.operation
         fn.arg_attrs = ir.ArrayAttr.get([_arg_attrs(inp, names) for inp in args])
+        specialized = _specialized_inputs_attr(inputs)
+        if specialized is not None:
+            fn.attributes["exir.specialized_inputs"] = specialized
         fn.res_attrs = ir.ArrayAttr.get([
             _result_attrs(out.kind, out.target,
                           out.value.meta.get("val") if isinstance(out.value, torch.fx.Node) else None, names)
@@ -159,7 +176,11 @@ def import_program(
         arg_iter = iter(entry.arguments)
         with ir.InsertionPoint(entry):
             for inp in inputs:
-                if freeze_weights and inp.is_weight:
+                if inp.specialized is not None:
+                    (value,) = inp.specialized
+                    if inp.node.users and isinstance(value, (bool, int, float)):  # rarely used; then a constant
+                        importer.bind(inp.node, ops.sym_constant(value, ir.Location.name(inp.name)))
+                elif freeze_weights and inp.is_weight:
                     loc = ir.Location.name(inp.name)
                     importer.bind(inp.node, ops.literal(inp.value, inp.name, loc, weight=inp.kind != "constant_tensor"))
                 else:

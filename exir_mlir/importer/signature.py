@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import torch
 import torch.fx
-from torch.export.graph_signature import InputKind, OutputKind
+from torch.export.graph_signature import ConstantArgument, InputKind, OutputKind
 
 from exir_mlir.errors import ExirUserError
 
@@ -47,7 +47,9 @@ class ProgramInput:
     name: str  # state_dict / constant name for weights, the user's argument name otherwise
     persistent: bool | None = None  # buffers only
     value: torch.Tensor | None = None  # the tensor of a parameter, buffer or constant
-    specialized: object = None  # int/float/bool user input that export baked into the graph
+    # A user input export specialized (ConstantArgument: an int/float/bool/str/None baked into
+    # the graph) holds `(value,)`; it is not a function argument.
+    specialized: tuple | None = None
 
     @property
     def is_weight(self) -> bool:
@@ -99,10 +101,8 @@ def program_inputs(ep: torch.export.ExportedProgram) -> list[ProgramInput]:
             raise ExirUserError(f"input '{node.name}' is {reason}")
         kind = INPUT_KIND_NAMES[spec.kind]
         if spec.kind == InputKind.USER_INPUT:
-            specialized = None
             arg = spec.arg
-            if type(arg).__name__ == "ConstantArgument":
-                specialized = arg.value
+            specialized = (arg.value,) if isinstance(arg, ConstantArgument) else None
             inputs.append(ProgramInput(node, kind, arg.name, specialized=specialized))
             continue
         value = _weight_value(ep, spec)

@@ -63,23 +63,22 @@ def frozen_weights_are_resource_literals():
 
 
 class Scalars(nn.Module):
-    def forward(self, x, n: int, scale: float, flag: bool):
+    def forward(self, x, n: int, scale: float, flag: bool, bias=None):
         y = x * scale if flag else x
-        return y.sum() + n
+        return y.sum() + n if bias is None else y + bias
 
 
-# int/float/bool user inputs: a dynamic int stays symbolic (sym_expr), specialized ones keep the
-# value export baked in.
+# int/float/bool user inputs: a dynamic int stays symbolic (sym_expr); inputs export specialized
+# (a float, a bool, None) are not arguments: the function records the values the caller must pass.
 # CHECK-LABEL: TEST: scalar_user_inputs
 # CHECK:      func.func @main(
 # CHECK-SAME:   %{{.*}}: tensor<4xf32> {exir.input_kind = "user_input", exir.name = "x"}
-# CHECK-SAME:   %[[N:.*]]: !exir.symint {exir.input_kind = "user_input", exir.name = "n", exir.sym_expr = "s0"}
-# CHECK-SAME:   %{{.*}}: !exir.symfloat {exir.input_kind = "user_input", exir.name = "scale", exir.specialized_value = 2.500000e+00 : f64}
-# CHECK-SAME:   %{{.*}}: !exir.symbool {exir.input_kind = "user_input", exir.name = "flag", exir.specialized_value = true}
+# CHECK-SAME:   %[[N:[^:]*]]: !exir.symint {exir.input_kind = "user_input", exir.name = "n", exir.sym_expr = "s0"})
+# CHECK-SAME:   attributes {exir.specialized_inputs = {bias, flag = true, scale = 2.500000e+00 : f64}}
 # CHECK:      "exir.sym_to_tensor"(%[[N]]) : (!exir.symint) -> tensor<i64>
 @run_test
 def scalar_user_inputs():
-    import_and_print(Scalars(), (torch.randn(4), 3, 2.5, True), (None, Dim.DYNAMIC, None, None))
+    import_and_print(Scalars(), (torch.randn(4), 3, 2.5, True, None), (None, Dim.DYNAMIC, None, None, None))
 
 
 class Multi(nn.Module):
