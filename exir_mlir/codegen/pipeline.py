@@ -65,13 +65,16 @@ def fuse_elementwise(module: ir.Operation) -> None:
             context=module.context,
         )
         interpreter.apply_named_sequence(module, script.body.operations[0], script)
+    from exir_mlir.codegen import fusion_barrier
     from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 
     fold_transposes_into_contractions(module)
+    fusion_barrier.outline(module)
     _run(
         module,
         "builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize,cse),"
-        "func.func(linalg-fold-unit-extent-dims{use-rank-reducing-slices},canonicalize,cse))",
+        "func.func(linalg-fold-unit-extent-dims{use-rank-reducing-slices},canonicalize,cse),"
+        "inline,symbol-dce,canonicalize,cse)",
         "exir-cpu-fuse",
     )
 
