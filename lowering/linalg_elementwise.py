@@ -57,7 +57,7 @@ def _sign(x):
     if _f(x):
         pos = arith.CmpFOp(arith.CmpFPredicate.OGT, x, zero).result
         neg = arith.CmpFOp(arith.CmpFPredicate.OLT, x, zero).result
-        inner = arith.SelectOp(neg, mone, x).result  # keeps 0, -0 and NaN
+        inner = arith.SelectOp(neg, mone, zero).result  # torch: sign(NaN) = 0
     else:
         pos = arith.CmpIOp(arith.CmpIPredicate.sgt, x, zero).result
         neg = arith.CmpIOp(arith.CmpIPredicate.slt, x, zero).result
@@ -136,6 +136,13 @@ def _py_mod_float(a, b):
     return arith.SelectOp(fix, arith.AddFOp(r, b).result, r).result
 
 
+def _nonzero_divisor(b):
+    """An integer divisor of 0 becomes 1: torch raises there, and a hardware divide by zero would
+    kill the process; the value is undefined either way."""
+    zero = const_like(0, b.type)
+    return arith.SelectOp(arith.CmpIOp(arith.CmpIPredicate.eq, b, zero).result, const_like(1, b.type), b).result
+
+
 def _ipow(a, b):
     return math.IPowIOp(a, b).result
 
@@ -148,11 +155,11 @@ BINARY = {
         arith.AndIOp(a, b).result if is_bool(a.type) else arith.MulIOp(a, b).result),
     "div": lambda a, b: arith.DivFOp(a, b).result,
     "floor_divide": lambda a, b: math.FloorOp(arith.DivFOp(a, b).result).result if _f(a)
-    else arith.FloorDivSIOp(a, b).result,
+    else arith.FloorDivSIOp(a, _nonzero_divisor(b)).result,
     "trunc_divide": lambda a, b: math.TruncOp(arith.DivFOp(a, b).result).result if _f(a)
-    else arith.DivSIOp(a, b).result,
-    "remainder": lambda a, b: _py_mod_float(a, b) if _f(a) else _py_mod_int(a, b),
-    "fmod": lambda a, b: arith.RemFOp(a, b).result if _f(a) else arith.RemSIOp(a, b).result,
+    else arith.DivSIOp(a, _nonzero_divisor(b)).result,
+    "remainder": lambda a, b: _py_mod_float(a, b) if _f(a) else _py_mod_int(a, _nonzero_divisor(b)),
+    "fmod": lambda a, b: arith.RemFOp(a, b).result if _f(a) else arith.RemSIOp(a, _nonzero_divisor(b)).result,
     "pow": lambda a, b: math.PowFOp(a, b).result if _f(a) else _ipow(a, b),
     "atan2": lambda a, b: math.Atan2Op(a, b).result,
     "maximum": lambda a, b: arith.MaximumFOp(a, b).result if _f(a) else arith.MaxSIOp(a, b).result,
