@@ -78,3 +78,27 @@ func.func @shared_transpose(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>, %init: t
   %r = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %r, %wt : tensor<8x4xf32>, tensor<16x4xf32>
 }
+
+// -----
+
+// A normalization feeding a matmul through a reshape: elementwise fusion must not pull it into
+// the contraction (it would be recomputed for every output column); the matmul stays named.
+// CHECK-LABEL: func.func @norm_then_matmul
+// CHECK:         %[[NORM:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %[[NORM]]
+// CHECK:         linalg.matmul ins(%[[FLAT]], %{{.*}} : tensor<32x16xf32>, tensor<16x8xf32>)
+// CHECK-NOT:     func.func private @__exir_fusion_barrier
+func.func @norm_then_matmul(%x: tensor<4x8x16xf32>, %s: tensor<4x8xf32>, %w: tensor<16x8xf32>, %init: tensor<32x8xf32>) -> tensor<32x8xf32> {
+  %e = tensor.empty() : tensor<4x8x16xf32>
+  %n = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<4x8x16xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8x16xf32>
+  %c = tensor.collapse_shape %n [[0, 1], [2]] : tensor<4x8x16xf32> into tensor<32x16xf32>
+  %r = linalg.matmul ins(%c, %w : tensor<32x16xf32>, tensor<16x8xf32>) outs(%init : tensor<32x8xf32>) -> tensor<32x8xf32>
+  return %r : tensor<32x8xf32>
+}
