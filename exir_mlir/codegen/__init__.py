@@ -2,14 +2,20 @@
 
 Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs them all):
 
-- `exir-cpu-fuse`: generalize named elementwise ops, fuse elementwise producer/consumer chains.
-- `exir-cpu-tile`: per-op transform-dialect schedule: convolutions to im2col + contraction;
-  contractions tiled for threads (scf.forall), caches and an outer-product register block;
-  elementwise ops and reductions tiled to host-width vectors; then vectorized.
+- `exir-cpu-fuse`: generalize named elementwise ops, fold single-use transposes into matmul
+  indexing maps, fuse elementwise producer/consumer chains (contractions and convolutions are
+  kept out of the fusion, see fusion_barrier.py).
+- `exir-cpu-tile{vector-bits=N cores=N}`: per-op transform-dialect schedule chosen from the host's
+  vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
+  contraction; `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
+  register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products;
+  elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators.
 - `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
   buffers to the stack, ownership-based deallocation.
 - `exir-cpu-parallelize{num-threads=N}`: scf.forall -> scf.parallel -> async runtime tasks.
-- `exir-cpu-to-llvm`: vector/scf/memref/async/math -> LLVM dialect.
+- `exir-cpu-to-llvm`: n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
+  (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/async/
+  math -> LLVM dialect. The ExecutionEngine (exir_mlir.runtime) JITs it at -O3 for the host CPU.
 """
 
 from exir_mlir.codegen.host import HostCPU, detect_host
