@@ -429,6 +429,35 @@ def Edge_DiagonalOp : Edge_Op<"diagonal", [AllElementTypesMatch<["input", "resul
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Edge_AsStridedOp : Edge_Op<"as_strided", [AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "a strided view of the input's contiguous storage, materialized";
+  let description = [{
+    result[i0, i1, ...] = flat(input)[storage_offset + sum(i_k * stride[k])]; the result's
+    shape is the view's size. Tensors have value semantics, so this is a gather.
+
+    ```mlir
+    %r = "edge.as_strided"(%x) {stride = array<i64: 1, 2>, storage_offset = 0 : i64}
+        : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$stride, I64Attr:$storage_offset);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_SortOp : Edge_Op<"sort", [AllElementTypesMatch<["input", "values"]>]> {
+  let summary = "stable sort along `dim`: values and their i64 source indices";
+  let description = [{
+    NaN sorts as the largest value, as in torch. `topk` is a sort and a slice.
+
+    ```mlir
+    %v, %i = "edge.sort"(%x) {dim = 1 : i64, descending = false}
+        : (tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xi64>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim, BoolAttr:$descending);
+  let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
+}
+
 def Edge_BorderPadOp : Edge_Op<"border_pad", [SameOperandsAndResultElementType]> {
   let summary = "reflection or replication padding of the trailing dims";
   let description = [{

@@ -244,7 +244,112 @@ def lower_max_pool2d_with_indices(op):
     return list(g.results)
 
 
+def lower_as_strided(op):
+    from .ir_utils import ranked
+    from .linalg_common import reassociation
+
+    x = op.operands[0]
+    a = attr_dict(op)
+    xs = _static(x, "as_strided")
+    res = op.results[0]
+    n = 1
+    for s_ in xs:
+        n *= s_
+    flat_t = ranked([n], element_type(x))
+    if len(xs) > 1:
+        flat = tensor.CollapseShapeOp(flat_t, x, reassociation([list(range(len(xs)))])).result
+    elif not xs:
+        flat = tensor.ExpandShapeOp(flat_t, x, reassociation([]), [], [1]).result
+    else:
+        flat = x
+
+    def body(ids):
+        pos = index_constant(a["storage_offset"])
+        for i, st in zip(ids, a["stride"]):
+            pos = arith.AddIOp(pos, arith.MulIOp(i, index_constant(st)).result).result
+        return tensor.ExtractOp(flat, [pos]).result
+
+    return [_gather_generic(res, body)]
+
+
+def _sorts_before(a, b, descending: bool):
+    """a strictly before b in torch's order (NaN is the largest value)."""
+    if is_float(a.type):
+        a_nan = arith.CmpFOp(arith.CmpFPredicate.UNO, a, a).result
+        b_nan = arith.CmpFOp(arith.CmpFPredicate.UNO, b, b).result
+        true = const_like(1, ir.IntegerType.get_signless(1))
+        if descending:
+            not_b = arith.XOrIOp(b_nan, true).result
+            return arith.OrIOp(arith.AndIOp(a_nan, not_b).result,
+                               arith.CmpFOp(arith.CmpFPredicate.OGT, a, b).result).result
+        not_a = arith.XOrIOp(a_nan, true).result
+        return arith.OrIOp(arith.AndIOp(not_a, b_nan).result,
+                           arith.CmpFOp(arith.CmpFPredicate.OLT, a, b).result).result
+    if a.type == ir.IntegerType.get_signless(1):
+        pred = arith.CmpIPredicate.ugt if descending else arith.CmpIPredicate.ult
+    else:
+        pred = arith.CmpIPredicate.sgt if descending else arith.CmpIPredicate.slt
+    return arith.CmpIOp(pred, a, b).result
+
+
+def _equal(a, b):
+    if is_float(a.type):
+        both_nan = arith.AndIOp(arith.CmpFOp(arith.CmpFPredicate.UNO, a, a).result,
+                                arith.CmpFOp(arith.CmpFPredicate.UNO, b, b).result).result
+        return arith.OrIOp(arith.CmpFOp(arith.CmpFPredicate.OEQ, a, b).result, both_nan).result
+    return arith.CmpIOp(arith.CmpIPredicate.eq, a, b).result
+
+
+def lower_sort(op):
+    """Stable sort in two O(n^2) generics: each element's rank (how many sort before it), then
+    each output position picks the element of that rank."""
+    x = op.operands[0]
+    a = attr_dict(op)
+    dim, desc = a["dim"], a["descending"]
+    xs = _static(x, "sort")
+    elem = element_type(x)
+    check_supported_element(elem)
+    rank = len(xs)
+    loops = rank + 1  # the extra loop walks the sorted dim a second time
+    ident = list(range(rank))
+    other = [rank if d == dim else d for d in range(rank)]
+    from .ir_utils import ranked
+
+    rank_t = ranked(xs, i64())
+    ranks = fill(0, rank_t, [])
+    g = linalg.GenericOp([rank_t], [x, x], [ranks],
+                         maps_attr([affine_map(loops, ident), affine_map(loops, other), affine_map(loops, ident)]),
+                         iterators([PARALLEL] * rank + [REDUCTION]))
+    block = g.regions[0].blocks.append(elem, elem, i64())
+    with ir.InsertionPoint(block):
+        xi, xj, acc = block.arguments
+        i, j = linalg.IndexOp(dim).result, linalg.IndexOp(rank).result
+        earlier = arith.CmpIOp(arith.CmpIPredicate.ult, j, i).result
+        tie = arith.AndIOp(_equal(xj, xi), earlier).result
+        before = arith.OrIOp(_sorts_before(xj, xi, desc), tie).result
+        one = arith.ExtUIOp(i64(), before).result
+        linalg.YieldOp([arith.AddIOp(acc, one).result])
+    ranks = g.result
+    vals_r, idx_r = op.results
+    vals = fill(0 if not is_float(elem) else 0.0, vals_r.type, [])
+    idxs = fill(0, idx_r.type, [])
+    g2 = linalg.GenericOp([vals_r.type, idx_r.type], [ranks, x], [vals, idxs],
+                          maps_attr([affine_map(loops, other), affine_map(loops, other),
+                                     affine_map(loops, ident), affine_map(loops, ident)]),
+                          iterators([PARALLEL] * rank + [REDUCTION]))
+    block = g2.regions[0].blocks.append(i64(), elem, elem, i64())
+    with ir.InsertionPoint(block):
+        r_i, x_i, acc_v, acc_i = block.arguments
+        pos = arith.IndexCastOp(i64(), linalg.IndexOp(dim).result).result
+        src = arith.IndexCastOp(i64(), linalg.IndexOp(rank).result).result
+        hit = arith.CmpIOp(arith.CmpIPredicate.eq, r_i, pos).result
+        linalg.YieldOp([arith.SelectOp(hit, x_i, acc_v).result, arith.SelectOp(hit, src, acc_i).result])
+    return list(g2.results)
+
+
 def populate_update_patterns(table: PatternTable) -> None:
+    table.add("edge.as_strided", lower_as_strided, family=FAMILY_UPDATE)
+    table.add("edge.sort", lower_sort, family=FAMILY_UPDATE)
     table.add("edge.slice_scatter", lower_slice_scatter, family=FAMILY_UPDATE)
     table.add("edge.scatter", lower_scatter, family=FAMILY_UPDATE)
     table.add("edge.index_put", lower_index_put, family=FAMILY_UPDATE)

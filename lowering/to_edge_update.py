@@ -188,7 +188,55 @@ def lower_native_group_norm(op):
     return [y, create1("edge.view", [mean], flat), create1("edge.view", [rstd], flat)]
 
 
+def lower_as_strided(op):
+    args = AtenArgs(op, ["self", "size*", "stride*", "storage_offset?"])
+    x = args.tensor("self")
+    stride = args.static_ints("stride")
+    args.static_ints("size")
+    offset = args.sym_int("storage_offset", 0) or 0
+    if isinstance(offset, ir.Value) or DYNAMIC in shape_of(x) + shape_of(op.results[0]):
+        raise Unsupported("as_strided with dynamic shapes or offset is not supported")
+    attrs = {"stride": i64_array(stride), "storage_offset": i64_attr(offset)}
+    return [create1("edge.as_strided", [x], op.results[0].type, attrs)]
+
+
+def lower_sort(op):
+    args = AtenArgs(op, ["self"])
+    x = args.tensor("self")
+    if rank_of(x) == 0:
+        return [x, full(0, op.results[1].type)]
+    dim = normalize_dim(args.attr("dim", -1), rank_of(x))
+    attrs = {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("descending", False)))}
+    new = create("edge.sort", [x], [r.type for r in op.results], attrs)
+    return list(new.results)
+
+
+def lower_topk(op):
+    """topk = a stable sort (descending for the largest) and the first k of each."""
+    args = AtenArgs(op, ["self", "k?"])
+    x = args.tensor("self")
+    k = args.sym_int("k")
+    if isinstance(k, ir.Value):
+        raise Unsupported("a symbolic k is not supported yet")
+    if rank_of(x) == 0:
+        return [x, full(0, op.results[1].type)]
+    dim = normalize_dim(args.attr("dim", -1), rank_of(x))
+    shape = shape_of(x)
+    if shape[dim] == DYNAMIC:
+        raise Unsupported("topk along a dynamic dim is not supported yet")
+    sorted_ = create("edge.sort", [x], [x.type, ranked(shape, i64())],
+                     {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("largest", True)))})
+    out = []
+    for value, res in zip(sorted_.results, op.results):
+        attrs = {"dim": i64_attr(dim), "start": i64_attr(0), "step": i64_attr(1)}
+        out.append(create1("edge.slice", [value], res.type, attrs))
+    return out
+
+
 def populate_update_patterns(table: PatternTable) -> None:
+    table.add("exir.as_strided", lower_as_strided, family=FAMILY_UPDATE)
+    table.add("exir.sort", lower_sort, family=FAMILY_UPDATE)
+    table.add("exir.topk", lower_topk, family=FAMILY_UPDATE)
     table.add("exir.slice_scatter", lower_slice_scatter, family=FAMILY_UPDATE)
     table.add("exir.select_scatter", lower_select_scatter, family=FAMILY_UPDATE)
     table.add("exir.scatter_src", lower_scatter("src"), family=FAMILY_UPDATE)

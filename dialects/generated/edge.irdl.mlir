@@ -99,6 +99,15 @@ irdl.dialect @edge {
     irdl.attributes {"dim" = %1, "keepdim" = %4}
     irdl.results(result: %5)
   }
+  irdl.operation @as_strided {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.base "#builtin.integer"
+    %3 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"stride" = %1, "storage_offset" = %2}
+    irdl.results(result: %3)
+  }
   irdl.operation @asin {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
@@ -711,6 +720,18 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.attributes {"dim" = %1}
     irdl.results(result: %2)
+  }
+  irdl.operation @sort {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.integer"
+    %2 = irdl.is true
+    %3 = irdl.is false
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"dim" = %1, "descending" = %4}
+    irdl.results(values: %5, indices: %6)
   }
   irdl.operation @sqrt {
     %0 = irdl.base "!builtin.tensor"

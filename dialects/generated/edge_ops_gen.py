@@ -604,6 +604,72 @@ def argmin(result, input, dim, keepdim, *, loc=None, ip=None) -> _ods_ir.OpResul
   return ArgminOp(result=result, input=input, dim=dim, keepdim=keepdim, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class AsStridedOp(_ods_ir.OpView):
+  r"""
+  result[i0, i1, ...] = flat(input)[storage_offset + sum(i_k * stride[k])]; the result's
+  shape is the view's size. Tensors have value semantics, so this is a gather.
+  
+  ```mlir
+  %r = "edge.as_strided"(%x) {stride = array<i64: 1, 2>, storage_offset = 0 : i64}
+      : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.as_strided"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, stride, storage_offset, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["stride"] = (stride if (
+    isinstance(stride, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(stride, context=_ods_context))
+    attributes["storage_offset"] = (storage_offset if (
+    isinstance(storage_offset, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(storage_offset, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def stride(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["stride"]
+
+  @stride.setter
+  def stride(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["stride"] = value
+
+  @builtins.property
+  def storage_offset(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["storage_offset"]
+
+  @storage_offset.setter
+  def storage_offset(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["storage_offset"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def as_strided(result, input, stride, storage_offset, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AsStridedOp(result=result, input=input, stride=stride, storage_offset=storage_offset, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class AsinOp(_ods_ir.OpView):
   r"""
   Elementwise, result dtype = operand dtype (float ops take float operands: integer
@@ -4537,6 +4603,76 @@ class SoftmaxOp(_ods_ir.OpView):
 
 def softmax(result, input, dim, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return SoftmaxOp(result=result, input=input, dim=dim, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class SortOp(_ods_ir.OpView):
+  r"""
+  NaN sorts as the largest value, as in torch. `topk` is a sort and a slice.
+  
+  ```mlir
+  %v, %i = "edge.sort"(%x) {dim = 1 : i64, descending = false}
+      : (tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xi64>)
+  ```
+  """
+
+  OPERATION_NAME = "edge.sort"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, values, indices, input, dim, descending, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dim"] = (dim if (
+    isinstance(dim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim, context=_ods_context))
+    attributes["descending"] = (descending if (
+    isinstance(descending, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(descending, context=_ods_context))
+    results = []
+    results.append(values)
+    results.append(indices)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def dim(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim"]
+
+  @dim.setter
+  def dim(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim"] = value
+
+  @builtins.property
+  def descending(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["descending"]
+
+  @descending.setter
+  def descending(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["descending"] = value
+
+  @builtins.property
+  def values(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+  @builtins.property
+  def indices(self) -> _ods_ir.OpResult:
+    return self.operation.results[1]
+
+def sort(values, indices, input, dim, descending, *, loc=None, ip=None) -> _ods_ir.OpResultList:
+  return SortOp(values=values, indices=indices, input=input, dim=dim, descending=descending, loc=loc, ip=ip).results
 
 @_ods_cext.register_operation(_Dialect)
 class SqrtOp(_ods_ir.OpView):
