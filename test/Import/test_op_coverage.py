@@ -38,7 +38,20 @@ def coverage(request):
 COVERAGE_KEY = pytest.StashKey[dict]()
 
 
-@pytest.mark.parametrize("op", CORE_OVERLOADS, ids=str)
+# Core overloads the dialect generator missed (docs/ir-conventions.md, "Open problem ... four
+# core overloads"). Strict: once the dialect has them, these tests pass and must leave this list.
+KNOWN_MISSING_FROM_DIALECT = {"aten.avg_pool1d.default"}
+
+
+def _params():
+    for op in CORE_OVERLOADS:
+        marks = ()
+        if str(op) in KNOWN_MISSING_FROM_DIALECT:
+            marks = pytest.mark.xfail(strict=True, reason="the exir dialect lacks this core overload")
+        yield pytest.param(op, id=str(op), marks=marks)
+
+
+@pytest.mark.parametrize("op", list(_params()))
 def test_core_overload_imports(op, coverage):
     sample = program_with(op)
     if sample is None:
