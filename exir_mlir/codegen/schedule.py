@@ -249,9 +249,12 @@ def _run_script(module: ir.Operation, text: str) -> None:
 
 def convert_convolutions(module: ir.Operation) -> int:
     """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
+    from exir_mlir.codegen.im2col import convolutions_to_im2col
+
+    rewritten = convolutions_to_im2col(module)
     convs = _walk_ops(module.operation, CONV_TO_IM2COL)
     if not convs:
-        return 0
+        return rewritten
     _tag(convs)
     script = _Script()
     for i in range(len(convs)):
@@ -262,7 +265,7 @@ def convert_convolutions(module: ir.Operation) -> int:
         )
     _run_script(module, script.text())
     _strip_tags(module)
-    return len(convs)
+    return rewritten + len(convs)
 
 
 def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:

@@ -83,10 +83,12 @@ func.func @row_sum(%x: tensor<8x1000xf32>, %init: tensor<8xf32>) -> tensor<8xf32
 
 // -----
 
-// A 2-D convolution becomes im2col (scalar loops: its maps do index arithmetic) and a
-// contraction that tiles like a batch matmul.
+// A 2-D convolution becomes a 6-D im2col copy (n, c, kh, kw, oh, ow) reading x[n, c, oh + kh,
+// ow + kw] (scalar loops that LLVM vectorizes: the maps add indices) and a contraction that tiles
+// like a batch matmul.
+// AVX512:       #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
 // AVX512-LABEL: func.func @conv
-// AVX512:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]
+// AVX512:         linalg.generic {indexing_maps = [#[[READ]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
 // AVX512-NOT:     linalg.conv_2d_nchw_fchw
 // AVX512:         vector.contract {{.*}} into vector<1x8x32xf32>
 // AVX2-LABEL: func.func @conv

@@ -181,15 +181,16 @@ func.func @main(%x: {t}) -> tensor<{cols}xf32> {{
 }}"""
 
 
-def conv2d_nchw(n: int, c: int, h: int, w: int, f: int, kh: int, kw: int) -> str:
-    oh, ow = h - kh + 1, w - kw + 1
+def conv2d_nchw(n: int, c: int, h: int, w: int, f: int, kh: int, kw: int, *, stride: int = 1, dilation: int = 1) -> str:
+    oh = (h - dilation * (kh - 1) - 1) // stride + 1
+    ow = (w - dilation * (kw - 1) - 1) // stride + 1
     out = f"tensor<{n}x{f}x{oh}x{ow}xf32>"
     return f"""
 func.func @main(%x: tensor<{n}x{c}x{h}x{w}xf32>, %k: tensor<{f}x{c}x{kh}x{kw}xf32>) -> {out} {{
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : {out}
   %init = linalg.fill ins(%zero : f32) outs(%e : {out}) -> {out}
-  %r = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+  %r = linalg.conv_2d_nchw_fchw {{dilations = dense<{dilation}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
       ins(%x, %k : tensor<{n}x{c}x{h}x{w}xf32>, tensor<{f}x{c}x{kh}x{kw}xf32>) outs(%init : {out}) -> {out}
   return %r : {out}
 }}"""

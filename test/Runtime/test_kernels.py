@@ -99,6 +99,13 @@ def test_conv2d_nchw():
     close(out, torch.nn.functional.conv2d(x, k), atol=1e-4)
 
 
+@pytest.mark.parametrize("stride,dilation", [(2, 1), (1, 2), (2, 2)])
+def test_conv2d_nchw_strided_dilated(stride, dilation):
+    x, k = torch.randn(2, 3, 13, 12), torch.randn(4, 3, 3, 2)
+    (out,) = compile_text(K.conv2d_nchw(2, 3, 13, 12, 4, 3, 2, stride=stride, dilation=dilation))(x, k)
+    close(out, torch.nn.functional.conv2d(x, k, stride=stride, dilation=dilation), atol=1e-4)
+
+
 def test_maxpool():
     x = torch.randn(2, 3, 8, 10)
     (out,) = compile_text(K.maxpool2x2(2, 3, 8, 10))(x)

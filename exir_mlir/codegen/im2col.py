@@ -1,0 +1,98 @@
+"""NCHW convolutions as a 6-D im2col copy plus a contraction that tiles like a batch matmul.
+
+Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
+floordiv/mod per element. Here the copy keeps the six loops (n, c, kh, kw, oh, ow) and reads
+`x[n, c, oh*sh + kh*dh, ow*sw + kw*dw]`: the innermost loop is a plain (strided) row copy that
+LLVM vectorizes; reshaping the result to (n, c*kh*kw, oh*ow) is free.
+"""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import arith, ir, linalg, tensor
+
+
+def _affine_dims(n: int) -> list[ir.AffineExpr]:
+    return [ir.AffineDimExpr.get(i) for i in range(n)]
+
+
+def _groups(groups: list[list[int]]) -> ir.ArrayAttr:
+    i64 = ir.IntegerType.get_signless(64)
+    return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, i) for i in g]) for g in groups])
+
+
+def _attr_pair(op: ir.Operation, name: str) -> tuple[int, int]:
+    if name not in op.attributes:
+        return (1, 1)
+    values = [int(v) for v in ir.DenseIntElementsAttr(op.attributes[name])]
+    return values[0], values[1]
+
+
+def _generic(result_type, inputs, init, maps, iterators, body) -> ir.Value:
+    op = linalg.GenericOp(
+        [result_type], inputs, [init],
+        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
+        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{it}>") for it in iterators]),
+    )
+    element_types = [ir.ShapedType(v.type).element_type for v in [*inputs, init]]
+    block = op.regions[0].blocks.append(*element_types)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp([body(*block.arguments)])
+    return op.results[0]
+
+
+def _rewrite(conv: ir.Operation) -> None:
+    x, w, init = conv.operands
+    xt, wt, ot = (ir.RankedTensorType(v.type) for v in (x, w, init))
+    n, c, _, _ = xt.shape
+    f, _, kh, kw = wt.shape
+    _, _, oh, ow = ot.shape
+    sh, sw = _attr_pair(conv, "strides")
+    dh, dw = _attr_pair(conv, "dilations")
+    elem = xt.element_type
+    if any(d == ir.ShapedType.get_dynamic_size() for d in (c, kh, kw, oh, ow, f)):
+        raise ValueError("dynamic channel/kernel/spatial sizes")
+    dynamic_n = n == ir.ShapedType.get_dynamic_size()
+    batch = tensor.dim(x, arith.constant(ir.IndexType.get(), 0)) if dynamic_n else n
+
+    d = _affine_dims(6)  # n, c, kh, kw, oh, ow
+    read = ir.AffineMap.get(6, 0, [d[0], d[1], d[4] * sh + d[2] * dh, d[5] * sw + d[3] * dw])
+    col_type = ir.RankedTensorType.get([n, c, kh, kw, oh, ow], elem)
+    col = _generic(col_type, [x], tensor.empty([batch, c, kh, kw, oh, ow], elem),
+                   [read, ir.AffineMap.get_identity(6)], ["parallel"] * 6, lambda v, _o: v)
+    k, p = c * kh * kw, oh * ow
+    col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, p], elem), col, _groups([[0], [1, 2, 3], [4, 5]]))
+    w2 = tensor.collapse_shape(ir.RankedTensorType.get([f, k], elem), w, _groups([[0], [1, 2, 3]]))
+    init2 = tensor.collapse_shape(ir.RankedTensorType.get([n, f, p], elem), init, _groups([[0], [1], [2, 3]]))
+
+    e = _affine_dims(4)  # n, f, p, k
+    maps = [ir.AffineMap.get(4, 0, [e[1], e[3]]), ir.AffineMap.get(4, 0, [e[0], e[3], e[2]]),
+            ir.AffineMap.get(4, 0, [e[0], e[1], e[2]])]
+    is_float = isinstance(elem, ir.FloatType)
+    mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
+    product = _generic(init2.type, [w2, col2], init2, maps, ["parallel", "parallel", "parallel", "reduction"],
+                       lambda a, b, acc: add(acc, mul(a, b)))
+    result = tensor.expand_shape(ot, product, _groups([[0], [1], [2, 3]]), [batch] if dynamic_n else [],
+                                 ir.DenseI64ArrayAttr.get([n, f, oh, ow]))
+    conv.results[0].replace_all_uses_with(result)
+    conv.erase()
+
+
+def convolutions_to_im2col(module: ir.Operation) -> int:
+    """Rewrite every static-kernel linalg.conv_2d_nchw_fchw; returns how many were rewritten."""
+    convs: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "linalg.conv_2d_nchw_fchw" and op.results:
+            convs.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    done = 0
+    for conv in convs:
+        try:
+            with ir.InsertionPoint(conv), conv.location:
+                _rewrite(conv)
+            done += 1
+        except ValueError:
+            continue  # left to the generic path (scalar loops), which handles any size
+    return done
