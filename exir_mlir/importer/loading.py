@@ -19,13 +19,16 @@ from exir_mlir.errors import ExirUserError
 def _quiet_torch_export_logging() -> Iterator[None]:
     # torch.export.load logs a full traceback as a warning before raising; the user gets our
     # one-line message instead.
-    logger = logging.getLogger("torch.export")
-    previous = logger.level
-    logger.setLevel(logging.ERROR)
+    # Its deserializer also warns about details of the archive the user cannot act on.
+    loggers = [logging.getLogger(name) for name in ("torch.export", "torch._export")]
+    previous = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
     try:
         yield
     finally:
-        logger.setLevel(previous)
+        for logger, level in zip(loggers, previous):
+            logger.setLevel(level)
 
 
 def _first_line(text: str) -> str:
