@@ -199,6 +199,21 @@ def batch_norm(c: Call):
                     c.result.type, attrs)]
 
 
+def batch_norm_functional(c: Call):
+    """_native_batch_norm_legit_functional: (out, save_mean, save_invstd, new running mean/var)."""
+    from .to_edge_update import _running, batch_norm_training
+
+    x, w, b = c.t("input"), c.t("weight"), c.t("bias")
+    rm, rv = c.t("running_mean"), c.t("running_var")
+    if not c.a("training", False):
+        raise Unsupported("evaluation-mode _native_batch_norm_legit_functional is not supported")
+    elem = element_type(x)
+    y, mean, invstd, var, count = batch_norm_training(x, w, b, c.a("eps", 1e-5))
+    momentum = c.a("momentum", 0.1)
+    unbiased = create1("edge.mul", [var, typed_scalar(count / max(count - 1, 1), elem)], var.type)
+    return [y, mean, invstd, _running(rm, mean, momentum, elem), _running(rv, unbiased, momentum, elem)]
+
+
 def layer_norm(c: Call):
     x, w, b = c.t("input"), c.t("weight"), c.t("bias")
     axis = rank_of(x) - len(c.a("normalized_shape"))
@@ -336,6 +351,7 @@ DECOMPOSITIONS = {
     "aten::log_softmax.int": softmax(True),
     "aten::conv2d": conv2d,
     "aten::batch_norm": batch_norm,
+    "aten::_native_batch_norm_legit_functional": batch_norm_functional,
     "aten::layer_norm": layer_norm,
     "aten::max_pool2d": max_pool2d,
     "aten::zeros": fill_with(0),

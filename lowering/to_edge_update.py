@@ -233,7 +233,59 @@ def lower_topk(op):
     return out
 
 
+def batch_norm_training(x, w, b, eps: float):
+    """Batch statistics over every dim but the channel (1): (out, mean[C], invstd[C], var[C] biased, count)."""
+    shape = shape_of(x)
+    elem = element_type(x)
+    if DYNAMIC in shape or not is_float(elem) or len(shape) < 2:
+        raise Unsupported("training-mode batch norm needs a float input of static shape")
+    c = shape[1]
+    dims = [d for d in range(len(shape)) if d != 1]
+    count = 1
+    for d in dims:
+        count *= shape[d]
+    stat_t = ranked([1, c] + [1] * (len(shape) - 2), elem)
+    red = {"dims": i64_array(dims), "keepdim": bool_attr(True)}
+    mean = create1("edge.mean", [x], stat_t, red)
+    var = create1("edge.var", [x], stat_t, {**red, "correction": f64_attr(0.0)})
+    invstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, elem)], stat_t)], stat_t)
+    y = create1("edge.mul", [create1("edge.sub", [x, mean], x.type), invstd], x.type)
+    per_channel = ranked([c] + [1] * (len(shape) - 2), elem)
+    for p, name in ((w, "edge.mul"), (b, "edge.add")):
+        if p is not None:
+            y = create1(name, [y, create1("edge.view", [p], per_channel)], x.type)
+    flat = ranked([c], elem)
+    views = [create1("edge.view", [t], flat) for t in (mean, invstd, var)]
+    return y, views[0], views[1], views[2], count
+
+
+def _running(old, batch, momentum: float, elem):
+    """(1 - momentum) * old + momentum * batch"""
+    kept = create1("edge.mul", [old, typed_scalar(1.0 - momentum, elem)], old.type)
+    new = create1("edge.mul", [batch, typed_scalar(momentum, elem)], old.type)
+    return create1("edge.add", [kept, new], old.type)
+
+
+def lower_batch_norm_legit(op):
+    """_native_batch_norm_legit (training, or no_stats): batch statistics; the running statistics
+    of the stats variant are read-only here (functionalized graphs use the _functional call)."""
+    no_stats = op.name.endswith("no_stats")
+    groups = ["input", "weight?", "bias?"] + ([] if no_stats else ["running_mean", "running_var"])
+    args = AtenArgs(op, groups)
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    if not args.attr("training", True):
+        if no_stats:
+            raise Unsupported("batch norm without statistics must be in training mode")
+        from .to_edge_structured import lower_batch_norm_no_training
+
+        return lower_batch_norm_no_training(op)  # running statistics, as in eval mode
+    y, mean, invstd, _, _ = batch_norm_training(x, w, b, args.attr("eps", 1e-5))
+    return [y, mean, invstd]
+
+
 def populate_update_patterns(table: PatternTable) -> None:
+    table.add("exir.priv_native_batch_norm_legit", lower_batch_norm_legit, family=FAMILY_UPDATE)
+    table.add("exir.priv_native_batch_norm_legit_no_stats", lower_batch_norm_legit, family=FAMILY_UPDATE)
     table.add("exir.as_strided", lower_as_strided, family=FAMILY_UPDATE)
     table.add("exir.sort", lower_sort, family=FAMILY_UPDATE)
     table.add("exir.topk", lower_topk, family=FAMILY_UPDATE)
