@@ -1,9 +1,10 @@
 """NCHW convolutions as a 6-D im2col copy plus a contraction that tiles like a batch matmul.
 
 Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
-floordiv/mod per element. Here the copy keeps the six loops (n, c, kh, kw, oh, ow) and reads
-`x[n, c, oh*sh + kh*dh, ow*sw + kw*dw]`: the innermost loop is a plain (strided) row copy that
-LLVM vectorizes; reshaping the result to (n, c*kh*kw, oh*ow) is free.
+floordiv/mod per element, which stays scalar. Here the column is a (n, c, kh, kw, oh, ow) tensor
+filled by one `linalg.copy` per kernel tap (kh, kw) from the strided window
+`x[:, :, kh*dh :: sh, kw*dw :: sw]`: plain copies that tile and vectorize like elementwise ops;
+reshaping the column to (n, c*kh*kw, oh*ow) is free.
 """
 
 from __future__ import annotations
@@ -54,11 +55,20 @@ def _rewrite(conv: ir.Operation) -> None:
     dynamic_n = n == ir.ShapedType.get_dynamic_size()
     batch = tensor.dim(x, arith.constant(ir.IndexType.get(), 0)) if dynamic_n else n
 
-    d = _affine_dims(6)  # n, c, kh, kw, oh, ow
-    read = ir.AffineMap.get(6, 0, [d[0], d[1], d[4] * sh + d[2] * dh, d[5] * sw + d[3] * dw])
     col_type = ir.RankedTensorType.get([n, c, kh, kw, oh, ow], elem)
-    col = _generic(col_type, [x], tensor.empty([batch, c, kh, kw, oh, ow], elem),
-                   [read, ir.AffineMap.get_identity(6)], ["parallel"] * 6, lambda v, _o: v)
+    col = tensor.empty([batch, c, kh, kw, oh, ow], elem)
+    window_type = ir.RankedTensorType.get([n, c, oh, ow], elem)
+    dyn = [batch] if dynamic_n else []
+    for i in range(kh):
+        for j in range(kw):
+            window = tensor.ExtractSliceOp(window_type, x, [], dyn, [], [0, 0, i * dh, j * dw], [n, c, oh, ow],
+                                           [1, 1, sh, sw]).result
+            tap = tensor.ExtractSliceOp(window_type, col, [], dyn, [], [0, 0, i, j, 0, 0],
+                                        [n, c, 1, 1, oh, ow], [1] * 6).result
+            copied = linalg.copy(window, outs=[tap])
+            col = tensor.InsertSliceOp(copied, col, [], dyn, [], [0, 0, i, j, 0, 0], [n, c, 1, 1, oh, ow],
+                                       [1] * 6).result
+    assert col.type == col_type
     k, p = c * kh * kw, oh * ow
     col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, p], elem), col, _groups([[0], [1, 2, 3], [4, 5]]))
     w2 = tensor.collapse_shape(ir.RankedTensorType.get([f, k], elem), w, _groups([[0], [1, 2, 3]]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from exir_mlir._mlir import ir, passmanager
+from exir_mlir._mlir import ir, linalg, passmanager
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.errors import ExirInternalError
 
@@ -144,6 +144,34 @@ TO_LLVM = (
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
+    strided_copies_as_loops(module)
+
+
+def _is_identity_layout(memref_type: ir.Type) -> bool:
+    layout = memref_type.layout
+    return isinstance(layout, ir.AffineMapAttr) and layout.value == ir.AffineMap.get_identity(memref_type.rank)
+
+
+def strided_copies_as_loops(module: ir.Operation) -> int:
+    """`memref.copy` between non-contiguous views (padding, slices) becomes `linalg.copy`.
+
+    Such copies would otherwise call the runner library's generic `memrefCopy`, one element at a
+    time through index arithmetic; as loops, LLVM vectorizes the contiguous innermost dim.
+    """
+    copies: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "memref.copy" and not all(_is_identity_layout(v.type) for v in op.operands):
+            copies.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    for op in copies:
+        source, target = op.operands
+        with ir.InsertionPoint(op), op.location:
+            linalg.copy(source, outs=[target])
+        op.erase()
+    return len(copies)
 
 
 def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
