@@ -3,6 +3,7 @@
 # RUN: exir-mlir import %t/mlp.pt2 | FileCheck %s --check-prefix=IMPORT
 # RUN: exir-mlir import --model cnn --freeze-weights --elide-weights | FileCheck %s --check-prefix=FROZEN
 # RUN: exir-mlir import %t/mlp.pt2 --summary | FileCheck %s --check-prefix=SUMMARY
+# RUN: exir-mlir import %t/dynamic_cond.pt2 2>&1 | FileCheck %s --check-prefix=SAVED
 # RUN: not exir-mlir import --report %t/unsupported.pt2 | FileCheck %s --check-prefix=REPORT
 # RUN: not exir-mlir import %t/truncated.pt2 2>&1 | FileCheck %s --check-prefix=TRUNCATED
 """`exir-mlir import`: .pt2 files, one-line errors with exit code 2, the pre-flight report."""
@@ -15,6 +16,7 @@ from pathlib import Path
 import torch
 from _importing import export, run_test
 from torch import nn
+from torch.export import Dim
 
 from exir_mlir.cli.main import main
 from exir_mlir.models import export_model
@@ -29,8 +31,28 @@ class Unsupported(nn.Module):
         return torch.linalg.vector_norm(z) + i.sum(), torch.nn.functional.softplus(x)  # softplus: torch decomposes it
 
 
+# Everything unsupported, in one go, with source lines; exit code 1.
+# REPORT:      pre-flight report for {{.*}}unsupported.pt2:
+# REPORT:      error        dtype           float8_e5m2
+# REPORT:        at {{.*}}cli.py:[[# @LINE - 7]] (to)
+# REPORT:      unsupported  op              aten::special_i1 1x
+# REPORT-NEXT:   not an exir op and neither torch nor aten-to-edge decomposes it
+# REPORT-NEXT:   at {{.*}}cli.py:[[# @LINE - 11]] (special_i1)
+# REPORT:      decomposable op              aten::softplus 1x
+# REPORT-NEXT:   not an exir op and aten-to-edge has no decomposition; torch's core-ATen decompositions rewrite it (import with --decompose)
+# REPORT-NEXT:   at {{.*}}cli.py:[[# @LINE - 12]] (softplus)
+# REPORT:      summary: 1 blocking import, {{[0-9]+}} unsupported by later stages
+
+
+class DynamicCond(nn.Module):
+    def forward(self, x):
+        return torch.cond(x.sum() > 0, lambda y: y.cos(), lambda y: y.sin(), (x,))
+
+
 def write_files():
     torch.export.save(export_model("mlp"), out / "mlp.pt2")
+    torch.export.save(export(DynamicCond(), (torch.randn(6, 3),), ({0: Dim("rows", min=2, max=100)},)),
+                      out / "dynamic_cond.pt2")
     torch.export.save(export(Unsupported(), (torch.randn(3), torch.ones(2, dtype=torch.int32))), out / "unsupported.pt2")
     data = (out / "mlp.pt2").read_bytes()
     (out / "truncated.pt2").write_bytes(data[: len(data) // 2])
@@ -87,6 +109,15 @@ def no_traceback():
 # FROZEN:     {-#
 # FROZEN-NOT: conv1.weight: "0x
 
+# Saved and loaded back, a program keeps its control flow and its range constraints; torch's
+# deserializer warnings stay quiet.
+# SAVED-NOT:  W{{[0-9]+}}
+# SAVED:      module attributes {exir.range_constraints = {s0 = {max = 100 : i64, min = 2 : i64}}}
+# SAVED:      scf.if
+# SAVED:        "exir.cos"
+# SAVED:      } else {
+# SAVED:        "exir.sin"
+
 # SUMMARY:      func @main
 # SUMMARY-NEXT:   inputs:  6 parameter, 1 user_input
 # SUMMARY-NEXT:   outputs: 1 user_output
@@ -95,17 +126,6 @@ def no_traceback():
 # SUMMARY-NEXT:     exir.relu                2
 # SUMMARY-NEXT: symbols: none (all shapes static)
 
-# Everything unsupported, in one go, with source lines; exit code 1.
-# REPORT:      pre-flight report for {{.*}}unsupported.pt2:
-# REPORT:      error        dtype           float8_e5m2
-# REPORT:        at {{.*}}cli.py:28 (to)
-# REPORT:      unsupported  op              aten::special_i1 1x
-# REPORT-NEXT:   not an exir op and neither torch nor aten-to-edge decomposes it
-# REPORT-NEXT:   at {{.*}}cli.py:27 (special_i1)
-# REPORT:      decomposable op              aten::softplus 1x
-# REPORT-NEXT:   not an exir op and aten-to-edge has no decomposition; torch's core-ATen decompositions rewrite it (import with --decompose)
-# REPORT-NEXT:   at {{.*}}cli.py:29 (softplus)
-# REPORT:      summary: 1 blocking import, {{[0-9]+}} unsupported by later stages
 
 # TRUNCATED: exir-mlir import: error: {{.*}}truncated.pt2: truncated or corrupted .pt2 archive (File is not a zip file)
 # TRUNCATED-NOT: Traceback
