@@ -51,20 +51,28 @@ def fuse_elementwise(module: ir.Operation) -> None:
     """`exir-cpu-fuse`: generalize named elementwise ops, then fuse producer/consumer chains."""
     from exir_mlir.codegen.schedule import _walk_ops
 
-    named = _walk_ops(module, _ELEMENTWISE_NAMED)
-    if named:
-        from mlir.dialects.transform import interpreter
+    from mlir.dialects.transform import interpreter
 
-        names = ", ".join(f'"{n}"' for n in _ELEMENTWISE_NAMED)
-        script = ir.Module.parse(
-            "module attributes {transform.with_named_sequence} {\n"
-            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
-            f"    %ops = transform.structured.match ops{{[{names}]}} in %root : (!transform.any_op) -> !transform.any_op\n"
-            "    %g = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op\n"
-            "    transform.yield\n  }\n}\n",
-            context=module.context,
-        )
-        interpreter.apply_named_sequence(module, script.body.operations[0], script)
+    names = ", ".join(f'"{n}"' for n in _ELEMENTWISE_NAMED)
+    generalize = (
+        f"    %ops = transform.structured.match ops{{[{names}]}} in %root : (!transform.any_op) -> !transform.any_op\n"
+        "    %g = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op\n"
+        if _walk_ops(module, _ELEMENTWISE_NAMED) else ""
+    )
+    # tensor.pad -> fill + insert_slice: the fill then tiles and vectorizes like any elementwise
+    # op instead of becoming a scalar loop over the padded buffer at bufferization.
+    script = ir.Module.parse(
+        "module attributes {transform.with_named_sequence} {\n"
+        "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+        f"{generalize}"
+        "    %funcs = transform.structured.match ops{[\"func.func\"]} in %root : (!transform.any_op) -> !transform.any_op\n"
+        "    transform.apply_patterns to %funcs {\n"
+        "      transform.apply_patterns.linalg.decompose_pad\n"
+        "    } : !transform.any_op\n"
+        "    transform.yield\n  }\n}\n",
+        context=module.context,
+    )
+    interpreter.apply_named_sequence(module, script.body.operations[0], script)
     from exir_mlir.codegen import fusion_barrier
     from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 
