@@ -48,8 +48,8 @@ def module_path(node: torch.fx.Node) -> str:
     """The qualified name of the innermost nn.Module the node came from ("" for the root)."""
     stack = node.meta.get("nn_module_stack") or {}
     for path, _type in reversed(list(stack.values())):
+        # Paths are state_dict-style ("shortcut.0"); export's placeholder entries are not paths.
         if isinstance(path, str) and not path.startswith("_empty_nn_module_stack"):
-            # Export spells paths as attribute accesses ("L['self'].layers[0]" in some versions).
             return path
     return ""
 
