@@ -26,9 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     results = {}
     if not args.pytest_only:
         start = time.monotonic()
-        lit = subprocess.run(
-            [sys.executable, "-m", "lit", "-sv", f"-j{args.workers}", str(REPO / "test")], cwd=REPO
-        )
+        # lit has no `python -m lit`: run its console script from this interpreter's environment.
+        lit_script = Path(sys.executable).parent / "lit"
+        lit = subprocess.run([str(lit_script), "-sv", f"-j{args.workers}", str(REPO / "test")], cwd=REPO)
         results["lit"] = (lit.returncode, time.monotonic() - start)
     if not args.lit_only:
         start = time.monotonic()
