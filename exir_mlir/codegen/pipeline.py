@@ -49,7 +49,7 @@ def _run(module: ir.Operation, pipeline: str, stage: str) -> None:
 
 def fuse_elementwise(module: ir.Operation) -> None:
     """`exir-cpu-fuse`: generalize named elementwise ops, then fuse producer/consumer chains."""
-    from exir_mlir.codegen.schedule import _walk_ops
+    from exir_mlir.codegen.schedule import walk_ops
 
     from mlir.dialects.transform import interpreter
 
@@ -57,7 +57,7 @@ def fuse_elementwise(module: ir.Operation) -> None:
     generalize = (
         f"    %ops = transform.structured.match ops{{[{names}]}} in %root : (!transform.any_op) -> !transform.any_op\n"
         "    %g = transform.structured.generalize %ops : (!transform.any_op) -> !transform.any_op\n"
-        if _walk_ops(module, _ELEMENTWISE_NAMED) else ""
+        if walk_ops(module, _ELEMENTWISE_NAMED) else ""
     )
     # tensor.pad -> fill + insert_slice: the fill then tiles and vectorizes like any elementwise
     # op instead of becoming a scalar loop over the padded buffer at bufferization.

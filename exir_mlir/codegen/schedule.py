@@ -21,7 +21,7 @@ class _Tagged:
     init_fill: bool  # the op's init comes from a linalg.fill used only by planned contractions
 
 
-def _walk_ops(root: ir.Operation, names: tuple[str, ...] | None = None) -> list[ir.OpView]:
+def walk_ops(root: ir.Operation, names: tuple[str, ...] | None = None) -> list[ir.OpView]:
     found: list[ir.OpView] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
@@ -111,48 +111,47 @@ def _needs_masks(plan: OpPlan) -> bool:
     return False
 
 
-def _emit_contraction(script: _Script, entry: _Tagged) -> None:
-    plan = entry.plan
+def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
+    """Thread tiles of a contraction, with its zero-fill init fused into each tile.
+
+    Returns the tiled op's handle and the fused fill's (None when not fused)."""
     handle = script.match_tag(entry.tag)
     fill = None
     if entry.init_fill:
         fill = script.fresh("fill")
         n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
         script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
-    tiled, forall = script.tile_forall(handle, plan.thread_tiles)
-    if fill and forall:
-        fused, new_forall = script.fresh("fused"), script.fresh("forall")
-        script.emit(
-            f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
-            f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})"
-        )
-        fill = fused
+    tiled, forall = script.tile_forall(handle, entry.plan.thread_tiles)
+    if fill is None or forall is None:
+        return tiled, None
+    fused, new_forall = script.fresh("fused"), script.fresh("forall")
+    script.emit(
+        f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
+        f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})"
+    )
+    return tiled, fused
+
+
+def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
+    if fill is None:
+        return
+    # The init's tile is indexed like the op's parallel loops only.
+    par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
+    script.vectorize(script.tile_for(fill, par), par if _needs_masks(plan) else None)
+
+
+def _emit_contraction(script: _Script, entry: _Tagged) -> None:
+    plan = entry.plan
+    tiled, fill = _tile_for_threads(script, entry)
     tiled = script.tile_for(tiled, plan.cache_tiles)
     tiled = script.tile_for(tiled, plan.vector_tiles)
     script.vectorize(tiled, plan.vector_tiles if _needs_masks(plan) else None)
-    if fill:
-        # The init's tile is indexed like the op's parallel loops only.
-        par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
-        fill_tiled = script.tile_for(fill, par)
-        script.vectorize(fill_tiled, par if _needs_masks(plan) else None)
+    _vectorize_fill(script, plan, fill)
 
 
 def _emit_dot(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
-    handle = script.match_tag(entry.tag)
-    fill = None
-    if entry.init_fill:
-        fill = script.fresh("fill")
-        n_inputs = len(entry.op.operation.operands) - len(entry.op.results)
-        script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
-    tiled, forall = script.tile_forall(handle, plan.thread_tiles)
-    if fill and forall:
-        fused, new_forall = script.fresh("fused"), script.fresh("forall")
-        script.emit(
-            f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
-            f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})"
-        )
-        fill = fused
+    tiled, fill = _tile_for_threads(script, entry)
     parallel = [v if it == "parallel" else 0 for v, it in zip(plan.vector_tiles, plan.iterators)]
     tiled = script.tile_for(tiled, parallel)
     red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
@@ -161,14 +160,10 @@ def _emit_dot(script: _Script, entry: _Tagged) -> None:
         f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
         f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
     )
-    masks = _needs_masks(plan)
-    script.vectorize(split, plan.vector_tiles if masks else None)
+    script.vectorize(split, plan.vector_tiles if _needs_masks(plan) else None)
     script.vectorize(init, None)
     script.vectorize(combine, None)
-    if fill:
-        par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
-        fill_tiled = script.tile_for(fill, par)
-        script.vectorize(fill_tiled, par if masks else None)
+    _vectorize_fill(script, plan, fill)
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -232,7 +227,7 @@ def _tag(ops: list[ir.OpView]) -> None:
 
 
 def _strip_tags(module: ir.Operation) -> None:
-    for op in _walk_ops(module.operation):
+    for op in walk_ops(module.operation):
         if TAG in op.operation.attributes:
             del op.operation.attributes[TAG]
 
@@ -252,7 +247,7 @@ def convert_convolutions(module: ir.Operation) -> int:
     from exir_mlir.codegen.im2col import convolutions_to_im2col
 
     rewritten = convolutions_to_im2col(module)
-    convs = _walk_ops(module.operation, CONV_TO_IM2COL)
+    convs = walk_ops(module.operation, CONV_TO_IM2COL)
     if not convs:
         return rewritten
     _tag(convs)
@@ -272,7 +267,7 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     """Tags the module's linalg ops and returns the transform script that tiles them (None: nothing to do)."""
     host = host or detect_host()
     entries: list[_Tagged] = []
-    for op in _walk_ops(module.operation):
+    for op in walk_ops(module.operation):
         if not op.operation.name.startswith("linalg."):
             continue
         plan = plan_op(op, host)
@@ -288,7 +283,7 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         if owner is not None and owner.name == "linalg.fill" and _only_feeds_contractions(owner.opview, contractions):
             entry.init_fill = True
     # Fills that only initialise contractions are fused into them; the others tile on their own.
-    for op in _walk_ops(module.operation, ("linalg.fill",)):
+    for op in walk_ops(module.operation, ("linalg.fill",)):
         if op.results and not _only_feeds_contractions(op, contractions):
             from exir_mlir.codegen.strategy import plan_elementwise
 
