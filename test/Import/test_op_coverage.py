@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-import torch
 from _op_samples import core_overloads, program_with
 
 from exir_mlir import schema
@@ -29,13 +28,13 @@ def _op_names(module: ir.Module) -> set[str]:
     return names
 
 
+# overload -> "imported" / "no sample" / "failed", kept on the pytest config for conftest.py's summary.
+COVERAGE_KEY = pytest.StashKey[dict]()
+
+
 @pytest.fixture(scope="module")
 def coverage(request):
-    results = request.config.stash.setdefault(COVERAGE_KEY, {})
-    return results
-
-
-COVERAGE_KEY = pytest.StashKey[dict]()
+    return request.config.stash.setdefault(COVERAGE_KEY, {})
 
 
 # Core overloads the dialect generator missed (docs/ir-conventions.md, "Open problem ... four
