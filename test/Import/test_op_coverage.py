@@ -88,6 +88,8 @@ def summary_line(results: dict) -> str | None:
     no_sample = sum(v == "no sample" for v in results.values())
     failed = sum(v == "failed" for v in results.values())
     total = len(CORE_OVERLOADS)
+    if len(results) < total:
+        return f"core ATen op coverage: partial run ({len(results)} of {total} overloads), {imported} imported"
     return (
         f"core ATen op coverage: {imported}/{total} overloads imported and verified "
         f"({imported / total:.0%}); {no_sample} without an OpInfo sample; {failed} failed"
