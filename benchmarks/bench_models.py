@@ -131,6 +131,10 @@ def markdown(tables: dict[int, list[Row]], *, machine: str, command: str) -> str
         "so load changes hit them alike); ratios are exir-mlir time over the other's (below 1 = faster).",
         "exir-mlir's output is checked against eager (rtol 1e-4, atol 1e-4) before it is timed.",
         "Compile times are first-call times (inductor) and `exir_mlir.compile` (import, lowering, codegen, JIT).",
+        f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'unset')}: with libgomp's default, torch's OpenMP",
+        "workers spin on the cores for a while after every eager call and starve exir-mlir's async-runtime",
+        "workers in the same process at 2 threads (`--omp-wait-policy default` reproduces it); PASSIVE did",
+        "not slow eager down measurably here.",
     ]
     for threads, rows in tables.items():
         lines += [
@@ -153,7 +157,17 @@ def main(argv=None) -> int:
     p.add_argument("--no-inductor", action="store_true", help="skip torch.compile (it needs a C++ compiler)")
     p.add_argument("--shipped-sizes", action="store_true", help="the example models' own (tiny) sizes")
     p.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="'-' to skip writing")
+    p.add_argument("--omp-wait-policy", choices=("passive", "default"), default="passive",
+                   help="OMP_WAIT_POLICY of torch's OpenMP workers; 'default' leaves it unset (see docs/performance.md)")
     args = p.parse_args(argv)
+    wanted = "" if args.omp_wait_policy == "default" else args.omp_wait_policy.upper()
+    if os.environ.get("OMP_WAIT_POLICY", "").upper() != wanted:
+        # libgomp reads the policy when it loads (with torch): start again with it set.
+        if wanted:
+            os.environ["OMP_WAIT_POLICY"] = wanted
+        else:
+            os.environ.pop("OMP_WAIT_POLICY", None)
+        os.execv(sys.executable, [sys.executable, __file__, *(argv if argv is not None else sys.argv[1:])])
 
     names = [n.strip() for n in args.models.split(",") if n.strip()]
     models = _shipped_sizes(names) if args.shipped_sizes else {k: v for k, v in _bench_sizes().items() if k in names}
