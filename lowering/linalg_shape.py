@@ -70,19 +70,39 @@ def _reassociation_groups(src: list[int], dst: list[int]) -> list[list[int]] | N
     return groups
 
 
+def _tail_groups(long: list[int], short: list[int]) -> list[list[int]] | None:
+    """Groups of `long` dims per `short` dim when the trailing dims agree one to one and the
+    leading rest of `long` folds into the first `short` dim ([?, 96] <-> [?, ?, 96])."""
+    if not short or len(long) <= len(short):
+        return None
+    k = len(short) - 1
+    if long[len(long) - k:] != short[1:] or DYNAMIC in short[1:]:
+        return None
+    head = list(range(len(long) - k))
+    if short[0] != DYNAMIC:
+        prod = 1
+        for d in head:
+            if long[d] == DYNAMIC:
+                return None
+            prod *= long[d]
+        if prod != short[0]:
+            return None
+    return [head] + [[len(long) - k + i] for i in range(k)]
+
+
 def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir.Value]) -> ir.Value:
     rt = result.type
     src, dst = shape_of(x), shape_of(rt)
     if src == dst:
         return x
     if len(dst) < len(src):
-        groups = _reassociation_groups(src, dst)
+        groups = _reassociation_groups(src, dst) or _tail_groups(src, dst)
         if groups is not None or not dst:
             return tensor.CollapseShapeOp(rt, x, reassociation(groups or [])).result
     else:
-        groups = _reassociation_groups(dst, src)
+        groups = _reassociation_groups(dst, src) or _tail_groups(dst, src)
         if groups is not None or not src:
-            return tensor.ExpandShapeOp(rt, x, reassociation(groups or []), dyn_sizes, dst).result
+            return _expand(x, rt, groups or [], dyn_sizes)
     # general case: through 1-d (a value-semantics reshape of a contiguous tensor)
     n = 1
     for s in src:
@@ -98,7 +118,19 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
         return tensor.CollapseShapeOp(rt, flat, reassociation([])).result
     if len(dst) == 1:
         return flat
-    return tensor.ExpandShapeOp(rt, flat, reassociation([list(range(len(dst)))]), dyn_sizes, dst).result
+    return _expand(flat, rt, [list(range(len(dst)))], dyn_sizes)
+
+
+def _expand(x: ir.Value, rt: ir.Type, groups: list[list[int]], dyn_sizes: list[ir.Value]) -> ir.Value:
+    """tensor.expand_shape, or tensor.reshape when a group would hold several dynamic sizes
+    (memref.expand_shape, where this bufferizes to, allows one dynamic size per group)."""
+    dst = shape_of(rt)
+    if all(sum(1 for d in g if dst[d] == DYNAMIC) <= 1 for g in groups):
+        return tensor.ExpandShapeOp(rt, x, reassociation(groups), dyn_sizes, dst).result
+    it = iter(dyn_sizes)
+    sizes = [next(it) if s_ == DYNAMIC else index_constant(s_) for s_ in dst]
+    shape = tensor.FromElementsOp(ranked([len(dst)], index()), sizes).result
+    return tensor.ReshapeOp(rt, x, shape).result
 
 
 def lower_view(op):

@@ -293,6 +293,26 @@ def triangle(lower: bool):
     return pattern
 
 
+def arange(c: Call):
+    """arange with a symbolic end (a SymInt operand): the length is index arithmetic."""
+    from .edge_builders import to_index
+
+    start, step = c.t("start"), c.t("step")
+    if start is not None or step is not None:
+        raise Unsupported("arange with a symbolic start or step is not supported yet")
+    start, step = c.a("start", 0), c.a("step", 1)
+    end = c.t("end")
+    if end is None or not isinstance(start, int) or not isinstance(step, int) or step <= 0:
+        raise Unsupported("arange needs integer start/step and a positive step here")
+    n = arith.SubIOp(to_index(end), index_constant(start)).result
+    if step != 1:  # ceil((end - start) / step)
+        n = arith.CeilDivSIOp(n, index_constant(step)).result
+    n = arith.MaxSIOp(n, index_constant(0)).result
+    attrs = {"start": f64_attr(start), "step": f64_attr(step)}
+    dyn = [n] if DYNAMIC in shape_of(c.result) else []
+    return [create1("edge.arange", dyn, c.result.type, attrs)]
+
+
 def silu(c: Call):
     return [create1("edge.silu", [c.t("self")], c.result.type)]
 
@@ -363,6 +383,9 @@ DECOMPOSITIONS = {
     "aten::tril": triangle(True),
     "aten::triu": triangle(False),
     "aten::silu": silu,
+    "aten::arange.start_step": arange,
+    "aten::arange.start": arange,
+    "aten::arange": arange,
     "aten::scaled_dot_product_attention": sdpa,
 }
 

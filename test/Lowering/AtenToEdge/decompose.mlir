@@ -73,3 +73,18 @@ func.func @tril(%x: tensor<8x8xi1>) -> tensor<8x8xi1> {
   %0 = call @"aten::tril"(%x) {exir.args = {diagonal = 0 : i64}, exir.operand_args = ["self"]} : (tensor<8x8xi1>) -> tensor<8x8xi1>
   return %0 : tensor<8x8xi1>
 }
+
+// -----
+
+// arange with a symbolic end (a dynamic sequence length): the length is index arithmetic.
+// CHECK-LABEL: func.func @arange_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[L:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
+// CHECK: "edge.arange"(%[[L]]) {start = 0.000000e+00 : f64, step = 1.000000e+00 : f64} : (index) -> tensor<?xi64>
+func.func private @"aten::arange.start_step"(!exir.symint) -> tensor<?xi64> attributes {exir.aten_overload = "aten::arange.start_step"}
+func.func @arange_symbolic(%x: tensor<?x4xf32>) -> tensor<?xi64> {
+  %n = "exir.sym_size_int"(%x) {dim = 0 : i64} : (tensor<?x4xf32>) -> !exir.symint
+  %0 = call @"aten::arange.start_step"(%n) {exir.args = {start = 0 : i64, step = 1 : i64}, exir.operand_args = ["end"]} : (!exir.symint) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}

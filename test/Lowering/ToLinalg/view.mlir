@@ -100,3 +100,16 @@ func.func @flip(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %0 = "edge.flip"(%x) {dims = array<i64: 0>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
+
+// -----
+
+// Two dynamic sizes in one expanded group: tensor.reshape with the sizes as a shape tensor
+// (memref.expand_shape, which expand_shape bufferizes to, allows one per group).
+// CHECK-LABEL: func.func @expand_two_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x96xf32>, %[[B:.*]]: index, %[[T:.*]]: index)
+// CHECK: %[[S:.*]] = tensor.from_elements %[[B]], %[[T]], %{{.*}} : tensor<3xindex>
+// CHECK: tensor.reshape %[[X]](%[[S]]) : (tensor<?x96xf32>, tensor<3xindex>) -> tensor<?x?x96xf32>
+func.func @expand_two_dynamic(%x: tensor<?x96xf32>, %b: index, %t: index) -> tensor<?x?x96xf32> {
+  %0 = "edge.view"(%x, %b, %t) : (tensor<?x96xf32>, index, index) -> tensor<?x?x96xf32>
+  return %0 : tensor<?x?x96xf32>
+}
