@@ -69,6 +69,28 @@ def split_overload_name(overload_name: str) -> tuple[str, str, str]:
     return namespace, packet, overload or "default"
 
 
+def core_aten_overloads() -> list[Any]:
+    """Every ATen OpOverload tagged torch.Tag.core (193 in torch 2.13), sorted by name.
+
+    Enumerated from the dispatcher's registry: iterating `torch.ops.aten` yields only the
+    packets something has touched already, so its answer depends on what was imported before.
+    """
+    import torch  # here, not at module level: exir-mlir-opt imports this module and not torch
+
+    found = {}
+    for full_name in torch._C._dispatch_get_all_op_names():
+        if not full_name.startswith("aten::"):
+            continue
+        packet_name, _, overload = full_name.removeprefix("aten::").partition(".")
+        try:
+            op = getattr(getattr(torch.ops.aten, packet_name), overload or "default")
+        except (AttributeError, RuntimeError):
+            continue
+        if torch.Tag.core in op.tags:
+            found[str(op)] = op
+    return [found[name] for name in sorted(found)]
+
+
 def exir_op_name(overload_name: str) -> str:
     """exir op name of an ATen overload: `"aten::add.Tensor"` -> `"add_tensor"` (ir-conventions.md)."""
     namespace, packet, overload = split_overload_name(overload_name)
@@ -156,6 +178,7 @@ class ResultKind(enum.Enum):
     TENSOR_LIST = "tensor_list"  # Tensor[]: Variadic result
     SYMINT = "symint"  # int / SymInt: !exir.symint
     SYM_SCALAR = "sym_scalar"  # Scalar: !exir.symint / !exir.symfloat / !exir.symbool
+    SYMBOOL = "symbool"  # bool / SymBool (e.g. sym_is_contiguous): !exir.symbool
 
 
 # Schema types that become a StrAttr, with the meaning of their string.
@@ -329,6 +352,8 @@ def _result_specs(overload: str, returns: list[Any]) -> tuple[ResultSpec, ...]:
             kind = ResultKind.SYMINT
         elif cls == "NumberType":
             kind = ResultKind.SYM_SCALAR
+        elif cls in ("SymBoolType", "BoolType"):
+            kind = ResultKind.SYMBOOL
         else:
             raise UnsupportedSchemaError(
                 f"{overload}: result '{name}' has schema type '{text}', which the exir dialect cannot "

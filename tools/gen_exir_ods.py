@@ -42,13 +42,7 @@ def core_overloads() -> list[Any]:
     """torch's core ATen OpOverloads plus the export extras, sorted by overload name."""
     import torch
 
-    ops = []
-    for packet_name in torch.ops.aten:
-        packet = getattr(torch.ops.aten, packet_name)
-        for overload in packet.overloads():
-            op = getattr(packet, overload)
-            if torch.Tag.core in op.tags:
-                ops.append(op)
+    ops = S.core_aten_overloads()
     for name in S.EXPORT_EXTRA_OVERLOADS:
         _, packet, overload = S.split_overload_name(name)
         ops.append(getattr(getattr(torch.ops.aten, packet), overload))
@@ -100,6 +94,7 @@ def _results(spec: S.ExirOpSpec) -> list[str]:
             S.ResultKind.TENSOR_LIST: f"Variadic<{_TENSOR}>",
             S.ResultKind.SYMINT: _SYMINT,
             S.ResultKind.SYM_SCALAR: "Exir_SymScalar",
+            S.ResultKind.SYMBOOL: "Exir_SymBoolType",
         }[res.kind]
         out.append(f"{constraint}:${res.name}")
     return out
@@ -288,6 +283,8 @@ def ir_example(spec: S.ExirOpSpec) -> str:
             results.append(_SAMPLE_TENSOR)
         elif res.kind is S.ResultKind.TENSOR_LIST:
             results += [_SAMPLE_TENSOR, _SAMPLE_TENSOR]
+        elif res.kind is S.ResultKind.SYMBOOL:
+            results.append("!exir.symbool")
         else:
             results.append("!exir.symint")
     lhs = ""

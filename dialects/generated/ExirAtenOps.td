@@ -464,6 +464,26 @@ def Exir_AcoshOp : Exir_AtenOp<"acosh", "aten::acosh"> {
       AnyRankedTensor:$result);
 }
 
+def Exir_AdaptiveAvgPool1dOp : Exir_AtenOp<"adaptive_avg_pool1d", "aten::adaptive_avg_pool1d"> {
+  let summary = "`aten::adaptive_avg_pool1d`: Applies a 1D adaptive average pooling over an input signal composed of several input planes";
+  let description = [{
+    `aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor`
+
+    * `self` (Tensor): operand
+    * `output_size` (int[]): attribute
+
+    ```mlir
+    %result = "exir.adaptive_avg_pool1d"(%self) {output_size = array<i64: 1>}
+        : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins
+      AnyRankedTensor:$self,
+      DenseI64ArrayAttr:$output_size);
+  let results = (outs
+      AnyRankedTensor:$result);
+}
+
 def Exir_AddScalarOp : Exir_AtenOp<"add_scalar", "aten::add.Scalar"> {
   let summary = "`aten::add.Scalar`: Adds other, scaled by alpha, to input";
   let description = [{
@@ -869,6 +889,34 @@ def Exir_AtanhOp : Exir_AtenOp<"atanh", "aten::atanh"> {
   }];
   let arguments = (ins
       AnyRankedTensor:$self);
+  let results = (outs
+      AnyRankedTensor:$result);
+}
+
+def Exir_AvgPool1dOp : Exir_AtenOp<"avg_pool1d", "aten::avg_pool1d"> {
+  let summary = "`aten::avg_pool1d`: Applies a 1D average pooling over an input signal composed of several input planes";
+  let description = [{
+    `aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor`
+
+    * `self` (Tensor): operand
+    * `kernel_size` (int[]): attribute
+    * `stride` (int[]): attribute
+    * `padding` (int[]): attribute
+    * `ceil_mode` (bool): attribute
+    * `count_include_pad` (bool): attribute
+
+    ```mlir
+    %result = "exir.avg_pool1d"(%self) {kernel_size = array<i64: 1>, stride = array<i64: 1>, padding = array<i64: 0>, ceil_mode = false, count_include_pad = true}
+        : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins
+      AnyRankedTensor:$self,
+      DenseI64ArrayAttr:$kernel_size,
+      DenseI64ArrayAttr:$stride,
+      DenseI64ArrayAttr:$padding,
+      BoolAttr:$ceil_mode,
+      BoolAttr:$count_include_pad);
   let results = (outs
       AnyRankedTensor:$result);
 }
@@ -3438,6 +3486,29 @@ def Exir_ReplicationPad3dOp : Exir_AtenOp<"replication_pad3d", "aten::replicatio
       AnyRankedTensor:$result);
 }
 
+def Exir_ResizeInplaceOp : Exir_AtenOp<"resize_inplace", "aten::resize_"> {
+  let summary = "`aten::resize_`: Resizes self tensor to the specified size";
+  let description = [{
+    `aten::resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)`
+
+    * `self` (Tensor): operand (written by the op)
+    * `size` (SymInt[]): `static_size`, symbolic entries in `size`
+    * `memory_format` (MemoryFormat?): attribute, absent = None
+
+    ```mlir
+    %result = "exir.resize_inplace"(%self, %size0) {static_size = array<i64: -9223372036854775808, 3>}
+        : (tensor<2x3xf32>, !exir.symint) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins
+      AnyRankedTensor:$self,
+      DenseI64ArrayAttr:$static_size,
+      Variadic<Exir_SymIntType>:$size,
+      OptionalAttr<StrAttr>:$memory_format);
+  let results = (outs
+      AnyRankedTensor:$result);
+}
+
 def Exir_RoundOp : Exir_AtenOp<"round", "aten::round"> {
   let summary = "`aten::round`: Rounds elements of input to the nearest integer";
   let description = [{
@@ -3993,6 +4064,26 @@ def Exir_SymConstrainRangeForSizeOp : Exir_AtenOp<"sym_constrain_range_for_size"
       OptionalAttr<I64Attr>:$min,
       OptionalAttr<I64Attr>:$max);
   let results = (outs);
+}
+
+def Exir_SymIsContiguousOp : Exir_AtenOp<"sym_is_contiguous", "aten::sym_is_contiguous"> {
+  let summary = "`aten::sym_is_contiguous`";
+  let description = [{
+    `aten::sym_is_contiguous(Tensor self, MemoryFormat memory_format=0) -> SymBool`
+
+    * `self` (Tensor): operand
+    * `memory_format` (MemoryFormat): attribute
+
+    ```mlir
+    %result = "exir.sym_is_contiguous"(%self) {memory_format = "contiguous_format"}
+        : (tensor<2x3xf32>) -> !exir.symbool
+    ```
+  }];
+  let arguments = (ins
+      AnyRankedTensor:$self,
+      StrAttr:$memory_format);
+  let results = (outs
+      Exir_SymBoolType:$result);
 }
 
 def Exir_SymNumelOp : Exir_AtenOp<"sym_numel", "aten::sym_numel"> {

@@ -29,6 +29,14 @@ irdl.dialect @exir {
     irdl.operands(self: %0)
     irdl.results(result: %1)
   }
+  irdl.operation @adaptive_avg_pool1d {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.base "!builtin.tensor"
+    irdl.operands(self: %0)
+    irdl.attributes {"output_size" = %1}
+    irdl.results(result: %2)
+  }
   irdl.operation @add_scalar {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.any
@@ -192,6 +200,22 @@ irdl.dialect @exir {
     %1 = irdl.base "!builtin.tensor"
     irdl.operands(self: %0)
     irdl.results(result: %1)
+  }
+  irdl.operation @avg_pool1d {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.base "#builtin.dense_array"
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.is true
+    %5 = irdl.is false
+    %6 = irdl.any_of(%4, %5)
+    %7 = irdl.is true
+    %8 = irdl.is false
+    %9 = irdl.any_of(%7, %8)
+    %10 = irdl.base "!builtin.tensor"
+    irdl.operands(self: %0)
+    irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "ceil_mode" = %6, "count_include_pad" = %9}
+    irdl.results(result: %10)
   }
   irdl.operation @avg_pool2d {
     %0 = irdl.base "!builtin.tensor"
@@ -1424,6 +1448,15 @@ irdl.dialect @exir {
     irdl.attributes {"static_padding" = %1}
     irdl.results(result: %3)
   }
+  irdl.operation @resize_inplace {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.parametric @exir::@symint<>
+    %3 = irdl.base "!builtin.tensor"
+    irdl.operands(self: %0, size: variadic %2)
+    irdl.attributes {"static_size" = %1}
+    irdl.results(result: %3)
+  }
   irdl.operation @round {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
@@ -1736,6 +1769,14 @@ irdl.dialect @exir {
     %3 = irdl.parametric @exir::@symint<>
     irdl.operands(operand: %2)
     irdl.results(result: %3)
+  }
+  irdl.operation @sym_is_contiguous {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.string"
+    %2 = irdl.parametric @exir::@symbool<>
+    irdl.operands(self: %0)
+    irdl.attributes {"memory_format" = %1}
+    irdl.results(result: %2)
   }
   irdl.operation @sym_ite {
     %0 = irdl.parametric @exir::@symbool<>

@@ -140,6 +140,60 @@ def acosh(result, self_, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AcoshOp(result=result, self_=self_, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class AdaptiveAvgPool1dOp(_ods_ir.OpView):
+  r"""
+  `aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor`
+  
+  * `self` (Tensor): operand
+  * `output_size` (int[]): attribute
+  
+  ```mlir
+  %result = "exir.adaptive_avg_pool1d"(%self) {output_size = array<i64: 1>}
+      : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "exir.adaptive_avg_pool1d"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, self_, output_size, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(self_)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["output_size"] = (output_size if (
+    isinstance(output_size, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(output_size, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def self_(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def output_size(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["output_size"]
+
+  @output_size.setter
+  def output_size(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["output_size"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def adaptive_avg_pool1d(result, self_, output_size, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AdaptiveAvgPool1dOp(result=result, self_=self_, output_size=output_size, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class AddScalarOp(_ods_ir.OpView):
   r"""
   `aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor`
@@ -1399,6 +1453,120 @@ class AtanhOp(_ods_ir.OpView):
 
 def atanh(result, self_, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AtanhOp(result=result, self_=self_, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class AvgPool1dOp(_ods_ir.OpView):
+  r"""
+  `aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor`
+  
+  * `self` (Tensor): operand
+  * `kernel_size` (int[]): attribute
+  * `stride` (int[]): attribute
+  * `padding` (int[]): attribute
+  * `ceil_mode` (bool): attribute
+  * `count_include_pad` (bool): attribute
+  
+  ```mlir
+  %result = "exir.avg_pool1d"(%self) {kernel_size = array<i64: 1>, stride = array<i64: 1>, padding = array<i64: 0>, ceil_mode = false, count_include_pad = true}
+      : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "exir.avg_pool1d"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, self_, kernel_size, stride, padding, ceil_mode, count_include_pad, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(self_)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["kernel_size"] = (kernel_size if (
+    isinstance(kernel_size, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(kernel_size, context=_ods_context))
+    attributes["stride"] = (stride if (
+    isinstance(stride, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(stride, context=_ods_context))
+    attributes["padding"] = (padding if (
+    isinstance(padding, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(padding, context=_ods_context))
+    attributes["ceil_mode"] = (ceil_mode if (
+    isinstance(ceil_mode, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(ceil_mode, context=_ods_context))
+    attributes["count_include_pad"] = (count_include_pad if (
+    isinstance(count_include_pad, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(count_include_pad, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def self_(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def kernel_size(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["kernel_size"]
+
+  @kernel_size.setter
+  def kernel_size(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["kernel_size"] = value
+
+  @builtins.property
+  def stride(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["stride"]
+
+  @stride.setter
+  def stride(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["stride"] = value
+
+  @builtins.property
+  def padding(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["padding"]
+
+  @padding.setter
+  def padding(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["padding"] = value
+
+  @builtins.property
+  def ceil_mode(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["ceil_mode"]
+
+  @ceil_mode.setter
+  def ceil_mode(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["ceil_mode"] = value
+
+  @builtins.property
+  def count_include_pad(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["count_include_pad"]
+
+  @count_include_pad.setter
+  def count_include_pad(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["count_include_pad"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def avg_pool1d(result, self_, kernel_size, stride, padding, ceil_mode, count_include_pad, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AvgPool1dOp(result=result, self_=self_, kernel_size=kernel_size, stride=stride, padding=padding, ceil_mode=ceil_mode, count_include_pad=count_include_pad, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class AvgPool2dBackwardOp(_ods_ir.OpView):
@@ -11074,6 +11242,88 @@ def replication_pad3d(result, self_, static_padding, padding, *, loc=None, ip=No
   return ReplicationPad3dOp(result=result, self_=self_, static_padding=static_padding, padding=padding, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class ResizeInplaceOp(_ods_ir.OpView):
+  r"""
+  `aten::resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)`
+  
+  * `self` (Tensor): operand (written by the op)
+  * `size` (SymInt[]): `static_size`, symbolic entries in `size`
+  * `memory_format` (MemoryFormat?): attribute, absent = None
+  
+  ```mlir
+  %result = "exir.resize_inplace"(%self, %size0) {static_size = array<i64: -9223372036854775808, 3>}
+      : (tensor<2x3xf32>, !exir.symint) -> tensor<2x3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "exir.resize_inplace"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, self_, static_size, size, *, memory_format=None, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(self_)
+    operands.extend(_get_op_results_or_values(size))
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["static_size"] = (static_size if (
+    isinstance(static_size, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(static_size, context=_ods_context))
+    if memory_format is not None: attributes["memory_format"] = (memory_format if (
+        isinstance(memory_format, _ods_ir.Attribute) or
+        not _ods_ir.AttrBuilder.contains('StrAttr')) else
+          _ods_ir.AttrBuilder.get('StrAttr')(memory_format, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def self_(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def size(self) -> _ods_ir.OpOperandList:
+    _ods_variadic_group_length = len(self.operation.operands) - 2 + 1
+    return self.operation.operands[1:1 + _ods_variadic_group_length]
+
+  @builtins.property
+  def static_size(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["static_size"]
+
+  @static_size.setter
+  def static_size(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["static_size"] = value
+
+  @builtins.property
+  def memory_format(self) -> _Optional[_ods_ir.StringAttr]:
+    if "memory_format" not in self.operation.attributes:
+      return None
+    return self.operation.attributes["memory_format"]
+
+  @memory_format.setter
+  def memory_format(self, value: _Optional[_ods_ir.StringAttr]):
+    if value is not None:
+      self.operation.attributes["memory_format"] = value
+    elif "memory_format" in self.operation.attributes:
+      del self.operation.attributes["memory_format"]
+
+  @memory_format.deleter
+  def memory_format(self):
+    del self.operation.attributes["memory_format"]
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def resize_inplace(result, self_, static_size, size, *, memory_format=None, loc=None, ip=None) -> _ods_ir.OpResult:
+  return ResizeInplaceOp(result=result, self_=self_, static_size=static_size, size=size, memory_format=memory_format, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class RoundOp(_ods_ir.OpView):
   r"""
   `aten::round(Tensor self) -> Tensor`
@@ -13245,6 +13495,60 @@ class SymIntOp(_ods_ir.OpView):
 
 def sym_int(result, operand, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return SymIntOp(result=result, operand=operand, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class SymIsContiguousOp(_ods_ir.OpView):
+  r"""
+  `aten::sym_is_contiguous(Tensor self, MemoryFormat memory_format=0) -> SymBool`
+  
+  * `self` (Tensor): operand
+  * `memory_format` (MemoryFormat): attribute
+  
+  ```mlir
+  %result = "exir.sym_is_contiguous"(%self) {memory_format = "contiguous_format"}
+      : (tensor<2x3xf32>) -> !exir.symbool
+  ```
+  """
+
+  OPERATION_NAME = "exir.sym_is_contiguous"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, self_, memory_format, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(self_)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["memory_format"] = (memory_format if (
+    isinstance(memory_format, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('StrAttr')) else
+      _ods_ir.AttrBuilder.get('StrAttr')(memory_format, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def self_(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def memory_format(self) -> _ods_ir.StringAttr:
+    return self.operation.attributes["memory_format"]
+
+  @memory_format.setter
+  def memory_format(self, value: _ods_ir.StringAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["memory_format"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult:
+    return self.operation.results[0]
+
+def sym_is_contiguous(result, self_, memory_format, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return SymIsContiguousOp(result=result, self_=self_, memory_format=memory_format, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class SymIteOp(_ods_ir.OpView):

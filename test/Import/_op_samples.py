@@ -7,6 +7,8 @@ import warnings
 from dataclasses import dataclass
 
 import torch
+
+from exir_mlir import schema
 from torch.utils import _pytree as pytree
 
 # Core packets with no OpInfo of the same name, and the OpInfo whose export contains them.
@@ -47,23 +49,8 @@ _DTYPES = (torch.float32, torch.int64, torch.bool, torch.complex64)
 
 
 def core_overloads() -> list[torch._ops.OpOverload]:
-    """Every ATen overload tagged torch.Tag.core, sorted by name.
-
-    From the dispatcher's list of registered ops: `dir(torch.ops.aten)` lists only the packets
-    something has touched already, which depends on what was imported before.
-    """
-    found = {}
-    for full_name in torch._C._dispatch_get_all_op_names():
-        if not full_name.startswith("aten::"):
-            continue
-        packet_name, _, overload = full_name.removeprefix("aten::").partition(".")
-        try:
-            op = getattr(getattr(torch.ops.aten, packet_name), overload or "default")
-        except (AttributeError, RuntimeError):
-            continue
-        if torch.Tag.core in op.tags:
-            found[str(op)] = op
-    return [found[k] for k in sorted(found)]
+    """Every ATen overload tagged torch.Tag.core, sorted by name."""
+    return schema.core_aten_overloads()
 
 
 @functools.cache
