@@ -21,7 +21,7 @@ class Attributes(nn.Module):
 
 
 # CHECK-LABEL: TEST: attribute_kinds
-# CHECK:      func.func @main(%[[X:.*]]: tensor<2x3xf32> {{.*}}, %[[IDX:.*]]: tensor<2xi64>
+# CHECK:      func.func @main(%[[X:[^:]*]]: tensor<2x3xf32> {{.*}}, %[[IDX:[^:]*]]: tensor<2xi64>
 # CHECK:      %[[A:.*]] = "exir.clamp"(%[[X]]) {max = 2 : i64, min = -1.000000e+00 : f64}
 # CHECK:      %[[B:.*]] = "exir.div_tensor_mode"(%[[A]], %[[X]]) {rounding_mode = "floor"}
 # CHECK:      "exir.sum_dim_intlist"(%[[B]]) {dim = array<i64: 0, 1>, dtype = f64, keepdim = true} : (tensor<2x3xf32>) -> tensor<1x1xf64>
