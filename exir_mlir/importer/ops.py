@@ -14,7 +14,7 @@ from exir_mlir._mlir import ir, tensor
 from exir_mlir.dialects import join_tensor_type, op_table
 from exir_mlir.errors import ExirUserError
 from exir_mlir.importer.literals import constant_attr, enum_name, f64_attr, i64_attr, tensor_attr
-from exir_mlir.importer.types import element_type, type_of_value
+from exir_mlir.importer.types import SYMBOOL_TYPE, SYMFLOAT_TYPE, SYMINT_TYPE, element_type, type_of_value
 
 # Hand-written exir ops (dialects/ExirOps.td) that the importer creates by name.
 LITERAL = "exir.literal"
@@ -124,23 +124,19 @@ class ValueSource:
     lookup: Callable[[torch.fx.Node], ir.Value]
     loc: ir.Location
 
-    def _value_meta(self, node: torch.fx.Node) -> object:
-        return node.meta.get("val")
-
     def tensor(self, value: object) -> ir.Value:
         """A tensor operand: a tensor node, a SymInt node (-> sym_to_tensor) or a Python number
         (-> a wrapped-number literal)."""
         if isinstance(value, torch.fx.Node):
             v = self.lookup(value)
-            meta = self._value_meta(value)
-            if isinstance(meta, torch.Tensor):
+            if isinstance(v.type.maybe_downcast(), ir.RankedTensorType):
                 return v
-            if isinstance(meta, (torch.SymInt, torch.SymFloat, torch.SymBool, int, float, bool)):
-                dtype = _WRAPPED_DTYPES[_python_kind(meta)]
-                ty = ir.RankedTensorType.get([], element_type(dtype))
-                op = create(SYM_TO_TENSOR, [v], [ty], loc=self.loc)
-                return op.result
-            raise UnsupportedNode(f"node '{value.name}' is used as a tensor but is not one")
+            # A symbolic scalar: the IR type says which kind (meta["val"] may be a plain number).
+            kind = {SYMINT_TYPE: int, SYMFLOAT_TYPE: float, SYMBOOL_TYPE: bool}.get(str(v.type))
+            if kind is None:
+                raise UnsupportedNode(f"node '{value.name}' is used as a tensor but is a {v.type}")
+            ty = ir.RankedTensorType.get([], element_type(_WRAPPED_DTYPES[kind]))
+            return create(SYM_TO_TENSOR, [v], [ty], loc=self.loc).result
         if isinstance(value, (bool, int, float)):
             return wrapped_number(value, self.loc)
         raise UnsupportedNode(f"{value!r} ({type(value).__name__}) cannot be a tensor operand")
@@ -152,14 +148,6 @@ class ValueSource:
         if isinstance(value, (bool, int, float)):
             return sym_constant(value, self.loc)
         raise UnsupportedNode(f"{value!r} ({type(value).__name__}) cannot be a symbolic-number operand")
-
-
-def _python_kind(val: object) -> type:
-    if isinstance(val, (torch.SymBool, bool)):
-        return bool
-    if isinstance(val, (torch.SymInt, int)):
-        return int
-    return float
 
 
 def wrapped_number(value: bool | int | float, loc: ir.Location) -> ir.Value:
