@@ -215,6 +215,10 @@ class CompiledProgram:
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
 
+    def with_state(self, state: Mapping[str, torch.Tensor] | None) -> "CompiledProgram":
+        """The same native code bound to other state (a second compile of the same program)."""
+        return CompiledProgram(self._exe, state=state, reused=True)
+
     def __call__(self, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             args = tuple(args[0])

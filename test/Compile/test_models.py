@@ -108,3 +108,28 @@ def test_numpy_inputs_give_numpy_outputs(compiled):
     got = program(args[0].numpy())
     assert isinstance(got, np.ndarray)
     torch.testing.assert_close(torch.from_numpy(got), ep.module()(*args), rtol=RTOL, atol=ATOL)
+
+
+def test_compiling_the_same_program_twice_reuses_the_first_result():
+    _, args, ep = _export("mlp")
+    first = exir_mlir.compile(ep)
+    _, _, ep_again = _export("mlp")  # a new export of the same model: same program text
+    second = exir_mlir.compile(ep_again)
+    assert "reused" in second.stage_seconds and second.compile_seconds == 0.0
+    assert second.native is not first.native  # own state, shared code
+    torch.testing.assert_close(second(*args), first(*args), rtol=0, atol=0)
+
+
+def test_cache_dir_persists_compiled_code_across_processes(tmp_path):
+    import subprocess
+    import sys
+
+    script = (
+        "import warnings; warnings.filterwarnings('ignore');"
+        "import torch, exir_mlir; from exir_mlir.models import export_model;"
+        f"p = exir_mlir.compile(export_model('mlp'), cache_dir={str(tmp_path)!r});"
+        "print(p.native.loaded_from_disk)"
+    )
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr
+    assert [r.stdout.strip() for r in runs] == ["False", "True"]
