@@ -257,10 +257,14 @@ def build_aten(
     name = dialect_op_for_overload(schema.aten_overload_text(op))
     spec = _spec(op) if name is not None else None
     if spec is not None:
+        block = ir.InsertionPoint.current.block
+        created_before = len(block.operations)
         try:
             return _build_named(name, spec, bound, types, values, loc)
         except _NeedsGenericOp:
-            pass
+            # Operands made for the named op (literals, casts) would be dead: remove them.
+            for i in reversed(range(created_before, len(block.operations))):
+                block.operations[i].erase()
     operands, operand_args, args = generic_arguments(bound, values)
     call = fallback(schema.aten_overload_text(op), operands, types, operand_args, args, loc)
     return Built(call, list(call.results))

@@ -121,3 +121,20 @@ def element_types():
     args = (torch.ones(2, dtype=torch.float16), torch.ones(2, dtype=torch.int32), torch.ones(2, dtype=torch.bool),
             torch.ones(2, dtype=torch.uint8), torch.ones(2, dtype=torch.complex64))
     import_and_print(Dtypes(), args)
+
+
+class MixedCat(nn.Module):
+    def forward(self, x, y):
+        return torch.cat([x, y.double()], 0)
+
+
+# A Tensor[] of mixed element types has no join type, so it cannot be one operand group of
+# exir.cat: the call goes to the fallback, and nothing built for the named op is left behind.
+# CHECK-LABEL: TEST: mixed_dtype_list_falls_back
+# CHECK:      func.func private @"aten::cat"(tensor<2x3xf32>, tensor<3x3xf64>) -> tensor<5x3xf64>
+# CHECK:      %[[Y:.*]] = "exir.priv_to_copy"(%arg1) {dtype = f64, non_blocking = false}
+# CHECK-NEXT: call @"aten::cat"(%arg0, %[[Y]]) {exir.args = {dim = 0 : i64}, exir.operand_args = ["tensors[0]", "tensors[1]"]}
+# CHECK-NOT:  tensor.cast
+@run_test
+def mixed_dtype_list_falls_back():
+    import_and_print(MixedCat(), (torch.randn(2, 3), torch.randn(3, 3)), decompose=True)
