@@ -92,7 +92,9 @@ def Backend_SdpaOp : Backend_Op<"sdpa", [SameOperandsAndResultElementType]> {
   let summary = "scaled dot-product attention: softmax(q @ k^T * scale + mask) @ v";
   let description = [{
     q: [..., L, E], k: [..., S, E], v: [..., S, Ev]. `mask` (optional) is additive and
-    broadcasts to [..., L, S]; `is_causal` masks out j > i.
+    broadcasts to [..., L, S]; `is_causal` masks out j > i. With `safe_softmax` a row whose
+    scores are all -inf gives zeros instead of NaN (torch's `_safe_softmax`, which the
+    exported decomposition of scaled_dot_product_attention uses).
 
     ```mlir
     %y = "backend.sdpa"(%q, %k, %v) {scale = 0.3535 : f64, is_causal = true}
@@ -100,6 +102,7 @@ def Backend_SdpaOp : Backend_Op<"sdpa", [SameOperandsAndResultElementType]> {
     ```
   }];
   let arguments = (ins AnyRankedTensor:$query, AnyRankedTensor:$key, AnyRankedTensor:$value,
-                   Optional<AnyRankedTensor>:$mask, F64Attr:$scale, BoolAttr:$is_causal);
+                   Optional<AnyRankedTensor>:$mask, F64Attr:$scale, BoolAttr:$is_causal,
+                   OptionalAttr<BoolAttr>:$safe_softmax);
   let results = (outs AnyRankedTensor:$result);
 }

@@ -63,9 +63,34 @@ def _is_neg_inf(value: ir.Value) -> bool:
     return c is not None and c == -pymath.inf
 
 
+def _safe_softmax_input(value: ir.Value):
+    """value = where(!any(!(s == -inf), dim, keepdim), 0, softmax(s, dim)): the softmax result,
+    or None. (torch's _safe_softmax decomposition: fully masked rows give 0.)"""
+    where = _producer(value)
+    if where is None or where.name != "edge.where" or splat_value(where.operands[1]) != 0:
+        return None
+    sm = _producer(where.operands[2])
+    if sm is None or sm.name != "edge.softmax":
+        return None
+    chain = ["edge.logical_not", "edge.any", "edge.logical_not", "edge.eq"]
+    op = _producer(where.operands[0])
+    for name in chain:
+        if op is None or op.name != name:
+            return None
+        if name == "edge.eq":
+            if op.operands[0] != sm.operands[0] or not _is_neg_inf(op.operands[1]):
+                return None
+            break
+        op = _producer(op.operands[0])
+    return where.operands[2]
+
+
 def _match(bmm2: ir.Operation):
     p3, v3 = bmm2.operands
     p = _through_views(p3)
+    safe = _safe_softmax_input(p)
+    if safe is not None:
+        p = safe
     sm = _producer(p)
     if sm is None or sm.name != "edge.softmax" or attr_dict(sm)["dim"] != rank_of(p) - 1:
         return None
@@ -92,14 +117,14 @@ def _match(bmm2: ir.Operation):
         return None
     k = perm.operands[0]
     v = _through_views(v3)
-    return q, k, v, scale * c1 * c2, mask_cond, mask_add
+    return q, k, v, scale * c1 * c2, mask_cond, mask_add, safe is not None
 
 
 def fuse_attention(op):
     found = _match(op)
     if found is None:
         return None
-    q, k, v, scale, mask_cond, mask_add = found
+    q, k, v, scale, mask_cond, mask_add, safe = found
     for t in (q, k, v):
         if DYNAMIC in shape_of(t):
             return None
@@ -130,6 +155,8 @@ def fuse_attention(op):
             mask = as3(mask)
         operands.append(mask)
     attrs = {"scale": f64_attr(scale), "is_causal": ir.BoolAttr.get(False)}
+    if safe:
+        attrs["safe_softmax"] = ir.BoolAttr.get(True)
     return [create1("backend.sdpa", operands, res_t, attrs)]
 
 

@@ -127,7 +127,7 @@ def lower_sdpa(op):
         return y
 
     scaled = generic(ins, maps, [scores], [[0, 1, 2]], [PARALLEL] * 3, lambda *xs: body(*xs[:-1]))[0]
-    probs = softmax(ctx, scaled, 2, scores_t, log=False)
+    probs = softmax(ctx, scaled, 2, scores_t, log=False, safe=bool(a.get("safe_softmax", False)))
     out_t = ranked([n, l, shape_of(v3)[2]], elem)
     out = linalg.batch_matmul(probs, v3, outs=[fill(0.0, out_t, [])])
     if rank_of(res) == 3:

@@ -212,7 +212,7 @@ def lower_arg_reduce(is_max: bool):
     return pattern
 
 
-def softmax(ctx, x: ir.Value, dim: int, result_type: ir.Type, *, log: bool) -> ir.Value:
+def softmax(ctx, x: ir.Value, dim: int, result_type: ir.Type, *, log: bool, safe: bool = False) -> ir.Value:
     rank = rank_of(x)
     elem = element_type(x)
     if not is_float(elem):
@@ -229,6 +229,12 @@ def softmax(ctx, x: ir.Value, dim: int, result_type: ir.Type, *, log: bool) -> i
     if log:
         return generic([shifted, total], [ident, kept], [init], [ident], par,
                        lambda s, t, _o: arith.SubFOp(s, math.LogOp(t).result).result)[0]
+    if safe:  # a row of all -inf gives 0, not NaN (torch's _safe_softmax)
+        def safe_div(e, t, m, _o):
+            empty_row = arith.CmpFOp(arith.CmpFPredicate.OEQ, m, lowest(elem)).result
+            return arith.SelectOp(empty_row, const_like(0.0, elem), arith.DivFOp(e, t).result).result
+
+        return generic([exps, total, mx], [ident, kept, kept], [init], [ident], par, safe_div)[0]
     return generic([exps, total], [ident, kept], [init], [ident], par,
                    lambda e, t, _o: arith.DivFOp(e, t).result)[0]
 

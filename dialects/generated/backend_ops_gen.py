@@ -289,7 +289,9 @@ def matmul(result, lhs, rhs, activation, *, bias=None, loc=None, ip=None) -> _od
 class SdpaOp(_ods_ir.OpView):
   r"""
   q: [..., L, E], k: [..., S, E], v: [..., S, Ev]. `mask` (optional) is additive and
-  broadcasts to [..., L, S]; `is_causal` masks out j > i.
+  broadcasts to [..., L, S]; `is_causal` masks out j > i. With `safe_softmax` a row whose
+  scores are all -inf gives zeros instead of NaN (torch's `_safe_softmax`, which the
+  exported decomposition of scaled_dot_product_attention uses).
   
   ```mlir
   %y = "backend.sdpa"(%q, %k, %v) {scale = 0.3535 : f64, is_causal = true}
@@ -301,7 +303,7 @@ class SdpaOp(_ods_ir.OpView):
 
   _ODS_REGIONS = (0, True)
 
-  def __init__(self, result, query, key, value, scale, is_causal, *, mask=None, loc=None, ip=None):
+  def __init__(self, result, query, key, value, scale, is_causal, *, mask=None, safe_softmax=None, loc=None, ip=None):
     operands = []
     attributes = {}
     regions = None
@@ -318,6 +320,10 @@ class SdpaOp(_ods_ir.OpView):
     isinstance(is_causal, _ods_ir.Attribute) or
     not _ods_ir.AttrBuilder.contains('BoolAttr')) else
       _ods_ir.AttrBuilder.get('BoolAttr')(is_causal, context=_ods_context))
+    if safe_softmax is not None: attributes["safe_softmax"] = (safe_softmax if (
+        isinstance(safe_softmax, _ods_ir.Attribute) or
+        not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+          _ods_ir.AttrBuilder.get('BoolAttr')(safe_softmax, context=_ods_context))
     results = []
     results.append(result)
     _ods_successors = None
@@ -360,11 +366,28 @@ class SdpaOp(_ods_ir.OpView):
     self.operation.attributes["is_causal"] = value
 
   @builtins.property
+  def safe_softmax(self) -> _Optional[_ods_ir.BoolAttr]:
+    if "safe_softmax" not in self.operation.attributes:
+      return None
+    return self.operation.attributes["safe_softmax"]
+
+  @safe_softmax.setter
+  def safe_softmax(self, value: _Optional[_ods_ir.BoolAttr]):
+    if value is not None:
+      self.operation.attributes["safe_softmax"] = value
+    elif "safe_softmax" in self.operation.attributes:
+      del self.operation.attributes["safe_softmax"]
+
+  @safe_softmax.deleter
+  def safe_softmax(self):
+    del self.operation.attributes["safe_softmax"]
+
+  @builtins.property
   def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
     return self.operation.results[0]
 
-def sdpa(result, query, key, value, scale, is_causal, *, mask=None, loc=None, ip=None) -> _ods_ir.OpResult:
-  return SdpaOp(result=result, query=query, key=key, value=value, scale=scale, is_causal=is_causal, mask=mask, loc=loc, ip=ip).result
+def sdpa(result, query, key, value, scale, is_causal, *, mask=None, safe_softmax=None, loc=None, ip=None) -> _ods_ir.OpResult:
+  return SdpaOp(result=result, query=query, key=key, value=value, scale=scale, is_causal=is_causal, mask=mask, safe_softmax=safe_softmax, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class SoftmaxOp(_ods_ir.OpView):

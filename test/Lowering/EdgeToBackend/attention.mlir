@@ -65,3 +65,28 @@ func.func @not_attention(%s: tensor<4x8x8xf32>, %v: tensor<4x8x16xf32>) -> tenso
   %1 = "edge.bmm"(%0, %v) : (tensor<4x8x8xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %1 : tensor<4x8x16xf32>
 }
+
+// -----
+
+// torch 2.13's decomposition wraps the softmax in _safe_softmax (rows of all -inf give 0):
+// recognized, and kept exact with safe_softmax = true.
+// CHECK-LABEL: func.func @safe_softmax
+// CHECK: "backend.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {is_causal = false, safe_softmax = true, scale = 2.500000e-01 : f64}
+// CHECK-NOT: edge.any
+func.func @safe_softmax(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>, %m: tensor<8x8xf32>) -> tensor<4x8x16xf32> {
+  %ninf = arith.constant dense<0xFF800000> : tensor<f32>
+  %zeros = arith.constant dense<0.000000e+00> : tensor<4x8x8xf32>
+  %quarter = arith.constant dense<2.500000e-01> : tensor<f32>
+  %0 = "edge.permute"(%k) {dims = array<i64: 0, 2, 1>} : (tensor<4x8x16xf32>) -> tensor<4x16x8xf32>
+  %1 = "edge.bmm"(%q, %0) : (tensor<4x8x16xf32>, tensor<4x16x8xf32>) -> tensor<4x8x8xf32>
+  %2 = "edge.mul"(%1, %quarter) : (tensor<4x8x8xf32>, tensor<f32>) -> tensor<4x8x8xf32>
+  %3 = "edge.add"(%2, %m) : (tensor<4x8x8xf32>, tensor<8x8xf32>) -> tensor<4x8x8xf32>
+  %4 = "edge.softmax"(%3) {dim = 2 : i64} : (tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %5 = "edge.eq"(%3, %ninf) : (tensor<4x8x8xf32>, tensor<f32>) -> tensor<4x8x8xi1>
+  %6 = "edge.logical_not"(%5) : (tensor<4x8x8xi1>) -> tensor<4x8x8xi1>
+  %7 = "edge.any"(%6) {dims = array<i64: 2>, keepdim = true} : (tensor<4x8x8xi1>) -> tensor<4x8x1xi1>
+  %8 = "edge.logical_not"(%7) : (tensor<4x8x1xi1>) -> tensor<4x8x1xi1>
+  %9 = "edge.where"(%8, %zeros, %4) : (tensor<4x8x1xi1>, tensor<4x8x8xf32>, tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %10 = "edge.bmm"(%9, %v) : (tensor<4x8x8xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  return %10 : tensor<4x8x16xf32>
+}

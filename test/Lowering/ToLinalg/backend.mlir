@@ -83,3 +83,14 @@ func.func @sdpa_causal(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tenso
   %0 = "backend.sdpa"(%q, %k, %v) {is_causal = true, scale = 0.25 : f64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %0 : tensor<4x8x16xf32>
 }
+
+// -----
+
+// safe_softmax: a row whose max is -inf yields 0.
+// CHECK-LABEL: func.func @sdpa_safe
+// CHECK: arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.select
+func.func @sdpa_safe(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
+  %0 = "backend.sdpa"(%q, %k, %v) {is_causal = false, safe_softmax = true, scale = 0.25 : f64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  return %0 : tensor<4x8x16xf32>
+}
