@@ -11,6 +11,8 @@ import torch
 from exir_mlir import schema
 from torch.utils import _pytree as pytree
 
+from exir_mlir import schema
+
 # Core packets with no OpInfo of the same name, and the OpInfo whose export contains them.
 OPINFO_ALIASES = {
     "convolution": ["nn.functional.conv2d", "nn.functional.conv1d"],
@@ -49,7 +51,7 @@ _DTYPES = (torch.float32, torch.int64, torch.bool, torch.complex64)
 
 
 def core_overloads() -> list[torch._ops.OpOverload]:
-    """Every ATen overload tagged torch.Tag.core, sorted by name."""
+    """Every ATen overload tagged torch.Tag.core, sorted by name (the dialect's own list)."""
     return schema.core_aten_overloads()
 
 
