@@ -117,9 +117,14 @@ def _result_attrs(kind: str, target: str | None, val: object, names: SymbolNames
     return ir.DictAttr.get(attrs)
 
 
-def _output_type(value: object) -> ir.Type:
+def _output_type(index: int, value: object) -> ir.Type:
     if isinstance(value, torch.fx.Node):
         return type_of_value(value.meta.get("val"))
+    if not isinstance(value, (bool, int, float)):
+        raise ExirUserError(
+            f"output {index} of the program is the constant {value!r}; exir functions return tensors and "
+            "numbers: leave it out of the model's outputs"
+        )
     return type_of_value(value)
 
 
@@ -158,7 +163,7 @@ def import_program(
         args = [inp for inp in inputs
                 if inp.specialized is None and not (freeze_weights and inp.is_weight)]
         arg_types = [_input_type(inp) for inp in args]
-        result_types = [_output_type(out.value) for out in outputs]
+        result_types = [_output_type(i, out.value) for i, out in enumerate(outputs)]
         with ir.InsertionPoint(module.body):
             fn = func.FuncOp(func_name, (arg_types, result_types))
         state.fallback.insert_before = fn.operation

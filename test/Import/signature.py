@@ -124,3 +124,16 @@ def unsupported_input_kinds():
 @run_test
 def not_an_exported_program():
     print_error(lambda: import_program(Tiny()))
+
+
+class ConstantOutputs(nn.Module):
+    def forward(self, x):
+        return x + 1, 3, None
+
+
+# Number outputs are !exir.symint/symfloat results; a None output has no exir form.
+# CHECK-LABEL: TEST: constant_outputs
+# CHECK: ERROR: ExirUserError: output 2 of the program is the constant None; exir functions return tensors and numbers: leave it out of the model's outputs
+@run_test
+def constant_outputs():
+    print_error(lambda: import_program(export(ConstantOutputs(), (torch.randn(2),))))
