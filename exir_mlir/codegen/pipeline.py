@@ -137,7 +137,7 @@ TO_LOOPS = (
 
 TO_LLVM = (
     # Polynomial forms of erf/tanh/exp vectorize; libm calls would scalarize every vector.
-    "func.func(math-expand-ops),arith-expand,"
+    "func.func(math-expand-ops),arith-expand{include-bf16},"
     # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
     # before vector-to-llvm, which lowers the resulting vector.extract/insert.
     "convert-math-to-llvm,convert-math-to-libm,"
@@ -233,8 +233,10 @@ def lower_to_llvm(module: ir.Operation) -> None:
     from exir_mlir.codegen.math_approx import approximate_math
 
     lower_vectors(module)
-    # f16/bf16 math computes in f32 (and so gets the vector approximations below).
-    _run(module, "builtin.module(func.func(math-extend-to-supported-types))", "exir-cpu-to-llvm")
+    # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
+    # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
+    _run(module, "builtin.module(func.func(math-extend-to-supported-types,"
+         "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}))", "exir-cpu-to-llvm")
     approximate_math(module)
     _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
     store_i1_as_vectors(module)
@@ -267,7 +269,10 @@ def store_i1_as_vectors(module: ir.Operation) -> int:
         target, indices = (operands[1], operands[2:]) if is_store else (operands[0], operands[1:])
         with ir.InsertionPoint(op), op.location:
             if target.type.rank == 0:
-                target = memref_d.expand_shape(ir.MemRefType.get([1], i1), target, [], [], [1])
+                layout = target.type.layout
+                one_d = (ir.MemRefType.get([1], i1, ir.StridedLayoutAttr.get(layout.offset, [1]))
+                         if isinstance(layout, ir.StridedLayoutAttr) else ir.MemRefType.get([1], i1))
+                target = memref_d.expand_shape(one_d, target, [], [], [1])
                 indices = [arith_constant_index(0)]
             lane_type = ir.VectorType.get([1], i1)
             if is_store:
