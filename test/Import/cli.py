@@ -59,10 +59,17 @@ def write_files():
     (out / "text.pt2").write_text("not an archive\n")
     (out / "empty.pt2").write_bytes(b"")
     torch.save({"w": torch.ones(2)}, out / "checkpoint.pt")
-    # A .pt2 from an incompatible torch: same archive, another archive version.
-    with zipfile.ZipFile(out / "mlp.pt2") as src, zipfile.ZipFile(out / "old.pt2", "w") as dst:
-        for name in src.namelist():
-            dst.writestr(name, b"99" if name.endswith("/archive_version") else src.read(name))
+    # A .pt2 from an incompatible torch: same archive, another archive version; another program
+    # schema; a model.json cut short.
+    edits = {
+        "old.pt2": ("/archive_version", lambda data: b"99"),
+        "schema.pt2": ("/models/model.json", lambda data: data.replace(b'"major": ', b'"major": 1', 1)),
+        "malformed.pt2": ("/models/model.json", lambda data: data[: len(data) // 2]),
+    }
+    for target, (member, edit) in edits.items():
+        with zipfile.ZipFile(out / "mlp.pt2") as src, zipfile.ZipFile(out / target, "w") as dst:
+            for name in src.namelist():
+                dst.writestr(name, edit(src.read(name)) if name.endswith(member) else src.read(name))
 
 
 write_files()
@@ -75,13 +82,16 @@ write_files()
 # CHECK-NEXT: empty.pt2: exit 2: exir-mlir import: error: {{.*}}empty.pt2: not a .pt2 file (an empty file)
 # CHECK-NEXT: checkpoint.pt: exit 2: exir-mlir import: error: {{.*}}checkpoint.pt: a zip archive but not a .pt2 program (it looks like a torch.save checkpoint)
 # CHECK-NEXT: old.pt2: exit 2: exir-mlir import: error: {{.*}}old.pt2: .pt2 archive version 99 is not readable by torch
+# CHECK-NEXT: schema.pt2: exit 2: exir-mlir import: error: {{.*}}schema.pt2: exported with program schema 1{{[0-9]+}}.{{[0-9]+}}, but torch {{.*}} reads schema {{[0-9]+}}.x; re-export with this torch version
+# CHECK-NEXT: malformed.pt2: exit 2: exir-mlir import: error: {{.*}}malformed.pt2: malformed .pt2 archive
 # CHECK-NEXT: missing.pt2: exit 2: exir-mlir import: error: {{.*}}missing.pt2: no such file
 @run_test
 def bad_files():
     import contextlib
     import io
 
-    for name in ["truncated.pt2", "text.pt2", "empty.pt2", "checkpoint.pt", "old.pt2", "missing.pt2"]:
+    for name in ["truncated.pt2", "text.pt2", "empty.pt2", "checkpoint.pt", "old.pt2", "schema.pt2", "malformed.pt2",
+                 "missing.pt2"]:
         stderr = io.StringIO()
         with contextlib.redirect_stderr(stderr):
             code = main(["import", str(out / name)])
