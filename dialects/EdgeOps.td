@@ -46,7 +46,7 @@ class Edge_Op<string mnemonic, list<Trait> traits = []>
 // Elementwise families. Operands broadcast like torch (right-aligned, size-1 dims).
 //===----------------------------------------------------------------------===//
 
-class Edge_UnaryOp<string mnemonic, string what>
+class Edge_UnaryOp<string mnemonic, string what, string type = "tensor<4xf32>">
     : Edge_Op<mnemonic, [SameOperandsAndResultElementType]> {
   let summary = "elementwise " # what;
   let description = [{
@@ -54,7 +54,7 @@ class Edge_UnaryOp<string mnemonic, string what>
     inputs were cast by aten-to-edge).
 
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    %r = "edge.}] # mnemonic # [{"(%x) : (}] # type # [{) -> }] # type # [{
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input);
@@ -94,22 +94,22 @@ def Edge_FloorOp : Edge_UnaryOp<"floor", "floor">;
 def Edge_RoundOp : Edge_UnaryOp<"round", "round half to even">;
 def Edge_TruncOp : Edge_UnaryOp<"trunc", "round toward zero">;
 def Edge_SignOp : Edge_UnaryOp<"sign", "sign (-1, 0, 1)">;
-def Edge_BitwiseNotOp : Edge_UnaryOp<"bitwise_not", "bitwise not (integers and bool)">;
+def Edge_BitwiseNotOp : Edge_UnaryOp<"bitwise_not", "bitwise not (integers and bool)", "tensor<4xi32>">;
 
-class Edge_PredicateOp<string mnemonic, string what> : Edge_Op<mnemonic> {
+class Edge_PredicateOp<string mnemonic, string what, string type = "tensor<4xf32>"> : Edge_Op<mnemonic> {
   let summary = "elementwise " # what # ", i1 result";
   let description = [{
     Elementwise test with an i1 (bool) result.
 
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%x) : (tensor<4xf32>) -> tensor<4xi1>
+    %r = "edge.}] # mnemonic # [{"(%x) : (}] # type # [{) -> tensor<4xi1>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input);
   let results = (outs TensorOf<[I1]>:$result);
 }
 
-def Edge_LogicalNotOp : Edge_PredicateOp<"logical_not", "logical not (operand is i1)">;
+def Edge_LogicalNotOp : Edge_PredicateOp<"logical_not", "logical not (operand is i1)", "tensor<4xi1>">;
 def Edge_IsNanOp : Edge_PredicateOp<"isnan", "is-NaN test">;
 def Edge_IsInfOp : Edge_PredicateOp<"isinf", "is-infinite test">;
 
@@ -140,7 +140,7 @@ def Edge_CastOp : Edge_Op<"cast"> {
   let results = (outs AnyRankedTensor:$result);
 }
 
-class Edge_BinaryOp<string mnemonic, string what>
+class Edge_BinaryOp<string mnemonic, string what, string elem = "f32">
     : Edge_Op<mnemonic, [SameOperandsAndResultElementType]> {
   let summary = "elementwise " # what;
   let description = [{
@@ -148,7 +148,7 @@ class Edge_BinaryOp<string mnemonic, string what>
     (the promoted one).
 
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+    %r = "edge.}] # mnemonic # [{"(%a, %b) : (tensor<2x4x}] # elem # [{>, tensor<4x}] # elem # [{>) -> tensor<2x4x}] # elem # [{>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
@@ -167,12 +167,12 @@ def Edge_PowOp : Edge_BinaryOp<"pow", "power">;
 def Edge_Atan2Op : Edge_BinaryOp<"atan2", "atan2(lhs, rhs)">;
 def Edge_MaximumOp : Edge_BinaryOp<"maximum", "maximum (NaN-propagating)">;
 def Edge_MinimumOp : Edge_BinaryOp<"minimum", "minimum (NaN-propagating)">;
-def Edge_BitwiseAndOp : Edge_BinaryOp<"bitwise_and", "bitwise and">;
-def Edge_BitwiseOrOp : Edge_BinaryOp<"bitwise_or", "bitwise or">;
-def Edge_BitwiseXorOp : Edge_BinaryOp<"bitwise_xor", "bitwise xor">;
-def Edge_LogicalAndOp : Edge_BinaryOp<"logical_and", "logical and (i1 operands)">;
-def Edge_LogicalOrOp : Edge_BinaryOp<"logical_or", "logical or (i1 operands)">;
-def Edge_LogicalXorOp : Edge_BinaryOp<"logical_xor", "logical xor (i1 operands)">;
+def Edge_BitwiseAndOp : Edge_BinaryOp<"bitwise_and", "bitwise and", "i32">;
+def Edge_BitwiseOrOp : Edge_BinaryOp<"bitwise_or", "bitwise or", "i32">;
+def Edge_BitwiseXorOp : Edge_BinaryOp<"bitwise_xor", "bitwise xor", "i32">;
+def Edge_LogicalAndOp : Edge_BinaryOp<"logical_and", "logical and (i1 operands)", "i1">;
+def Edge_LogicalOrOp : Edge_BinaryOp<"logical_or", "logical or (i1 operands)", "i1">;
+def Edge_LogicalXorOp : Edge_BinaryOp<"logical_xor", "logical xor (i1 operands)", "i1">;
 
 class Edge_CompareOp<string mnemonic, string what>
     : Edge_Op<mnemonic, [SameOperandsElementType]> {
@@ -303,7 +303,7 @@ def Edge_CatOp : Edge_Op<"cat", [SameOperandsAndResultElementType]> {
   let summary = "concatenation along `dim` (non-negative)";
   let description = [{
     ```mlir
-    %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
     ```
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs, I64Attr:$dim);
@@ -581,14 +581,14 @@ def Edge_AvgPool2dOp : Edge_Op<"avg_pool2d", [SameOperandsAndResultElementType]>
 // Reductions and normalizations. `dims` are non-negative and sorted.
 //===----------------------------------------------------------------------===//
 
-class Edge_ReduceOp<string mnemonic, string what>
+class Edge_ReduceOp<string mnemonic, string what, string elem = "f32">
     : Edge_Op<mnemonic, [SameOperandsAndResultElementType]> {
   let summary = what # " over `dims`";
   let description = [{
     Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
 
     ```mlir
-    %r = "edge.}] # mnemonic # [{"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
+    %r = "edge.}] # mnemonic # [{"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4x}] # elem # [{>) -> tensor<2x}] # elem # [{>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$dims, BoolAttr:$keepdim);
@@ -600,7 +600,7 @@ def Edge_MeanOp : Edge_ReduceOp<"mean", "arithmetic mean (float)">;
 def Edge_ProdOp : Edge_ReduceOp<"prod", "product">;
 def Edge_AmaxOp : Edge_ReduceOp<"amax", "maximum">;
 def Edge_AminOp : Edge_ReduceOp<"amin", "minimum">;
-def Edge_AnyOp : Edge_ReduceOp<"any", "logical or (i1)">;
+def Edge_AnyOp : Edge_ReduceOp<"any", "logical or (i1)", "i1">;
 
 def Edge_VarOp : Edge_Op<"var", [SameOperandsAndResultElementType]> {
   let summary = "variance over `dims` with `correction` (Bessel's = 1)";

@@ -355,7 +355,7 @@ class AnyOp(_ods_ir.OpView):
   Result dtype = operand dtype (the accumulation dtype was made explicit by a cast).
   
   ```mlir
-  %r = "edge.any"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf32>) -> tensor<2xf32>
+  %r = "edge.any"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xi1>) -> tensor<2xi1>
   ```
   """
 
@@ -1049,7 +1049,7 @@ class BitwiseAndOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.bitwise_and"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.bitwise_and"(%a, %b) : (tensor<2x4xi32>, tensor<4xi32>) -> tensor<2x4xi32>
   ```
   """
 
@@ -1091,7 +1091,7 @@ class BitwiseNotOp(_ods_ir.OpView):
   inputs were cast by aten-to-edge).
   
   ```mlir
-  %r = "edge.bitwise_not"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %r = "edge.bitwise_not"(%x) : (tensor<4xi32>) -> tensor<4xi32>
   ```
   """
 
@@ -1128,7 +1128,7 @@ class BitwiseOrOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.bitwise_or"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.bitwise_or"(%a, %b) : (tensor<2x4xi32>, tensor<4xi32>) -> tensor<2x4xi32>
   ```
   """
 
@@ -1170,7 +1170,7 @@ class BitwiseXorOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.bitwise_xor"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.bitwise_xor"(%a, %b) : (tensor<2x4xi32>, tensor<4xi32>) -> tensor<2x4xi32>
   ```
   """
 
@@ -1364,7 +1364,7 @@ def cast(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
 class CatOp(_ods_ir.OpView):
   r"""
   ```mlir
-  %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+  %r = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
   ```
   """
 
@@ -3014,7 +3014,7 @@ class LogicalAndOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.logical_and"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.logical_and"(%a, %b) : (tensor<2x4xi1>, tensor<4xi1>) -> tensor<2x4xi1>
   ```
   """
 
@@ -3055,7 +3055,7 @@ class LogicalNotOp(_ods_ir.OpView):
   Elementwise test with an i1 (bool) result.
   
   ```mlir
-  %r = "edge.logical_not"(%x) : (tensor<4xf32>) -> tensor<4xi1>
+  %r = "edge.logical_not"(%x) : (tensor<4xi1>) -> tensor<4xi1>
   ```
   """
 
@@ -3092,7 +3092,7 @@ class LogicalOrOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.logical_or"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.logical_or"(%a, %b) : (tensor<2x4xi1>, tensor<4xi1>) -> tensor<2x4xi1>
   ```
   """
 
@@ -3134,7 +3134,7 @@ class LogicalXorOp(_ods_ir.OpView):
   (the promoted one).
   
   ```mlir
-  %r = "edge.logical_xor"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %r = "edge.logical_xor"(%a, %b) : (tensor<2x4xi1>, tensor<4xi1>) -> tensor<2x4xi1>
   ```
   """
 
