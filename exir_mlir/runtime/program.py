@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
+from collections import OrderedDict
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,7 +125,9 @@ def _jit(module: ir.Module, opt_level: int) -> Any:
         raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
 
 
-_MEMORY: dict[str, _Executable] = {}
+# Most recently compiled programs first out last; programs still referenced stay alive anyway.
+_MEMORY: "OrderedDict[str, _Executable]" = OrderedDict()
+_MEMORY_LIMIT = 64
 _MEMORY_LOCK = threading.Lock()
 
 
@@ -169,11 +172,15 @@ def compile_linalg(
     key = cache.cache_key(text, entry=entry, options=options, opt_level=opt_level)
     with _MEMORY_LOCK:
         executable = _MEMORY.get(key)
+        if executable is not None:
+            _MEMORY.move_to_end(key)
     if executable is None:
         executable = _build(text, entry=entry, options=options, opt_level=opt_level,
                             cache_dir=Path(cache_dir) if cache_dir else None, key=key)
         with _MEMORY_LOCK:
             executable = _MEMORY.setdefault(key, executable)
+            while len(_MEMORY) > _MEMORY_LIMIT:
+                _MEMORY.popitem(last=False)
         reused = False
     else:
         reused = True
