@@ -166,10 +166,13 @@ def compile_linalg(
 ) -> "CompiledProgram":
     """Compile a linalg-on-tensors module to native code for this CPU; see `exir_mlir.runtime`."""
     _check_lowered(module)
-    text = module.operation.get_asm(enable_debug_info=False)
+    # The key ignores locations (the same program from another file is the same code); the
+    # compiled text keeps them so that a failing stage names the user's source line.
+    text = module.operation.get_asm(enable_debug_info=True)
+    key_text = module.operation.get_asm(enable_debug_info=False)
     threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
     options = CpuOptions(num_threads=threads)
-    key = cache.cache_key(text, entry=entry, options=options, opt_level=opt_level)
+    key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
     with _MEMORY_LOCK:
         executable = _MEMORY.get(key)
         if executable is not None:
