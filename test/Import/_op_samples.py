@@ -24,21 +24,26 @@ OPINFO_ALIASES = {
     "native_group_norm": ["nn.functional.group_norm"],
     "_to_copy": ["to", "double", "float"],
     "index": ["__getitem__", "index_select"],
-    "upsample_bilinear2d": ["nn.functional.interpolate"],
-    "upsample_nearest2d": ["nn.functional.interpolate"],
-    "reflection_pad1d": ["nn.functional.pad"],
-    "reflection_pad2d": ["nn.functional.pad"],
-    "reflection_pad3d": ["nn.functional.pad"],
-    "replication_pad2d": ["nn.functional.pad"],
-    "replication_pad3d": ["nn.functional.pad"],
+    # "name:variant" picks one variant of an OpInfo (variant_test_name).
+    "upsample_bilinear2d": ["nn.functional.interpolate:bilinear"],
+    "upsample_nearest2d": ["nn.functional.interpolate:nearest"],
+    "reflection_pad1d": ["nn.functional.pad:reflect"],
+    "reflection_pad2d": ["nn.functional.pad:reflect"],
+    "reflection_pad3d": ["nn.functional.pad:reflect"],
+    "replication_pad2d": ["nn.functional.pad:replicate"],
+    "replication_pad3d": ["nn.functional.pad:replicate"],
     "_cdist_forward": ["cdist"],
     "_pdist_forward": ["nn.functional.pdist"],
     "_softmax": ["softmax", "nn.functional.softmax"],
     "_log_softmax": ["log_softmax", "nn.functional.log_softmax"],
     "embedding": ["nn.functional.embedding"],
+    "_embedding_bag": ["nn.functional.embedding_bag"],
     "col2im": ["nn.functional.fold"],
     "_adaptive_avg_pool2d": ["nn.functional.adaptive_avg_pool2d"],
+    "_adaptive_avg_pool3d": ["nn.functional.adaptive_avg_pool3d"],
+    "adaptive_avg_pool1d": ["nn.functional.adaptive_avg_pool1d"],
     "avg_pool2d": ["nn.functional.avg_pool2d"],
+    "elu": ["nn.functional.elu"],
     "_fft_r2c": ["fft.rfft"],
     "_fft_c2r": ["fft.irfft"],
     "native_dropout": ["nn.functional.dropout"],
@@ -73,8 +78,9 @@ def candidate_opinfos(op: torch._ops.OpOverload) -> list:
     names = [packet, packet.lstrip("_"), *OPINFO_ALIASES.get(packet, [])]
     out = []
     for n in names:
-        for info in by_name.get(n, []):
-            if info not in out:
+        name, _, variant = n.partition(":")
+        for info in by_name.get(name, []):
+            if info not in out and (not variant or info.variant_test_name == variant):
                 out.append(info)
     return out
 
