@@ -162,8 +162,10 @@ BINARY = {
     "fmod": lambda a, b: arith.RemFOp(a, b).result if _f(a) else arith.RemSIOp(a, _nonzero_divisor(b)).result,
     "pow": lambda a, b: math.PowFOp(a, b).result if _f(a) else _ipow(a, b),
     "atan2": lambda a, b: math.Atan2Op(a, b).result,
-    "maximum": lambda a, b: arith.MaximumFOp(a, b).result if _f(a) else arith.MaxSIOp(a, b).result,
-    "minimum": lambda a, b: arith.MinimumFOp(a, b).result if _f(a) else arith.MinSIOp(a, b).result,
+    "maximum": lambda a, b: arith.MaximumFOp(a, b).result if _f(a) else (
+        arith.OrIOp(a, b).result if is_bool(a.type) else arith.MaxSIOp(a, b).result),
+    "minimum": lambda a, b: arith.MinimumFOp(a, b).result if _f(a) else (
+        arith.AndIOp(a, b).result if is_bool(a.type) else arith.MinSIOp(a, b).result),
     "bitwise_and": lambda a, b: arith.AndIOp(a, b).result,
     "bitwise_or": lambda a, b: arith.OrIOp(a, b).result,
     "bitwise_xor": lambda a, b: arith.XOrIOp(a, b).result,
@@ -217,11 +219,9 @@ def lower_clamp(op):
         it = iter(bounds)
         v = x
         if has_min:
-            lo = next(it)
-            v = arith.MaximumFOp(v, lo).result if _f(x) else arith.MaxSIOp(v, lo).result
+            v = BINARY["maximum"](v, next(it))
         if has_max:
-            hi = next(it)
-            v = arith.MinimumFOp(v, hi).result if _f(x) else arith.MinSIOp(v, hi).result
+            v = BINARY["minimum"](v, next(it))
         return v
 
     return _lower_with(body)(op)

@@ -112,11 +112,16 @@ def _mul(a, b):
 
 
 def _max(a, b):
-    return arith.MaximumFOp(a, b).result if is_float(a.type) else arith.MaxSIOp(a, b).result
+    if is_float(a.type):
+        return arith.MaximumFOp(a, b).result
+    # i1 is signless: true is -1 as a signed number, so bools compare unsigned
+    return (arith.MaxUIOp if is_bool(a.type) else arith.MaxSIOp)(a, b).result
 
 
 def _min(a, b):
-    return arith.MinimumFOp(a, b).result if is_float(a.type) else arith.MinSIOp(a, b).result
+    if is_float(a.type):
+        return arith.MinimumFOp(a, b).result
+    return (arith.MinUIOp if is_bool(a.type) else arith.MinSIOp)(a, b).result
 
 
 def _attrs(op):
@@ -202,7 +207,10 @@ def lower_arg_reduce(is_max: bool):
                 better = arith.AndIOp(arith.OrIOp(better, nan).result,
                                       arith.XOrIOp(acc_nan, const_like(1, acc_nan.type)).result).result
             else:
-                pred = arith.CmpIPredicate.sgt if is_max else arith.CmpIPredicate.slt
+                if is_bool(elem):
+                    pred = arith.CmpIPredicate.ugt if is_max else arith.CmpIPredicate.ult
+                else:
+                    pred = arith.CmpIPredicate.sgt if is_max else arith.CmpIPredicate.slt
                 better = arith.CmpIOp(pred, v, acc_v).result
             return [arith.SelectOp(better, v, acc_v).result, arith.SelectOp(better, i, acc_i).result]
 
