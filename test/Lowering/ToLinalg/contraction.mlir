@@ -32,3 +32,17 @@ func.func @bmm(%a: tensor<8x2x3xf32>, %b: tensor<8x3x4xf32>) -> tensor<8x2x4xf32
   %0 = "edge.bmm"(%a, %b) : (tensor<8x2x3xf32>, tensor<8x3x4xf32>) -> tensor<8x2x4xf32>
   return %0 : tensor<8x2x4xf32>
 }
+
+// -----
+
+// f16/bf16 accumulate in f32 like torch's opmath: upcast, f32 matmul, one rounding at the end.
+// CHECK-LABEL: func.func @mm_f16
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: %[[M:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x3xf32>, tensor<3x4xf32>) outs(%{{.*}} : tensor<2x4xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[M]] : tensor<2x4xf32>) outs(%{{.*}} : tensor<2x4xf16>)
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @mm_f16(%a: tensor<2x3xf16>, %b: tensor<3x4xf16>) -> tensor<2x4xf16> {
+  %0 = "edge.mm"(%a, %b) : (tensor<2x3xf16>, tensor<3x4xf16>) -> tensor<2x4xf16>
+  return %0 : tensor<2x4xf16>
+}
