@@ -2,28 +2,28 @@
 
 # The bindings come from the `xtc-mlir-python-bindings` wheel, which installs the upstream
 # `mlir` package. Keeping every import here means a change of wheel touches one file.
-from mlir import ir, passmanager, rewrite  # noqa: F401
-from mlir.dialects import (  # noqa: F401
-    arith,
-    builtin,
-    func,
-    irdl,
-    linalg,
-    math,
-    scf,
-    tensor,
-)
+import importlib
 
-__all__ = [
-    "ir",
-    "passmanager",
-    "rewrite",
-    "arith",
-    "builtin",
-    "func",
-    "irdl",
-    "linalg",
-    "math",
-    "scf",
-    "tensor",
-]
+from mlir import ir, passmanager  # noqa: F401
+
+# Dialect modules (and `rewrite`) load on first use: `mlir.dialects.linalg` alone pulls in
+# numpy and the OpDSL tables (~0.3 s), which exir-mlir-opt's start-up should not pay for
+# unless a pass uses them.
+_LAZY = {
+    "rewrite": "mlir.rewrite",
+    "execution_engine": "mlir.execution_engine",
+    **{name: f"mlir.dialects.{name}" for name in (
+        "arith", "bufferization", "builtin", "func", "irdl", "linalg", "math", "memref", "scf",
+        "tensor", "transform", "vector",
+    )},
+}
+
+__all__ = ["ir", "passmanager", *_LAZY]
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        module = importlib.import_module(_LAZY[name])
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'exir_mlir._mlir' has no attribute {name!r}")
