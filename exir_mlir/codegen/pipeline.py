@@ -169,7 +169,11 @@ def strided_copies_as_loops(module: ir.Operation) -> int:
     copies: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "memref.copy" and not all(_is_identity_layout(v.type) for v in op.operands):
+        if op.name == "memref.copy" and (
+            not all(_is_identity_layout(v.type) for v in op.operands)
+            # memcpy of i1 memrefs would count bits, not bytes: copy bools element by element.
+            or str(op.operands[0].type.element_type) == "i1"
+        ):
             copies.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -239,18 +243,21 @@ def lower_to_llvm(module: ir.Operation) -> None:
          "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}))", "exir-cpu-to-llvm")
     approximate_math(module)
     _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
-    store_i1_as_vectors(module)
+    bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
 
 
-def store_i1_as_vectors(module: ir.Operation) -> int:
-    """Rewrite scalar `memref.load`/`store` of i1 as one-lane vector loads/stores (same byte).
+def bool_accesses_as_bytes(module: ir.Operation) -> int:
+    """Rewrite scalar `memref.load`/`store` of i1 as byte loads/stores through the buffer's address.
 
-    This MLIR's memref-to-LLVM lowering asserts on scalar accesses narrower than a byte; the
-    vector forms lower to one-byte accesses of 0 or 1, which is torch's bool layout.
+    This MLIR's memref-to-LLVM lowering asserts on scalar accesses narrower than a byte, and LLVM
+    vectors of i1 are bit-packed in memory; torch stores one byte (0 or 1) per bool, so each access
+    becomes an `llvm.load`/`llvm.store` of i8 at base + (offset + sum(index * stride)).
     """
+    from mlir.dialects import llvm
     from mlir.dialects import memref as memref_d
-    from mlir.dialects import vector
+
+    from exir_mlir._mlir import arith
 
     accesses: list[ir.Operation] = []
 
@@ -262,32 +269,26 @@ def store_i1_as_vectors(module: ir.Operation) -> int:
         return ir.WalkResult.ADVANCE
 
     module.walk(visit)
-    i1 = ir.IntegerType.get_signless(1, context=module.context)
+    ctx = module.context
+    i1, i8, i64 = (ir.IntegerType.get_signless(w, context=ctx) for w in (1, 8, 64))
     for op in accesses:
         is_store = op.name == "memref.store"
         operands = list(op.operands)
         target, indices = (operands[1], operands[2:]) if is_store else (operands[0], operands[1:])
         with ir.InsertionPoint(op), op.location:
-            if target.type.rank == 0:
-                layout = target.type.layout
-                one_d = (ir.MemRefType.get([1], i1, ir.StridedLayoutAttr.get(layout.offset, [1]))
-                         if isinstance(layout, ir.StridedLayoutAttr) else ir.MemRefType.get([1], i1))
-                target = memref_d.expand_shape(one_d, target, [], [], [1])
-                indices = [arith_constant_index(0)]
-            lane_type = ir.VectorType.get([1], i1)
+            meta = memref_d.ExtractStridedMetadataOp(target)
+            base = memref_d.extract_aligned_pointer_as_index(meta.base_buffer)
+            linear = meta.offset
+            for i, idx in enumerate(indices):
+                linear = arith.addi(linear, arith.muli(idx, meta.strides[i]))
+            address = arith.index_cast(i64, arith.addi(base, linear))
+            pointer = llvm.inttoptr(ir.Type.parse("!llvm.ptr", ctx), address)
             if is_store:
-                vector.store(vector.broadcast(lane_type, operands[0]), target, indices)
+                llvm.store(arith.extui(i8, operands[0]), pointer)
             else:
-                loaded = vector.extract(vector.load(lane_type, target, indices), [], [0])
-                op.results[0].replace_all_uses_with(loaded)
+                op.results[0].replace_all_uses_with(arith.trunci(i1, llvm.load(i8, pointer)))
         op.erase()
     return len(accesses)
-
-
-def arith_constant_index(value: int) -> ir.Value:
-    from exir_mlir._mlir import arith
-
-    return arith.constant(ir.IndexType.get(), value)
 
 
 @dataclass(frozen=True)

@@ -285,9 +285,10 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     # Fills that only initialise contractions are fused into them; the others tile on their own.
     for op in walk_ops(module.operation, ("linalg.fill",)):
         if op.results and not _only_feeds_contractions(op, contractions):
-            from exir_mlir.codegen.strategy import plan_elementwise
+            from exir_mlir.codegen.strategy import plan_elementwise, touches_unvectorizable_memory
 
-            entries.append(_Tagged(tag=-1, op=op, plan=plan_elementwise(op, host), init_fill=False))
+            if not touches_unvectorizable_memory(op):
+                entries.append(_Tagged(tag=-1, op=op, plan=plan_elementwise(op, host), init_fill=False))
     if not entries:
         return None
     for i, entry in enumerate(entries):

@@ -261,9 +261,9 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return None
     if not op.results:
         return None  # already on buffers
-    if _touches_bool_memory(op):
+    if touches_unvectorizable_memory(op):
         # LLVM packs vectors of i1 into bits in memory, torch stores one byte per bool: ops that
-        # read or write bool tensors keep scalar (byte) accesses.
+        # read or write bool tensors keep scalar (byte) accesses; bf16 likewise (see below).
         return plan_loops(op, host)
     maps = [m.value for m in linalg.get_indexing_maps(op)]
     if not all(m.is_projected_permutation for m in maps):
@@ -282,9 +282,10 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     return plan_reduction(op, host)
 
 
-def _touches_bool_memory(op: ir.OpView) -> bool:
+def touches_unvectorizable_memory(op: ir.OpView) -> bool:
+    """i1 (bit-packed as LLVM vectors) or bf16 (LLVM's x86 backend aborts on some bf16 vectors)."""
     for value in list(op.operation.operands) + list(op.results):
-        if isinstance(value.type, ir.ShapedType) and str(value.type.element_type) == "i1":
+        if isinstance(value.type, ir.ShapedType) and str(value.type.element_type) in ("i1", "bf16"):
             return True
     return False
 

@@ -116,13 +116,23 @@ def _uses_async(module: ir.Module) -> bool:
     return "mlirAsyncRuntime" in str(module)
 
 
+# Engines that loaded the async runtime, kept for the life of the process: destroying an engine
+# runs the library's `__mlir_execution_engine_destroy`, which tears down the process-wide async
+# runtime that every other threaded program still uses.
+_ASYNC_ENGINES: list[tuple[ir.Context, ir.Module, Any]] = []
+
+
 def _jit(module: ir.Module, opt_level: int) -> Any:
     from mlir.execution_engine import ExecutionEngine
 
+    uses_async = _uses_async(module)
     try:
-        return ExecutionEngine(module, opt_level=opt_level, shared_libs=_shared_libraries(_uses_async(module)))
+        engine = ExecutionEngine(module, opt_level=opt_level, shared_libs=_shared_libraries(uses_async))
     except RuntimeError as exc:
         raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
+    if uses_async:
+        _ASYNC_ENGINES.append((module.context, module, engine))
+    return engine
 
 
 # Most recently compiled programs first out last; programs still referenced stay alive anyway.
