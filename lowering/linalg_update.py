@@ -8,7 +8,19 @@ import math as pymath
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 
 from .conversion import PatternTable
-from .ir_utils import DYNAMIC, Unsupported, attr_dict, element_type, i64, index, index_constant, is_float, rank_of, shape_of
+from .ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    attr_dict,
+    element_type,
+    i64,
+    index,
+    index_constant,
+    is_float,
+    isa,
+    rank_of,
+    shape_of,
+)
 from .linalg_common import (
     PARALLEL,
     REDUCTION,
@@ -42,6 +54,15 @@ def _wrap(i: ir.Value, n: int) -> ir.Value:
     return arith.SelectOp(neg, arith.AddIOp(i, index_constant(n)).result, i).result
 
 
+def _writable(x: ir.Value) -> ir.Value:
+    """A destination that may be updated in place: a function argument (the caller's buffer
+    after bufferization) is copied first, so an update never writes into an input."""
+    if isinstance(x.owner, ir.Block) or isa(ir.BlockArgument, x):
+        ctx = ShapeContext.current()
+        return elementwise(ctx, [x], x.type, lambda v: v)
+    return x
+
+
 def lower_slice_scatter(op):
     x, src = op.operands
     a = attr_dict(op)
@@ -49,7 +70,7 @@ def lower_slice_scatter(op):
     rank = rank_of(x)
     offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
     strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
-    return [tensor.InsertSliceOp(src, x, [], [], [], offsets, shape_of(src), strides).result]
+    return [tensor.InsertSliceOp(src, _writable(x), [], [], [], offsets, shape_of(src), strides).result]
 
 
 _COMBINE = {
@@ -80,7 +101,7 @@ def lower_scatter(op):
     n = 1
     for s in ishape:
         n *= s
-    loop = scf.ForOp(index_constant(0), index_constant(n), index_constant(1), [x])
+    loop = scf.ForOp(index_constant(0), index_constant(n), index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         coords = _delinearize(loop.induction_variable, ishape) if ishape else []
         target = arith.IndexCastOp(index(), tensor.ExtractOp(idx, coords).result).result
@@ -112,7 +133,7 @@ def lower_index_put(op):
     piece_shape = [1 if d == dim else s for d, s in enumerate(xs)]
     piece_t = ranked(piece_shape, elem)
     rank = len(xs)
-    loop = scf.ForOp(index_constant(0), index_constant(length), index_constant(1), [x])
+    loop = scf.ForOp(index_constant(0), index_constant(length), index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         i = loop.induction_variable
         row = _wrap(arith.IndexCastOp(index(), tensor.ExtractOp(idx, [i]).result).result, xs[dim])

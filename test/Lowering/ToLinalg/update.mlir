@@ -1,9 +1,11 @@
 // RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
 
-// A scatter is a sequential loop over the index elements (duplicates combine in order).
+// A scatter is a sequential loop over the index elements (duplicates combine in order). A
+// function argument is copied before it is updated: it is the caller's buffer.
 // CHECK-LABEL: func.func @scatter_sum
 // CHECK-SAME: (%[[X:.*]]: tensor<10x5xf32>, %[[I:.*]]: tensor<5x5xi64>, %[[S:.*]]: tensor<5x5xf32>)
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[X]]) -> (tensor<10x5xf32>)
+// CHECK: %[[COPY:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<10x5xf32>)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<10x5xf32>)
 // CHECK:   tensor.extract %[[I]]
 // CHECK:   %[[OLD:.*]] = tensor.extract %[[ACC]]
 // CHECK:   %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f32
