@@ -58,8 +58,10 @@ def _writable(x: ir.Value) -> ir.Value:
     """A destination that may be updated in place: a function argument (the caller's buffer
     after bufferization) is copied first, so an update never writes into an input."""
     if isinstance(x.owner, ir.Block) or isa(ir.BlockArgument, x):
-        ctx = ShapeContext.current()
-        return elementwise(ctx, [x], x.type, lambda v: v)
+        from mlir.dialects import bufferization
+
+        # an explicit copy that canonicalization keeps (an identity linalg.generic folds away)
+        return bufferization.AllocTensorOp(x.type, [], copy=x).result
     return x
 
 

@@ -4,7 +4,7 @@
 // function argument is copied before it is updated: it is the caller's buffer.
 // CHECK-LABEL: func.func @scatter_sum
 // CHECK-SAME: (%[[X:.*]]: tensor<10x5xf32>, %[[I:.*]]: tensor<5x5xi64>, %[[S:.*]]: tensor<5x5xf32>)
-// CHECK: %[[COPY:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<10x5xf32>)
+// CHECK: %[[COPY:.*]] = bufferization.alloc_tensor() copy(%[[X]]) : tensor<10x5xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<10x5xf32>)
 // CHECK:   tensor.extract %[[I]]
 // CHECK:   %[[OLD:.*]] = tensor.extract %[[ACC]]
