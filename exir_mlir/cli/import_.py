@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from exir_mlir.errors import ExirUserError
+from exir_mlir.cli.common import add_program_arguments, load_exported_program
 
 
 def register(subparsers) -> None:
@@ -15,15 +15,14 @@ def register(subparsers) -> None:
         description="Import a torch.export program (.pt2 from torch.export.save) into the exir "
         "dialect and print or write the MLIR module.",
     )
-    source = p.add_mutually_exclusive_group(required=True)
-    source.add_argument("program", nargs="?", help="the .pt2 file (torch.export.save)")
-    source.add_argument("--model", metavar="NAME", help="export and import a shipped example model instead")
+    add_program_arguments(p)
     p.add_argument("-o", "--output", metavar="FILE", help="write the module here (default: stdout)")
     p.add_argument("--func-name", default="main", help="name of the function (default: main)")
     p.add_argument("--freeze-weights", action="store_true",
                    help="embed parameters, buffers and constants as exir.literal (default: function inputs)")
     p.add_argument("--decompose", action="store_true",
-                   help="run torch's core-ATen decompositions (ep.run_decompositions()) before importing")
+                   help="run torch's core-ATen decompositions (ep.run_decompositions()) before importing "
+                   "(implied by --to edge/backend/linalg)")
     p.add_argument("--report", action="store_true",
                    help="print a pre-flight report of everything unsupported instead of importing")
     p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
@@ -39,29 +38,14 @@ def register(subparsers) -> None:
 
 
 def _load(args):
-    import torch
-
-    from exir_mlir.importer import load_program
-
-    if args.model:
-        from exir_mlir.models import MODELS, export_model
-
-        if args.model not in MODELS:
-            raise ExirUserError(f"unknown model '{args.model}'; shipped models: {', '.join(sorted(MODELS))}")
-        ep, title = export_model(args.model), f"model '{args.model}'"
-    else:
-        ep, title = load_program(args.program), args.program
-    if args.decompose:
+    ep, title = load_exported_program(args)
+    # The lowering stages take core ATen, as `exir-mlir compile` gives them.
+    if args.decompose or args.to != "exir":
         ep = ep.run_decompositions()
-    assert isinstance(ep, torch.export.ExportedProgram)
     return ep, title
 
 
 def run(args) -> int:
-    import warnings
-
-    # torch's pytree and export emit FutureWarnings meant for torch developers, not our users.
-    warnings.filterwarnings("ignore", category=FutureWarning)
     from exir_mlir.importer import import_program
     from exir_mlir.importer.report import preflight
     from exir_mlir.importer.summary import summarize
