@@ -458,6 +458,23 @@ def Edge_SortOp : Edge_Op<"sort", [AllElementTypesMatch<["input", "values"]>]> {
   let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
+def Edge_Upsample2dOp : Edge_Op<"upsample2d", [SameOperandsAndResultElementType]> {
+  let summary = "nearest or bilinear resize of the last two dims (NCHW)";
+  let description = [{
+    `scale_h`/`scale_w` map an output index to the input (torch's `input / output` size, or
+    `1 / scale_factor` when the program gave scale factors). `mode` is "nearest" or
+    "bilinear"; with `align_corners` the corners of input and output line up.
+
+    ```mlir
+    %r = "edge.upsample2d"(%x) {mode = "nearest", align_corners = false, scale_h = 0.5 : f64,
+        scale_w = 0.5 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, StrAttr:$mode, BoolAttr:$align_corners,
+                   F64Attr:$scale_h, F64Attr:$scale_w);
+  let results = (outs AnyRankedTensor:$result);
+}
+
 def Edge_BorderPadOp : Edge_Op<"border_pad", [SameOperandsAndResultElementType]> {
   let summary = "reflection or replication padding of the trailing dims";
   let description = [{

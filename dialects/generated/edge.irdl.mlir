@@ -782,6 +782,19 @@ irdl.dialect @edge {
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
   }
+  irdl.operation @upsample2d {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.string"
+    %2 = irdl.is true
+    %3 = irdl.is false
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "#builtin.float"
+    %6 = irdl.base "#builtin.float"
+    %7 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"mode" = %1, "align_corners" = %4, "scale_h" = %5, "scale_w" = %6}
+    irdl.results(result: %7)
+  }
   irdl.operation @var {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "#builtin.dense_array"

@@ -4971,6 +4971,101 @@ def trunc(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return TruncOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class Upsample2dOp(_ods_ir.OpView):
+  r"""
+  `scale_h`/`scale_w` map an output index to the input (torch's `input / output` size, or
+  `1 / scale_factor` when the program gave scale factors). `mode` is "nearest" or
+  "bilinear"; with `align_corners` the corners of input and output line up.
+  
+  ```mlir
+  %r = "edge.upsample2d"(%x) {mode = "nearest", align_corners = false, scale_h = 0.5 : f64,
+      scale_w = 0.5 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x8x8xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.upsample2d"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, mode, align_corners, scale_h, scale_w, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["mode"] = (mode if (
+    isinstance(mode, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('StrAttr')) else
+      _ods_ir.AttrBuilder.get('StrAttr')(mode, context=_ods_context))
+    attributes["align_corners"] = (align_corners if (
+    isinstance(align_corners, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(align_corners, context=_ods_context))
+    attributes["scale_h"] = (scale_h if (
+    isinstance(scale_h, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('F64Attr')) else
+      _ods_ir.AttrBuilder.get('F64Attr')(scale_h, context=_ods_context))
+    attributes["scale_w"] = (scale_w if (
+    isinstance(scale_w, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('F64Attr')) else
+      _ods_ir.AttrBuilder.get('F64Attr')(scale_w, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def mode(self) -> _ods_ir.StringAttr:
+    return self.operation.attributes["mode"]
+
+  @mode.setter
+  def mode(self, value: _ods_ir.StringAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["mode"] = value
+
+  @builtins.property
+  def align_corners(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["align_corners"]
+
+  @align_corners.setter
+  def align_corners(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["align_corners"] = value
+
+  @builtins.property
+  def scale_h(self) -> _ods_ir.FloatAttr:
+    return self.operation.attributes["scale_h"]
+
+  @scale_h.setter
+  def scale_h(self, value: _ods_ir.FloatAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["scale_h"] = value
+
+  @builtins.property
+  def scale_w(self) -> _ods_ir.FloatAttr:
+    return self.operation.attributes["scale_w"]
+
+  @scale_w.setter
+  def scale_w(self, value: _ods_ir.FloatAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["scale_w"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def upsample2d(result, input, mode, align_corners, scale_h, scale_w, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return Upsample2dOp(result=result, input=input, mode=mode, align_corners=align_corners, scale_h=scale_h, scale_w=scale_w, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class VarOp(_ods_ir.OpView):
   r"""
   ```mlir

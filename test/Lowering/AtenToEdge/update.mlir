@@ -71,3 +71,15 @@ func.func @reflection_pad(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "exir.reflection_pad1d"(%x) {static_padding = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// Resizes carry the output->input index scale: in/out sizes, or 1/scale_factor when given.
+// CHECK-LABEL: func.func @upsample
+// CHECK: "edge.upsample2d"(%{{.*}}) {align_corners = false, mode = "nearest", scale_h = 5.000000e-01 : f64, scale_w = 5.000000e-01 : f64}
+// CHECK: "edge.upsample2d"(%{{.*}}) {align_corners = true, mode = "bilinear", scale_h = 5.000000e-01 : f64, scale_w = 0.42857142857142855 : f64}
+func.func @upsample(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x7x8xf32>) {
+  %0 = "exir.upsample_nearest2d_vec"(%x) {scale_factors = array<f64: 2.0, 2.0>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
+  %1 = "exir.upsample_bilinear2d_vec"(%x) {align_corners = true, static_output_size = array<i64: 7, 8>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x7x8xf32>
+  return %0, %1 : tensor<1x2x8x8xf32>, tensor<1x2x7x8xf32>
+}

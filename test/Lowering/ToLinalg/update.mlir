@@ -48,3 +48,14 @@ func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// Bilinear resize: four tensor.extract reads per output element, blended in f32.
+// CHECK-LABEL: func.func @bilinear
+// CHECK: linalg.generic
+// CHECK-COUNT-4: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : tensor<1x2x4x4xf32>
+func.func @bilinear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
+  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "bilinear", scale_h = 0.5 : f64, scale_w = 0.5 : f64} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
+  return %0 : tensor<1x2x8x8xf32>
+}
