@@ -578,6 +578,21 @@ def Edge_MaxPool2dWithIndicesOp : Edge_Op<"max_pool2d_with_indices"> {
   let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
+def Edge_AdaptiveAvgPool2dOp : Edge_Op<"adaptive_avg_pool2d", [SameOperandsAndResultElementType]> {
+  let summary = "adaptive average pooling to the result's spatial size (NCHW)";
+  let description = [{
+    Output (oh, ow) averages input rows [floor(oh * H / OH), ceil((oh + 1) * H / OH)) and the
+    same for columns, as torch does. (When OH divides H this is a plain `edge.avg_pool2d`,
+    which aten-to-edge emits instead.)
+
+    ```mlir
+    %r = "edge.adaptive_avg_pool2d"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+}
+
 def Edge_AvgPool2dOp : Edge_Op<"avg_pool2d", [SameOperandsAndResultElementType]> {
   let summary = "2-d average pooling, NCHW";
   let description = [{

@@ -436,7 +436,51 @@ def lower_upsample2d(op):
     return [_gather_generic(res, body)]
 
 
+def lower_adaptive_avg_pool2d(op):
+    """Windows [floor(o * I / O), ceil((o + 1) * I / O)): a reduction over the largest window
+    size with the out-of-window steps masked, then a division by each window's size."""
+    x = op.operands[0]
+    xs = _static(x, "adaptive_avg_pool2d")
+    res = op.results[0]
+    out = _static(res, "adaptive_avg_pool2d")
+    elem = element_type(x)
+    if not is_float(elem):
+        raise Unsupported("adaptive_avg_pool2d needs a float input")
+    kmax = [-(-xs[d] // out[d]) + 1 for d in (2, 3)]
+    window = tensor.EmptyOp(kmax, elem).result
+    init = fill(0.0, res.type, [])
+    d = [ir.AffineDimExpr.get(i) for i in range(6)]
+    maps = [ir.AffineMap.get(6, 0, [d[4], d[5]]), ir.AffineMap.get(6, 0, d[:4])]
+    g = linalg.GenericOp([res.type], [window], [init], maps_attr(maps),
+                         iterators([PARALLEL] * 4 + [REDUCTION] * 2))
+    block = g.regions[0].blocks.append(elem, elem)
+
+    def bounds(o, i):
+        start = arith.FloorDivSIOp(arith.MulIOp(o, index_constant(xs[i])).result, index_constant(out[i])).result
+        stop = arith.CeilDivSIOp(arith.MulIOp(arith.AddIOp(o, index_constant(1)).result,
+                                              index_constant(xs[i])).result, index_constant(out[i])).result
+        return start, stop
+
+    with ir.InsertionPoint(block):
+        _, acc = block.arguments
+        n, c, oh, ow, kh, kw = (linalg.IndexOp(i).result for i in range(6))
+        hs, he = bounds(oh, 2)
+        ws, we = bounds(ow, 3)
+        h, w = arith.AddIOp(hs, kh).result, arith.AddIOp(ws, kw).result
+        inside = arith.AndIOp(arith.CmpIOp(arith.CmpIPredicate.slt, h, he).result,
+                              arith.CmpIOp(arith.CmpIPredicate.slt, w, we).result).result
+        hc = arith.MinSIOp(h, index_constant(xs[2] - 1)).result
+        wc = arith.MinSIOp(w, index_constant(xs[3] - 1)).result
+        v = tensor.ExtractOp(x, [n, c, hc, wc]).result
+        v = arith.SelectOp(inside, v, const_like(0.0, elem)).result
+        count = arith.MulIOp(arith.SubIOp(he, hs).result, arith.SubIOp(we, ws).result).result
+        countf = arith.SIToFPOp(elem, arith.IndexCastOp(i64(), count).result).result
+        linalg.YieldOp([arith.AddFOp(acc, arith.DivFOp(v, countf).result).result])
+    return [g.result]
+
+
 def populate_padding_patterns(table: PatternTable) -> None:
+    table.add("edge.adaptive_avg_pool2d", lower_adaptive_avg_pool2d, family=FAMILY_PAD)
     table.add("edge.upsample2d", lower_upsample2d, family=FAMILY_PAD)
     table.add("edge.border_pad", lower_border_pad, family=FAMILY_PAD)
 

@@ -145,6 +145,25 @@ def lower_avg_pool2d(op):
     return [create1("edge.avg_pool2d", [x], op.results[0].type, attrs)]
 
 
+def lower_adaptive_avg_pool1d(op):
+    """[N, C, L] -> [N, C, 1, L] -> adaptive 2-d pool to [N, C, 1, OL] -> [N, C, OL]."""
+    x = op.operands[0]
+    s, o = shape_of(x), shape_of(op.results[0])
+    if rank_of(x) != 3 or DYNAMIC in s + o:
+        raise Unsupported("adaptive_avg_pool1d needs a static [N, C, L] input")
+    elem = element_type(x)
+    x4 = create1("edge.view", [x], ranked([s[0], s[1], 1, s[2]], elem))
+    t4 = ranked([o[0], o[1], 1, o[2]], elem)
+    if s[2] % o[2] == 0:
+        k = s[2] // o[2]
+        attrs = {"kernel_size": i64_array([1, k]), "stride": i64_array([1, k]),
+                 "padding": i64_array([0, 0]), "divisor": i64_attr(k)}
+        y = create1("edge.avg_pool2d", [x4], t4, attrs)
+    else:
+        y = create1("edge.adaptive_avg_pool2d", [x4], t4)
+    return [create1("edge.view", [y], op.results[0].type)]
+
+
 def lower_adaptive_avg_pool2d(op):
     x = op.operands[0]
     inp, out = shape_of(x), shape_of(op.results[0])
@@ -152,9 +171,10 @@ def lower_adaptive_avg_pool2d(op):
         raise Unsupported("_adaptive_avg_pool2d needs an NCHW input")
     kernel = []
     for d in (2, 3):
-        if DYNAMIC in (inp[d], out[d]) or inp[d] % out[d]:
-            raise Unsupported("_adaptive_avg_pool2d is supported when the output size divides "
-                              "the (static) input size")
+        if DYNAMIC in (inp[d], out[d]):
+            raise Unsupported("_adaptive_avg_pool2d needs static spatial dims")
+        if inp[d] % out[d]:  # windows of different sizes
+            return [create1("edge.adaptive_avg_pool2d", [x], op.results[0].type)]
         kernel.append(inp[d] // out[d])
     attrs = {"kernel_size": i64_array(kernel), "stride": i64_array(kernel),
              "padding": i64_array([0, 0]), "divisor": i64_attr(kernel[0] * kernel[1])}
@@ -322,6 +342,7 @@ def populate_convolution_patterns(table: PatternTable) -> None:
     table.add("exir.max_pool2d_with_indices", lower_max_pool2d, family=FAMILY_CONV)
     table.add("exir.avg_pool2d", lower_avg_pool2d, family=FAMILY_CONV)
     table.add("exir.priv_adaptive_avg_pool2d", lower_adaptive_avg_pool2d, family=FAMILY_CONV)
+    table.add("exir.adaptive_avg_pool1d", lower_adaptive_avg_pool1d, family=FAMILY_CONV)
 
 
 def populate_reduction_patterns(table: PatternTable) -> None:

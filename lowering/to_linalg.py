@@ -25,7 +25,7 @@ _TABLE: PatternTable | None = None
 # results round once, like torch's, instead of at every accumulation step.
 OPMATH_OPS = (
     "edge.mm", "edge.bmm", "edge.addmm", "edge.convolution", "edge.avg_pool2d", "edge.sum",
-    "edge.mean", "edge.prod", "edge.var", "edge.cumsum", "edge.softmax", "edge.log_softmax",
+    "edge.mean", "edge.prod", "edge.var", "edge.adaptive_avg_pool2d", "edge.cumsum", "edge.softmax", "edge.log_softmax",
     "edge.layer_norm", "edge.batch_norm_inference", "backend.matmul", "backend.conv2d",
     "backend.softmax", "backend.layer_norm", "backend.sdpa",
 )

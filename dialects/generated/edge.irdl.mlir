@@ -20,6 +20,12 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
+  irdl.operation @adaptive_avg_pool2d {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.results(result: %1)
+  }
   irdl.operation @add {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

@@ -134,6 +134,44 @@ def acosh(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AcoshOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class AdaptiveAvgPool2dOp(_ods_ir.OpView):
+  r"""
+  Output (oh, ow) averages input rows [floor(oh * H / OH), ceil((oh + 1) * H / OH)) and the
+  same for columns, as torch does. (When OH divides H this is a plain `edge.avg_pool2d`,
+  which aten-to-edge emits instead.)
+  
+  ```mlir
+  %r = "edge.adaptive_avg_pool2d"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.adaptive_avg_pool2d"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def adaptive_avg_pool2d(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AdaptiveAvgPool2dOp(result=result, input=input, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class AddOp(_ods_ir.OpView):
   r"""
   Elementwise with torch broadcasting; both operands and the result have one dtype

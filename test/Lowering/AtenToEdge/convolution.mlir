@@ -39,3 +39,13 @@ func.func @adaptive_avg_pool(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x2x2xf32> {
   %0 = "exir.priv_adaptive_avg_pool2d"(%x) {static_output_size = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>) -> tensor<1x8x2x2xf32>
   return %0 : tensor<1x8x2x2xf32>
 }
+
+// -----
+
+// An output size that does not divide the input: windows of varying size.
+// CHECK-LABEL: func.func @adaptive_avg_pool_uneven
+// CHECK: "edge.adaptive_avg_pool2d"(%{{.*}}) : (tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32>
+func.func @adaptive_avg_pool_uneven(%x: tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "exir.priv_adaptive_avg_pool2d"(%x) {static_output_size = array<i64: 3, 4>} : (tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}

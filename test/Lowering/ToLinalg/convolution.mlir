@@ -48,3 +48,16 @@ func.func @avg_pool(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32> {
   %0 = "edge.avg_pool2d"(%x) {divisor = 4 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
   return %0 : tensor<1x8x4x4xf32>
 }
+
+// -----
+
+// Varying windows: reduce over the largest window with out-of-window steps masked.
+// CHECK-LABEL: func.func @adaptive_uneven
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]
+// CHECK: arith.floordivsi
+// CHECK: arith.ceildivsi
+// CHECK: arith.select
+func.func @adaptive_uneven(%x: tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "edge.adaptive_avg_pool2d"(%x) : (tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}
