@@ -140,7 +140,7 @@ TO_LLVM = (
     "func.func(math-expand-ops),arith-expand{include-bf16},"
     # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
     # before vector-to-llvm, which lowers the resulting vector.extract/insert.
-    "convert-math-to-llvm,convert-math-to-libm,"
+    "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"

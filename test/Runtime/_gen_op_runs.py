@@ -2,6 +2,7 @@
 
     python test/Runtime/_gen_op_runs.py                  # every (op, dtype) that lowers to linalg
     python test/Runtime/_gen_op_runs.py --dtypes f32     # one dtype
+    python test/Runtime/_gen_op_runs.py --rerun-failed   # only pairs not "matches" in docs/op-runs.json
 
 Only pairs that docs/op-status.json (the lowering sweep) marks as lowering to linalg are
 compiled. Each runs in a worker process that records progress, so an op that crashes the
@@ -101,12 +102,19 @@ def render_markdown(results: list[OpRun], dtypes) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dtypes", default=",".join(DTYPES))
+    parser.add_argument("--rerun-failed", action="store_true",
+                        help="keep the 'matches' entries of docs/op-runs.json, run the other lowered pairs")
     parser.add_argument("--worker", nargs=2, metavar=("PAIRS", "LOG"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(Path(args.worker[0]), Path(args.worker[1]))
     dtypes = tuple(args.dtypes.split(","))
     todo, skipped = _lowered_pairs(dtypes)
+    kept: list[OpRun] = []
+    if args.rerun_failed and (DOCS / "op-runs.json").exists():
+        previous = [OpRun(**r) for r in json.loads((DOCS / "op-runs.json").read_text())["results"]]
+        kept = [r for r in previous if r.result == "matches" and (r.overload, r.dtype) in set(todo)]
+        todo = [p for p in todo if p not in {(r.overload, r.dtype) for r in kept}]
     work = Path(tempfile.mkdtemp(prefix="exir-op-runs-"))
     log_file, pairs_file = work / "log.jsonl", work / "pairs.json"
     while True:
@@ -120,12 +128,12 @@ def main(argv=None) -> int:
             break
         pairs_file.write_text(json.dumps(pending))
         subprocess.run([sys.executable, __file__, "--worker", str(pairs_file), str(log_file)], cwd=ROOT)
-    results = sorted(list(done.values()) + skipped, key=lambda r: (r.overload, r.dtype))
+    results = sorted(list(done.values()) + kept + skipped, key=lambda r: (r.overload, r.dtype))
     (DOCS / "op-runs.json").write_text(json.dumps({"generated_by": REGENERATE, "results": [asdict(r) for r in results]},
                                                   indent=1, sort_keys=True) + "\n")
     (DOCS / "op-runs.md").write_text(render_markdown(results, dtypes))
     ok = sum(r.result == "matches" for r in results)
-    print(f"wrote docs/op-runs.md: {ok} of {len(todo)} lowered (op, dtype) pairs run and match eager")
+    print(f"wrote docs/op-runs.md: {ok} of {len(todo) + len(kept)} lowered (op, dtype) pairs run and match eager")
     return 0
 
 
