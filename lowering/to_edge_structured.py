@@ -145,6 +145,28 @@ def lower_avg_pool2d(op):
     return [create1("edge.avg_pool2d", [x], op.results[0].type, attrs)]
 
 
+def lower_avg_pool1d(op):
+    """[N, C, L] pooled as [N, C, 1, L] with a [1, k] window."""
+    args = AtenArgs(op, ["self"])
+    x = args.tensor("self")
+    s, o = shape_of(x), shape_of(op.results[0])
+    if rank_of(x) != 3 or DYNAMIC in s + o:
+        raise Unsupported("avg_pool1d needs a static [N, C, L] input")
+    k = args.static_ints("kernel_size")[0]
+    stride = (args.static_ints("stride", []) or [k])[0]
+    pad = (args.static_ints("padding", [0]) or [0])[0]
+    if pad and not args.attr("count_include_pad", True):
+        raise Unsupported("avg_pool1d with padding and count_include_pad=False is not supported yet")
+    if args.attr("ceil_mode", False) and (o[2] - 1) * stride + k > s[2] + 2 * pad:
+        raise Unsupported("avg_pool1d ceil_mode with partial windows is not supported")
+    elem = element_type(x)
+    x4 = create1("edge.view", [x], ranked([s[0], s[1], 1, s[2]], elem))
+    attrs = {"kernel_size": i64_array([1, k]), "stride": i64_array([1, stride]),
+             "padding": i64_array([0, pad]), "divisor": i64_attr(k)}
+    y = create1("edge.avg_pool2d", [x4], ranked([o[0], o[1], 1, o[2]], elem), attrs)
+    return [create1("edge.view", [y], op.results[0].type)]
+
+
 def lower_adaptive_avg_pool1d(op):
     """[N, C, L] -> [N, C, 1, L] -> adaptive 2-d pool to [N, C, 1, OL] -> [N, C, OL]."""
     x = op.operands[0]
@@ -343,6 +365,7 @@ def populate_convolution_patterns(table: PatternTable) -> None:
     table.add("exir.avg_pool2d", lower_avg_pool2d, family=FAMILY_CONV)
     table.add("exir.priv_adaptive_avg_pool2d", lower_adaptive_avg_pool2d, family=FAMILY_CONV)
     table.add("exir.adaptive_avg_pool1d", lower_adaptive_avg_pool1d, family=FAMILY_CONV)
+    table.add("exir.avg_pool1d", lower_avg_pool1d, family=FAMILY_CONV)
 
 
 def populate_reduction_patterns(table: PatternTable) -> None:

@@ -49,3 +49,15 @@ func.func @adaptive_avg_pool_uneven(%x: tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf
   %0 = "exir.priv_adaptive_avg_pool2d"(%x) {static_output_size = array<i64: 3, 4>} : (tensor<1x3x7x9xf32>) -> tensor<1x3x3x4xf32>
   return %0 : tensor<1x3x3x4xf32>
 }
+
+// -----
+
+// avg_pool1d pools [N, C, L] as [N, C, 1, L] with a [1, k] window.
+// CHECK-LABEL: func.func @avg_pool1d
+// CHECK: %[[V:.*]] = "edge.view"(%{{.*}}) : (tensor<2x3x8xf32>) -> tensor<2x3x1x8xf32>
+// CHECK: %[[P:.*]] = "edge.avg_pool2d"(%[[V]]) {divisor = 2 : i64, kernel_size = array<i64: 1, 2>, padding = array<i64: 0, 0>, stride = array<i64: 1, 2>}
+// CHECK: "edge.view"(%[[P]]) : (tensor<2x3x1x4xf32>) -> tensor<2x3x4xf32>
+func.func @avg_pool1d(%x: tensor<2x3x8xf32>) -> tensor<2x3x4xf32> {
+  %0 = "exir.avg_pool1d"(%x) {ceil_mode = false, count_include_pad = true, kernel_size = array<i64: 2>, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<2x3x8xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
