@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from exir_mlir.errors import ExirError
 from exir_mlir.tools import verify_diagnostics
 
 SPLIT_MARKER = "// -----"
+# A top-level attribute or type alias definition, up to the end of its line.
+_TOP_LEVEL_ALIAS = re.compile(r"^[#!][\w.$-]+\s*=.*$", re.MULTILINE)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,10 +48,15 @@ def _parse(text: str, buffer_name: str) -> ir.Operation:
     except ir.MLIRError as e:
         if "single top-level operation" not in str(e):
             raise
-    # Wrap on the first line so that line numbers in diagnostics stay those of the file; a
-    # trailing `{-# dialect_resources ... #-}` block (weights) stays outside the module.
+    # Wrap without adding lines, so that line numbers in diagnostics stay those of the file:
+    # `module {` goes right after the last top-level alias definition (`#map = ...`, which
+    # must stay outside), and a trailing `{-# dialect_resources ... #-}` block stays after it.
     body, marker, resources = text.partition("{-#")
-    return ir.Operation.parse("module {" + body + "}\n" + marker + resources, source_name=buffer_name).operation
+    aliases_end = 0
+    for match in _TOP_LEVEL_ALIAS.finditer(body):
+        aliases_end = match.end()
+    wrapped = body[:aliases_end] + " module {" + body[aliases_end:] + "}\n" + marker + resources
+    return ir.Operation.parse(wrapped, source_name=buffer_name).operation
 
 
 def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitted: list) -> str | None:
@@ -87,8 +95,9 @@ def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitt
     )
 
 
-def _format_diagnostic(diag: verify_diagnostics.Emitted, buffer_name: str) -> str:
-    where = f"{buffer_name}:{diag.line}" if diag.line is not None else diag.where
+def _format_diagnostic(diag: verify_diagnostics.Emitted, chunk_name: str) -> str:
+    # `where` names the location's own file: an imported op points at the user's model.py line.
+    where = diag.where if diag.line is not None else f"{chunk_name}: {diag.where}"
     return f"{where}: {diag.kind}: {diag.message}"
 
 

@@ -34,7 +34,7 @@ class Emitted:
     kind: str
     line: int | None  # None when the location carries no file position
     message: str
-    where: str
+    where: str  # file:line of the location (which may be another file than the input), else the location
 
 
 def parse_expectations(text: str) -> list[Expected]:
@@ -58,26 +58,29 @@ def parse_expectations(text: str) -> list[Expected]:
     return expectations
 
 
-def file_line(location: ir.Location) -> int | None:
-    """The line of the first file position inside a (possibly fused / call-site / named) location."""
+def file_position(location: ir.Location) -> tuple[str, int] | None:
+    """(file, line) of the first file position inside a (fused / call-site / named) location."""
     if location.is_a_file():
-        return location.start_line
+        return location.filename, location.start_line
     if location.is_a_callsite():
-        return file_line(location.callee)
+        return file_position(location.callee)
     if location.is_a_fused():
         for child in location.locations:
-            line = file_line(child)
-            if line is not None:
-                return line
+            position = file_position(child)
+            if position is not None:
+                return position
         return None
     if location.is_a_name():
-        return file_line(location.child_loc)
+        return file_position(location.child_loc)
     return None
 
 
 def emitted_from(diagnostic, severity: str | None = None) -> list[Emitted]:
     kind = severity or _SEVERITY.get(diagnostic.severity, "error")
-    out = [Emitted(kind, file_line(diagnostic.location), diagnostic.message, str(diagnostic.location))]
+    position = file_position(diagnostic.location)
+    line = position[1] if position else None
+    where = f"{position[0]}:{position[1]}" if position else str(diagnostic.location)
+    out = [Emitted(kind, line, diagnostic.message, where)]
     for note in diagnostic.notes:
         out.extend(emitted_from(note, "note"))
     return out

@@ -7,3 +7,6 @@
 func.func @fine() { return }
 // RUN: echo 'func.func @broken(' | not exir-mlir-opt 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // MALFORMED: <stdin>:1: error:
+// A diagnostic at another file's location (an imported op points at the user's model) names that file.
+// RUN: echo 'func.func @f(%%a: i32) -> i64 { return %%a : i32 loc("model.py":12:3) }' | not exir-mlir-opt 2>&1 | FileCheck %s --check-prefix=OTHERFILE
+// OTHERFILE: model.py:12: error: type of return operand 0 ('i32') doesn't match function result type ('i64')

@@ -26,3 +26,20 @@ func.func @cse_duplicates(%x: i32, %y: i32) -> i32 {
   %2 = arith.addi %0, %1 : i32
   return %2 : i32
 }
+
+// -----
+
+// A chunk may start with attribute aliases: they stay outside the implicit module.
+#identity = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @with_alias
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}]
+func.func @with_alias(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#identity, #identity], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
