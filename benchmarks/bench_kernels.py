@@ -14,7 +14,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "Runtime"))
 
-import linalg_kernels as K  # noqa: E402
+import _linalg_kernels as K  # noqa: E402
 from timing import interleaved_medians, machine_description  # noqa: E402
 
 from exir_mlir._mlir import ir  # noqa: E402

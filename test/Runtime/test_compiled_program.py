@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-import linalg_kernels as K
+import _linalg_kernels as K
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import clear_memory_cache, compile_linalg

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-import linalg_kernels as K
+import _linalg_kernels as K
 from exir_mlir._mlir import ir
 from exir_mlir.runtime import compile_linalg
 
@@ -143,7 +143,7 @@ def test_two_threads_run_tasks_on_worker_threads():
     script = """
 import os, sys, torch
 sys.path.insert(0, sys.argv[1])
-import linalg_kernels as K
+import _linalg_kernels as K
 from exir_mlir._mlir import ir
 from exir_mlir.runtime import compile_linalg
 with ir.Context():
