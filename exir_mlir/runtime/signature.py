@@ -190,8 +190,10 @@ def _range_text(low: int, high: int | None) -> str:
 def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) -> None:
     """Raise ExirUserError naming the input, dim, value and range for anything the program cannot take."""
     bound: dict[str, tuple[int, str]] = {}  # symbol -> (value, "input 'x' dim 0")
+    # Positions among the values the caller passed (parameters bound from state are not counted).
+    position = {spec.name: i for i, spec in enumerate(specs)}
     for spec, value in zip(specs, values):
-        who = f"input '{spec.name}' (argument {spec.index})"
+        who = f"input '{spec.name}' (argument {position[spec.name]})"
         if spec.scalar:
             _check_scalar(spec, value, who)
             continue
@@ -235,7 +237,7 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
             spec, value = by_name[match.group(1)]
             dim = int(match.group(2))
             if dim < len(value.shape):
-                sizes.append((f"input '{spec.name}' (argument {spec.index}) dim {dim}", value.shape[dim]))
+                sizes.append((f"input '{spec.name}' (argument {position[spec.name]}) dim {dim}", value.shape[dim]))
         if len({size for _, size in sizes}) > 1:
             details = ", ".join(f"{where} has size {size}" for where, size in sizes)
             raise ExirUserError(f"dims that the program was exported with as equal differ: {details}")
@@ -254,6 +256,6 @@ def check_inputs(signature: Signature, specs: list[TensorSpec], values: list) ->
             expected = int(expr.subs(values_of))
             if value.shape[d] != expected:
                 raise ExirUserError(
-                    f"input '{spec.name}' (argument {spec.index}) dim {d} has size {value.shape[d]}, but it must be "
+                    f"input '{spec.name}' (argument {position[spec.name]}) dim {d} has size {value.shape[d]}, but it must be "
                     f"{sym} = {expected} given {', '.join(f'{n}={values_of[n]}' for n in sorted(names))}"
                 )
