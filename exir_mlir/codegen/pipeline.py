@@ -188,8 +188,13 @@ def strided_copies_as_loops(module: ir.Operation) -> int:
 
 def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     """`exir-cpu-parallelize`: forall loops onto the async runtime's worker threads."""
+    from exir_mlir.codegen.linearize_forall import check_no_aligned_dispatch, linearize_foralls
+
     threads = num_threads or detect_host().cores
+    if threads > 1:
+        linearize_foralls(module)
     _run(module, f"builtin.module({parallelize_pipeline(threads)})", "exir-cpu-parallelize")
+    check_no_aligned_dispatch(module)
 
 
 # n-D vector ops that convert-vector-to-llvm does not take are rewritten into 1-D ones first.

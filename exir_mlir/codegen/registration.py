@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import pipeline
+from exir_mlir.codegen import linearize_forall, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -41,9 +41,14 @@ def register_cpu_passes() -> None:
         description="one-shot bufferization with in-place reuse, hoisting and deallocation",
     )
     register_pass(
+        "exir-cpu-linearize-forall",
+        _reporting(linearize_forall.linearize_foralls),
+        description="multi-dimensional scf.forall on buffers to one dimension over the linear index",
+    )
+    register_pass(
         "exir-cpu-parallelize",
         _reporting(pipeline.parallelize),
-        description="scf.forall loops onto the async runtime's worker threads",
+        description="scf.forall loops (linearized) onto the async runtime's worker threads",
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
     )
     register_pass(

@@ -21,3 +21,29 @@ func.func @scale(%x: memref<1024xf32>) {
   }
   return
 }
+
+// -----
+
+// A 2-d forall whose body reads and writes the same element (a contraction accumulating into a
+// bias-initialized output): with threads it is linearized first, so async-parallel-for never
+// takes its block-aligned dispatch, whose surplus blocks rerun the whole nest and add twice
+// (upstream-async-parallel-for.mlir); with one thread it stays a 2-d loop nest.
+// THREADS-LABEL: func.func @accumulate_tiles
+// THREADS:         async.runtime.create_group
+// THREADS-NOT:     parallel_compute_fn_with_aligned_loops
+// THREADS-LABEL: func.func private @parallel_compute_fn(
+// THREADS:         affine.delinearize_index %{{.*}} into (18, 2)
+// THREADS:         memref.load
+// THREADS-NOT:     parallel_compute_fn_with_aligned_loops
+// SERIAL-LABEL: func.func @accumulate_tiles
+// SERIAL:         scf.for %{{.*}} = %c0 to %c18 step
+// SERIAL:           scf.for %{{.*}} = %{{.*}} to %c2 step
+func.func @accumulate_tiles(%x: memref<18x2xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%i, %j) in (18, 2) {
+    %v = memref.load %x[%i, %j] : memref<18x2xf32>
+    %y = arith.addf %v, %one : f32
+    memref.store %y, %x[%i, %j] : memref<18x2xf32>
+  }
+  return
+}

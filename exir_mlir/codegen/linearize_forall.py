@@ -1,0 +1,127 @@
+"""Multi-dimensional `scf.forall` on buffers -> one-dimensional `scf.forall` over the linear index.
+
+Why: MLIR 22's `async-parallel-for` miscompiles multi-dimensional parallel loops. When the inner
+dims have a small static trip count it dispatches a "block aligned" compute function whose block
+size is rounded up to a multiple of the inner iterations, but it keeps the block count it computed
+for the unrounded block size. The surplus blocks start past the end of the iteration space, and
+the compute function's delinearization (`remsi`) wraps their indices back to the start: they run
+the whole loop nest again, concurrently with the workers that own those tiles. For an op that
+accumulates into its output (a matmul whose init is a bias broadcast) every element is added to
+twice or more: `nn.Linear(64, 128)` on 1152 rows at 2 threads was wrong on every row. A
+one-dimensional loop never takes that path (the pass only aligns for inner loop dims), so the
+parallel stage gives it nothing else; `check_no_aligned_dispatch` makes sure of it afterwards.
+"""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import arith, ir
+
+_DYNAMIC = ir.ShapedType.get_dynamic_size()
+
+
+def _mixed(static: ir.Attribute, dynamic: list[ir.Value]) -> list[int | ir.Value]:
+    values, it = [], iter(dynamic)
+    for v in ir.DenseI64ArrayAttr(static):
+        values.append(next(it) if v == _DYNAMIC else v)
+    return values
+
+
+def _index(value: int | ir.Value) -> ir.Value:
+    return arith.constant(ir.IndexType.get(), value) if isinstance(value, int) else value
+
+
+def _trip_count(lb: int | ir.Value, ub: int | ir.Value, step: int | ir.Value) -> int | ir.Value:
+    if all(isinstance(v, int) for v in (lb, ub, step)):
+        return max(0, -(-(ub - lb) // step))
+    span = ub if lb == 0 else arith.subi(_index(ub), _index(lb))
+    trip = span if step == 1 else arith.ceildivsi(_index(span), _index(step))
+    # An empty dim (ub < lb) must empty the product, not flip its sign.
+    return arith.maxsi(_index(trip), _index(0))
+
+
+def linearize(forall: ir.OpView) -> ir.OpView:
+    """Replaces `forall` (rank >= 2, no shared outputs) with a rank-1 forall; returns the new op."""
+    from mlir.dialects import affine, scf
+
+    op = forall.operation
+    lbs = _mixed(op.attributes["staticLowerBound"], list(forall.dynamicLowerBound))
+    ubs = _mixed(op.attributes["staticUpperBound"], list(forall.dynamicUpperBound))
+    steps = _mixed(op.attributes["staticStep"], list(forall.dynamicStep))
+    with ir.InsertionPoint(op), op.location:
+        trips = [_trip_count(lb, ub, st) for lb, ub, st in zip(lbs, ubs, steps)]
+        static_total = 1
+        for trip in trips:
+            if isinstance(trip, int):
+                static_total *= trip
+        total: int | ir.Value = static_total
+        for trip in trips:
+            if not isinstance(trip, int):
+                total = trip if total == 1 else arith.muli(_index(total), trip)
+        linear = scf.ForallOp([0], [total], [1])
+        body = linear.body
+        with ir.InsertionPoint(body):
+            linear_iv = body.arguments[0]
+            static_basis = [t if isinstance(t, int) else _DYNAMIC for t in trips]
+            dynamic_basis = [t for t in trips if not isinstance(t, int)]
+            index_type = ir.IndexType.get()
+            delin = affine.AffineDelinearizeIndexOp(
+                [index_type] * len(trips), linear_iv, dynamic_basis, static_basis
+            )
+            ivs = []
+            for position, (lb, step) in enumerate(zip(lbs, steps)):
+                iv = delin.results[position]
+                if step != 1:
+                    iv = arith.muli(iv, _index(step))
+                if lb != 0:
+                    iv = arith.addi(iv, _index(lb))
+                ivs.append(iv)
+            terminator = scf.InParallelOp()
+    old_body = forall.body
+    for old_iv, new_iv in zip(old_body.arguments, ivs):
+        old_iv.replace_all_uses_with(new_iv)
+    for inner in list(old_body.operations):
+        if inner.operation.name == "scf.forall.in_parallel":
+            continue
+        inner.operation.move_before(terminator)
+    op.erase()
+    return linear
+
+
+def linearize_foralls(module: ir.Operation) -> int:
+    """`exir-cpu-linearize-forall`: every multi-dimensional forall on buffers becomes rank 1."""
+    found: list[ir.OpView] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "scf.forall":
+            found.append(op.opview)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    count = 0
+    for forall in found:
+        if forall.rank < 2:
+            continue
+        if len(forall.operation.results):
+            raise ValueError("linearize_foralls runs after bufferization: this scf.forall still has shared_outs")
+        with forall.operation.context:
+            linearize(forall)
+        count += 1
+    return count
+
+
+def check_no_aligned_dispatch(module: ir.Operation) -> None:
+    """Fails when `async-parallel-for` emitted its block-aligned dispatch (see the module docstring)."""
+    from exir_mlir.errors import ExirInternalError
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value.startswith(
+            "parallel_compute_fn_with_aligned_loops"
+        ):
+            raise ExirInternalError(
+                "async-parallel-for emitted a block-aligned dispatch, which MLIR 22 miscompiles "
+                "(its surplus blocks recompute the whole loop nest): a multi-dimensional parallel "
+                "loop reached the parallel stage without being linearized"
+            )
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)

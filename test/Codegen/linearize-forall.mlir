@@ -1,0 +1,62 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-linearize-forall,cse)' | FileCheck %s
+
+// A 2-d forall over tiles becomes one loop over their linear index, delinearized in the body
+// (async-parallel-for miscompiles multi-dimensional loops: see upstream-async-parallel-for.mlir).
+// CHECK-LABEL: func.func @tiles
+// CHECK:         scf.forall (%[[LIN:.*]]) in (36) {
+// CHECK:           %[[IJ:.*]]:2 = affine.delinearize_index %[[LIN]] into (18, 2) : index, index
+// CHECK:           memref.load %{{.*}}[%[[IJ]]#0, %[[IJ]]#1]
+// CHECK:           memref.store %{{.*}}, %{{.*}}[%[[IJ]]#0, %[[IJ]]#1]
+// CHECK-NOT:     scf.forall
+func.func @tiles(%x: memref<18x2xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%i, %j) in (18, 2) {
+    %v = memref.load %x[%i, %j] : memref<18x2xf32>
+    %y = arith.addf %v, %one : f32
+    memref.store %y, %x[%i, %j] : memref<18x2xf32>
+  }
+  return
+}
+
+// -----
+
+// Dynamic bounds, a lower bound and a step: the trip counts are computed at run time,
+// max(0, ceil((ub - lb) / step)) (an empty dim empties the product), and each index is lb + i * step.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME:    (%[[X:.*]]: memref<?x?xf32>, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[ROWS:.*]] = arith.maxsi %[[N]], %[[C0]] : index
+// CHECK:         %[[SPAN:.*]] = arith.subi %[[M]], %[[C2]] : index
+// CHECK:         %[[CEIL:.*]] = arith.ceildivsi %[[SPAN]], %[[C4]] : index
+// CHECK:         %[[TRIP:.*]] = arith.maxsi %[[CEIL]], %[[C0]] : index
+// CHECK:         %[[TOTAL:.*]] = arith.muli %[[ROWS]], %[[TRIP]] : index
+// CHECK:         scf.forall (%[[LIN:.*]]) in (%[[TOTAL]]) {
+// CHECK:           %[[IJ:.*]]:2 = affine.delinearize_index %[[LIN]] into (%[[ROWS]], %[[TRIP]]) : index, index
+// CHECK:           %[[SCALED:.*]] = arith.muli %[[IJ]]#1, %[[C4]] : index
+// CHECK:           %[[J:.*]] = arith.addi %[[SCALED]], %[[C2]] : index
+// CHECK:           memref.store %{{.*}}, %[[X]][%[[IJ]]#0, %[[J]]]
+func.func @dynamic(%x: memref<?x?xf32>, %n: index, %m: index) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i, %j) = (0, %c2) to (%n, %m) step (1, %c4) {
+    memref.store %zero, %x[%i, %j] : memref<?x?xf32>
+  }
+  return
+}
+
+// -----
+
+// A 1-d forall is left as it is.
+// CHECK-LABEL: func.func @one_dim
+// CHECK:         scf.forall (%{{.*}}) in (64) {
+// CHECK-NOT:     affine.delinearize_index
+func.func @one_dim(%x: memref<64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i) in (64) {
+    memref.store %zero, %x[%i] : memref<64xf32>
+  }
+  return
+}
