@@ -83,6 +83,22 @@ def runtime_library(name: str) -> Path:
     return _locate(name, RUNTIME_LIBRARIES[name])
 
 
+@functools.cache
+def openmp_library() -> Path:
+    """The GNU OpenMP runtime that parallel loops call (GOMP_parallel): torch's own copy when torch
+    is installed, so compiled code and torch's ops share one pool of threads; else the system's."""
+    import ctypes.util
+
+    torch_dir = _package_dir("torch")
+    if torch_dir is not None:
+        for candidate in sorted((torch_dir / "lib").glob("libgomp*.so*")):
+            return candidate
+    found = ctypes.util.find_library("gomp")
+    if found is None:
+        raise ToolchainError("no OpenMP runtime (libgomp.so.1) found: install torch, or your distribution's libgomp1")
+    return Path(found)
+
+
 def mlir_include_dir() -> Path:
     """`mlir/include` with the upstream ODS (.td) files, for mlir-tblgen and llvm-tblgen."""
     root = _package_dir("mlir")

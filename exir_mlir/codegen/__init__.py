@@ -12,12 +12,12 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators.
 - `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
   buffers to the stack, ownership-based deallocation.
-- `exir-cpu-parallelize{num-threads=N}`: scf.forall -> scf.parallel -> async runtime tasks; with
-  more than one thread, multi-dimensional foralls are first linearized to one dimension
-  (`exir-cpu-linearize-forall`, linearize_forall.py: upstream async-parallel-for miscompiles
-  multi-dimensional loops).
+- `exir-cpu-parallelize{num-threads=N}`: each outermost scf.forall (linearized to one dimension
+  first, `exir-cpu-linearize-forall`) becomes a call of an outlined body over a [lo, hi) chunk;
+  `exir-cpu-to-llvm` turns the call into a `GOMP_parallel` launch on torch's OpenMP pool
+  (parallel_gomp.py). With one thread, plain loops.
 - `exir-cpu-to-llvm`: n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
-  (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/async/
+  (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/
   math -> LLVM dialect. The ExecutionEngine (exir_mlir.runtime) JITs it at -O3 for the host CPU.
 """
 

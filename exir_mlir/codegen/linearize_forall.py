@@ -1,15 +1,11 @@
 """Multi-dimensional `scf.forall` on buffers -> one-dimensional `scf.forall` over the linear index.
 
-Why: MLIR 22's `async-parallel-for` miscompiles multi-dimensional parallel loops. When the inner
-dims have a small static trip count it dispatches a "block aligned" compute function whose block
-size is rounded up to a multiple of the inner iterations, but it keeps the block count it computed
-for the unrounded block size. The surplus blocks start past the end of the iteration space, and
-the compute function's delinearization (`remsi`) wraps their indices back to the start: they run
-the whole loop nest again, concurrently with the workers that own those tiles. For an op that
-accumulates into its output (a matmul whose init is a bias broadcast) every element is added to
-twice or more: `nn.Linear(64, 128)` on 1152 rows at 2 threads was wrong on every row. A
-one-dimensional loop never takes that path (the pass only aligns for inner loop dims), so the
-parallel stage gives it nothing else; `check_no_aligned_dispatch` makes sure of it afterwards.
+The parallel stage hands each thread one contiguous chunk of a single range of iterations
+(parallel_gomp.py), so a nest of tile loops is first made one loop, each index recovered by
+`affine.delinearize_index`. (Splitting a multi-dimensional iteration space is where MLIR 22's
+`async-parallel-for` went wrong: its block-aligned dispatch kept the block count of another block
+size, and the surplus blocks wrapped around and reran the whole nest concurrently with the
+workers that owned it; see test/Codegen/upstream-async-parallel-for.mlir.)
 """
 
 from __future__ import annotations
@@ -108,20 +104,3 @@ def linearize_foralls(module: ir.Operation) -> int:
         count += 1
     return count
 
-
-def check_no_aligned_dispatch(module: ir.Operation) -> None:
-    """Fails when `async-parallel-for` emitted its block-aligned dispatch (see the module docstring)."""
-    from exir_mlir.errors import ExirInternalError
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value.startswith(
-            "parallel_compute_fn_with_aligned_loops"
-        ):
-            raise ExirInternalError(
-                "async-parallel-for emitted a block-aligned dispatch, which MLIR 22 miscompiles "
-                "(its surplus blocks recompute the whole loop nest): a multi-dimensional parallel "
-                "loop reached the parallel stage without being linearized"
-            )
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)

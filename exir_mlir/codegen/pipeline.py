@@ -118,17 +118,6 @@ BUFFERIZE = (
 )
 
 
-def parallelize_pipeline(num_threads: int) -> str:
-    """`scf.forall` -> `scf.parallel` -> async tasks on the runtime's thread pool (or plain loops)."""
-    if num_threads <= 1:
-        return "func.func(scf-forall-to-for)"
-    return (
-        "func.func(scf-forall-to-parallel),"
-        f"async-parallel-for{{async-dispatch=false num-workers={num_threads} min-task-size=1}},"
-        "async-to-async-runtime,async-runtime-ref-counting,async-runtime-ref-counting-opt"
-    )
-
-
 TO_LOOPS = (
     "func.func(convert-linalg-to-loops),"
     "func.func(convert-vector-to-scf{full-unroll target-rank=1}),"
@@ -144,7 +133,7 @@ TO_LLVM = (
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
-    "convert-async-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,"
+    "convert-arith-to-llvm,convert-index-to-llvm,"
     "convert-cf-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
 
@@ -186,15 +175,20 @@ def strided_copies_as_loops(module: ir.Operation) -> int:
     return len(copies)
 
 
-def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
-    """`exir-cpu-parallelize`: forall loops onto the async runtime's worker threads."""
-    from exir_mlir.codegen.linearize_forall import check_no_aligned_dispatch, linearize_foralls
+THREADS_ATTR = "exir.parallel_threads"
 
-    threads = num_threads or detect_host().cores
-    if threads > 1:
-        linearize_foralls(module)
-    _run(module, f"builtin.module({parallelize_pipeline(threads)})", "exir-cpu-parallelize")
-    check_no_aligned_dispatch(module)
+
+def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
+    """`exir-cpu-parallelize`: outermost forall loops -> outlined bodies that `GOMP_parallel` runs
+    on torch's OpenMP pool (parallel_gomp.py); with one thread, plain loops."""
+    from exir_mlir.codegen.parallel_gomp import outline_foralls
+
+    if num_threads == 1:
+        _run(module, "builtin.module(func.func(scf-forall-to-for))", "exir-cpu-parallelize")
+        return
+    if outline_foralls(module):
+        # Read by exir-cpu-to-llvm, which emits the GOMP_parallel launches (0: the pool's size).
+        module.attributes[THREADS_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_threads)
 
 
 # n-D vector ops that convert-vector-to-llvm does not take are rewritten into 1-D ones first.
@@ -250,6 +244,11 @@ def lower_to_llvm(module: ir.Operation) -> None:
     _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
+    if THREADS_ATTR in module.attributes:
+        from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp
+
+        dispatch_with_gomp(module, num_threads=ir.IntegerAttr(module.attributes[THREADS_ATTR]).value)
+        del module.attributes[THREADS_ATTR]
 
 
 def bool_accesses_as_bytes(module: ir.Operation) -> int:

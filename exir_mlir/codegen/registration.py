@@ -48,13 +48,13 @@ def register_cpu_passes() -> None:
     register_pass(
         "exir-cpu-parallelize",
         _reporting(pipeline.parallelize),
-        description="scf.forall loops (linearized) onto the async runtime's worker threads",
+        description="outermost scf.forall loops -> outlined bodies for GOMP_parallel (torch's OpenMP pool)",
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
     )
     register_pass(
         "exir-cpu-to-llvm",
         _reporting(pipeline.lower_to_llvm),
-        description="vector, scf, memref, async and math to the LLVM dialect",
+        description="vector, scf, memref and math to the LLVM dialect; GOMP_parallel launches of outlined loop bodies",
     )
     register_pass(
         "exir-cpu-pipeline",

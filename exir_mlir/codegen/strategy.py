@@ -10,9 +10,9 @@ from exir_mlir.codegen.host import HostCPU
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
-# Below this many scalar multiply-adds (or elements) an op runs on one thread: handing a region
-# to the async runtime's workers costs tens of microseconds (far more when the other cores are
-# busy), more than such an op takes.
+# Below this many scalar multiply-adds (or elements) an op runs on one thread: waking the OpenMP
+# pool's workers costs microseconds (far more when the other cores are busy), more than such an
+# op takes.
 _PARALLEL_MIN_WORK = 1 << 18
 
 

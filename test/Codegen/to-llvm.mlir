@@ -1,16 +1,23 @@
 // RUN: exir-mlir-opt %s -p 'builtin.module(exir-cpu-fuse,exir-cpu-tile{vector-bits=512 cores=2},exir-cpu-bufferize,exir-cpu-parallelize{num-threads=2},exir-cpu-to-llvm)' | FileCheck %s
 
-// The whole pipeline ends in the LLVM dialect only: vector FMAs for the contraction, calls into
-// the async runtime for the threads, malloc for the returned buffer.
-// CHECK-NOT:   linalg.
-// CHECK-NOT:   vector.contract
-// CHECK-NOT:   memref.alloc
-// CHECK-NOT:   scf.
+// The whole pipeline ends in the LLVM dialect only: vector FMAs for the contraction, the forall
+// over tiles outlined into a body that GOMP_parallel runs on 2 threads, malloc for the result.
 // CHECK-LABEL: llvm.func @main
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     vector.contract
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     scf.
 // CHECK:         llvm.call @malloc
-// CHECK:         llvm.call @mlirAsyncRuntimeCreateGroup
-// CHECK-LABEL: llvm.func @parallel_compute_fn
+// CHECK:         llvm.call @__exir_parallel_launch_0(
+// CHECK-LABEL: llvm.func @__exir_parallel_body_0
+// CHECK-NOT:     scf.
 // CHECK:         llvm.intr.fmuladd({{.*}}) : (vector<32xf32>, vector<32xf32>, vector<32xf32>) -> vector<32xf32>
+// CHECK-LABEL: llvm.func @__exir_parallel_launch_0
+// CHECK:         %[[THREADS:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK:         llvm.call @GOMP_parallel(%{{.*}}, %{{.*}}, %[[THREADS]], %{{.*}})
+// CHECK-LABEL: llvm.func @__exir_parallel_task_0
+// CHECK:         llvm.call @omp_get_thread_num()
+// CHECK:         llvm.call @__exir_parallel_body_0(
 func.func @main(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<256x256xf32>

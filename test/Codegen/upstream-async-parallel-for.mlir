@@ -1,12 +1,12 @@
 // RUN: mlir-opt %s --async-parallel-for='async-dispatch=false num-workers=2 min-task-size=1' --canonicalize | FileCheck %s
 
-// Pins the upstream defect that exir-cpu-parallelize works around by linearizing foralls
-// (exir_mlir/codegen/linearize_forall.py): for a 2-d parallel loop of 18 x 2 = 36 iterations,
+// Pins the upstream defect that made exir-cpu-parallelize stop using async-parallel-for (it now
+// outlines foralls for GOMP_parallel, exir_mlir/codegen/parallel_gomp.py): for a 2-d parallel loop of 18 x 2 = 36 iterations,
 // MLIR 22's async-parallel-for picks the "block aligned" compute function with a block size of 4
 // but keeps the 12 blocks it computed for a block size of 3. Blocks 9..11 start past the 36th
 // iteration and their `remsi` wraps them to row 0: they rerun the whole nest while the other
-// workers run it, so a read-modify-write body adds twice. If this test starts failing, upstream
-// changed the dispatch: check whether the linearization is still needed.
+// workers run it, so a read-modify-write body adds twice (nn.Linear at 2 threads was wrong on
+// 1088..2112 rows). If this test starts failing, upstream changed the dispatch.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-DAG:     %[[SIZE:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[BLOCKS:.*]] = arith.constant 12 : index

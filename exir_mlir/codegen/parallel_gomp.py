@@ -1,0 +1,255 @@
+"""`scf.forall` on buffers -> outlined loop bodies run by libgomp's `GOMP_parallel`.
+
+Why not MLIR's async runtime: torch runs its own ops on GNU OpenMP (torch/lib/libgomp.so.1); a
+second pool of spinning workers fights it for the cores whenever eager ops and compiled calls
+alternate, `libmlir_async_runtime.so` needs libMLIR/libLLVM (no ahead-of-time library could carry
+it), and its `async-parallel-for` miscompiles multi-dimensional loops (linearize_forall.py).
+`GOMP_parallel(fn, data, nthreads, flags)` runs `fn(data)` on the calling thread and nthreads - 1
+workers of the same pool torch uses (0: the pool's current size, which `torch.set_num_threads`
+sets), and returns when all are done.
+
+Two steps, because packing a loop's live-in values into one pointer is simple only once every
+value is an LLVM scalar:
+
+1. `outline_foralls` (memref level): each outermost forall becomes
+   `func.call @__exir_parallel_body_N(%lo, %hi, live-ins...)`, a private function running
+   `scf.for %i = %lo to %hi` over the body (multi-dimensional foralls are linearized first).
+2. `dispatch_with_gomp` (LLVM dialect, after every conversion): each call of a body function is
+   retargeted to `@__exir_parallel_launch_N`, with the same arguments, which stores them in a
+   stack struct and calls `GOMP_parallel(@__exir_parallel_task_N, struct, nthreads, 0)`; each
+   task loads them and runs the body on its contiguous chunk of [lo, hi). A loop of one
+   iteration, or one thread, calls the body directly.
+"""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import ir
+from exir_mlir.codegen.linearize_forall import linearize
+
+BODY_PREFIX = "__exir_parallel_body_"
+LAUNCH_PREFIX = "__exir_parallel_launch_"
+TASK_PREFIX = "__exir_parallel_task_"
+# Live-ins made by these ops are rebuilt inside the body instead of passed (constant folding).
+_REMATERIALIZED = ("arith.constant", "ub.poison", "llvm.mlir.constant")
+
+
+def _outermost_foralls(func_op: ir.Operation) -> list[ir.OpView]:
+    found: list[ir.OpView] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "scf.forall":
+            found.append(op.opview)
+            return ir.WalkResult.SKIP
+        return ir.WalkResult.ADVANCE
+
+    func_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _live_ins(forall: ir.Operation) -> list[ir.Value]:
+    """Values used inside `forall` and defined outside it, in first-use order."""
+    defined: set[ir.Value] = set()
+    used: list[ir.Value] = []
+    seen: set[ir.Value] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        for region in op.regions:
+            for block in region.blocks:
+                defined.update(block.arguments)
+        defined.update(op.results)
+        return ir.WalkResult.ADVANCE
+
+    forall.walk(visit, ir.WalkOrder.PRE_ORDER)
+
+    def collect(op: ir.Operation) -> ir.WalkResult:
+        if op != forall:
+            for value in op.operands:
+                if value not in defined and value not in seen:
+                    seen.add(value)
+                    used.append(value)
+        return ir.WalkResult.ADVANCE
+
+    forall.walk(collect, ir.WalkOrder.PRE_ORDER)
+    return used
+
+
+def _is_rematerialized(value: ir.Value) -> bool:
+    owner = value.owner
+    return isinstance(owner, (ir.Operation, ir.OpView)) and owner.name in _REMATERIALIZED
+
+
+def _module_block(module: ir.Module | ir.Operation) -> ir.Block:
+    return module.body if isinstance(module, ir.Module) else module.regions[0].blocks[0]
+
+
+def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
+    from mlir.dialects import func, scf
+
+    from exir_mlir._mlir import arith
+
+    op = forall.operation
+    if forall.rank != 1:
+        forall = linearize(forall)
+        op = forall.operation
+    ub = list(forall.dynamicUpperBound)
+    static_ub = ir.DenseI64ArrayAttr(op.attributes["staticUpperBound"])[0]
+    live_ins = _live_ins(op)
+    passed = [v for v in live_ins if not _is_rematerialized(v)]
+    index = ir.IndexType.get()
+    with ir.InsertionPoint(module_block), op.location:
+        body_func = func.FuncOp(name, ([index, index, *[v.type for v in passed]], []), visibility="private")
+        entry = body_func.add_entry_block()
+    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[2:]))
+    with ir.InsertionPoint(entry), op.location:
+        for value in live_ins:
+            if value not in mapping:
+                clone = value.owner.clone()
+                mapping[value] = clone.results[0]
+        one = arith.constant(index, 1)
+        loop = scf.ForOp(entry.arguments[0], entry.arguments[1], one)
+        with ir.InsertionPoint(loop.body):
+            loop_yield = scf.YieldOp([])
+        func.ReturnOp([])
+    forall.body.arguments[0].replace_all_uses_with(loop.induction_variable)
+    for inner in list(forall.body.operations):
+        if inner.operation.name != "scf.forall.in_parallel":
+            inner.operation.move_before(loop_yield)
+
+    def remap(inner: ir.Operation) -> ir.WalkResult:
+        for i, value in enumerate(inner.operands):
+            if value in mapping:
+                inner.operands[i] = mapping[value]
+        return ir.WalkResult.ADVANCE
+
+    loop.operation.walk(remap)
+    with ir.InsertionPoint(op), op.location:
+        lo = arith.constant(index, 0)
+        hi = ub[0] if ub else arith.constant(index, static_ub)
+        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [lo, hi, *passed])
+    op.erase()
+
+
+def outline_foralls(module: ir.Module | ir.Operation) -> int:
+    """Step 1: every outermost `scf.forall` (on buffers) -> a call of an outlined loop body."""
+    block = _module_block(module)
+    count = 0
+    for func_op in list(block.operations):
+        if func_op.operation.name != "func.func":
+            continue
+        for forall in _outermost_foralls(func_op.operation):
+            if len(forall.operation.results):
+                raise ValueError("outline_foralls runs after bufferization: this scf.forall has shared_outs")
+            _outline(forall, f"{BODY_PREFIX}{count}", block)
+            count += 1
+    return count
+
+
+def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
+    """LLVM-dialect text of the launch and task functions of body `n` (arguments: lo, hi, live-ins)."""
+    struct = f"!llvm.struct<({', '.join(arg_types)})>"
+    params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(arg_types))
+    args = ", ".join(f"%a{i}" for i in range(len(arg_types)))
+    fields = ", ".join(f"%f{i}" for i in range(len(arg_types)))
+    signature = f"({', '.join(arg_types)}) -> ()"
+    inserts = []
+    previous = "%undef"
+    for i, t in enumerate(arg_types):
+        inserts.append(f"    %s{i} = llvm.insertvalue %a{i}, {previous}[{i}] : {struct}")
+        previous = f"%s{i}"
+    extracts = [f"    %f{i} = llvm.extractvalue %packed[{i}] : {struct}" for i in range(len(arg_types))]
+    inserts_text = "\n".join(inserts)
+    extracts_text = "\n".join(extracts)
+    return f"""
+  llvm.func @{LAUNCH_PREFIX}{n}({params}) {{
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %span = llvm.sub %a1, %a0 : i64
+    %single = llvm.icmp "sle" %span, %one : i64
+    llvm.cond_br %single, ^direct, ^parallel
+  ^direct:
+    llvm.call @{BODY_PREFIX}{n}({args}) : {signature}
+    llvm.return
+  ^parallel:
+    %ctx = llvm.alloca %one x {struct} : (i64) -> !llvm.ptr
+    %undef = llvm.mlir.undef : {struct}
+{inserts_text}
+    llvm.store {previous}, %ctx : {struct}, !llvm.ptr
+    %task = llvm.mlir.addressof @{TASK_PREFIX}{n} : !llvm.ptr
+    %threads = llvm.mlir.constant({num_threads} : i32) : i32
+    %flags = llvm.mlir.constant(0 : i32) : i32
+    llvm.call @GOMP_parallel(%task, %ctx, %threads, %flags) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
+    llvm.return
+  }}
+  llvm.func @{TASK_PREFIX}{n}(%ctx: !llvm.ptr) {{
+    %packed = llvm.load %ctx : !llvm.ptr -> {struct}
+{extracts_text}
+    %tid32 = llvm.call @omp_get_thread_num() : () -> i32
+    %nt32 = llvm.call @omp_get_num_threads() : () -> i32
+    %tid = llvm.sext %tid32 : i32 to i64
+    %nt = llvm.sext %nt32 : i32 to i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %span = llvm.sub %f1, %f0 : i64
+    %spanm1 = llvm.add %span, %nt : i64
+    %spanr = llvm.sub %spanm1, %one : i64
+    %chunk = llvm.sdiv %spanr, %nt : i64
+    %offset = llvm.mul %tid, %chunk : i64
+    %start = llvm.add %f0, %offset : i64
+    %stop0 = llvm.add %start, %chunk : i64
+    %over = llvm.icmp "sgt" %stop0, %f1 : i64
+    %stop = llvm.select %over, %f1, %stop0 : i1, i64
+    %work = llvm.icmp "slt" %start, %stop : i64
+    llvm.cond_br %work, ^run, ^done
+  ^run:
+    llvm.call @{BODY_PREFIX}{n}(%start, %stop{", " if len(arg_types) > 2 else ""}{", ".join(f"%f{i}" for i in range(2, len(arg_types)))}) : {signature}
+    llvm.br ^done
+  ^done:
+    llvm.return
+  }}
+"""
+
+
+_RUNTIME_DECLARATIONS = {
+    "GOMP_parallel": "llvm.func @GOMP_parallel(!llvm.ptr, !llvm.ptr, i32, i32)",
+    "omp_get_thread_num": "llvm.func @omp_get_thread_num() -> i32",
+    "omp_get_num_threads": "llvm.func @omp_get_num_threads() -> i32",
+}
+
+
+def dispatch_with_gomp(module: ir.Module | ir.Operation, *, num_threads: int = 0) -> int:
+    """Step 2 (LLVM dialect): calls of outlined bodies -> `GOMP_parallel` launches. Returns how many."""
+    block = _module_block(module)
+    bodies: dict[str, ir.Operation] = {}
+    declared: set[str] = set()
+    for op in block.operations:
+        if op.operation.name == "llvm.func":
+            name = ir.StringAttr(op.operation.attributes["sym_name"]).value
+            declared.add(name)
+            if name.startswith(BODY_PREFIX):
+                bodies[name] = op.operation
+    if not bodies:
+        return 0
+    texts = [text for name, text in _RUNTIME_DECLARATIONS.items() if name not in declared]
+    for name, op in bodies.items():
+        arg_types = [str(arg.type) for arg in op.regions[0].blocks[0].arguments]
+        texts.append(_launch_and_task(int(name[len(BODY_PREFIX):]), arg_types, num_threads))
+        # Parsed on its own, the generated text needs the body declared; the module has it defined.
+        texts.append(f"llvm.func @{name}({', '.join(arg_types)})")
+    extra = ir.Module.parse("module {\n" + "\n".join(texts) + "\n}", context=block.owner.context)
+    for op in list(extra.body.operations):
+        if ir.StringAttr(op.operation.attributes["sym_name"]).value in bodies:
+            continue
+        op.operation.move_after(block.operations[len(block.operations) - 1])
+
+    def retarget(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "llvm.call" and "callee" in op.attributes:
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            parent = op.parent
+            while parent is not None and parent.name != "llvm.func":
+                parent = parent.parent
+            in_generated = parent is not None and ir.StringAttr(parent.attributes["sym_name"]).value.startswith(
+                (LAUNCH_PREFIX, TASK_PREFIX))
+            if callee.startswith(BODY_PREFIX) and not in_generated:
+                op.attributes["callee"] = ir.FlatSymbolRefAttr.get(LAUNCH_PREFIX + callee[len(BODY_PREFIX):])
+        return ir.WalkResult.ADVANCE
+
+    block.owner.walk(retarget)
+    return len(bodies)
