@@ -1,10 +1,13 @@
-"""Latency of eager PyTorch, torch.compile (inductor) and exir-mlir per model, interleaved in one process.
+"""Latency of eager PyTorch, torch.compile (inductor), AOTInductor and exir-mlir (static and
+dynamic shapes) per model, interleaved in one process, in the default environment.
 
-Prints, per model, the median latency of the three at the same thread count, the ratios and the
-compile times, and writes the table to docs/performance.md with the machine named.
+Prints, per model, the median latency of each at the same thread count, the ratios and the cold
+compile times, plus the per-call overhead of a one-op program and a case that alternates an eager
+op with a compiled call; writes the tables to docs/performance.md with the machine and its load.
+Nothing in the environment is set by the script: users do not set OMP_WAIT_POLICY either.
 
-Usage: python benchmarks/bench_models.py [--threads N] [--repeats R] [--models a,b] [--no-inductor]
-       [--shipped-sizes] [--output docs/performance.md]
+Usage: python benchmarks/bench_models.py [--threads 1,2] [--repeats R] [--models a,b] [--no-inductor]
+       [--no-aoti] [--output docs/performance.md]
 """
 
 from __future__ import annotations
@@ -13,71 +16,90 @@ import argparse
 import datetime
 import os
 import sys
+import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import torch
+from torch.export import Dim
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import interleaved_medians, machine_description  # noqa: E402
 
-from exir_mlir.codegen.host import detect_host  # noqa: E402
 from exir_mlir.models import MODELS  # noqa: E402
 from exir_mlir.models.mlp import MLP, ElementwiseChain  # noqa: E402
-from exir_mlir.models.transformer import TransformerBlock  # noqa: E402
+from exir_mlir.models.transformer import EmbeddingMean, SoftmaxAttention, TransformerBlock  # noqa: E402
 from exir_mlir.models.vision import ResidualBlock, SmallCNN  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _bench_sizes() -> dict[str, tuple[torch.nn.Module, tuple]]:
-    """Models at sizes where compute, not per-call overhead, decides (the shipped ones are tiny)."""
+@dataclass
+class Bench:
+    """A model, its inputs, and the dynamic_shapes that mark its batch (and sequence) dims."""
+
+    module: torch.nn.Module
+    args: tuple
+    dynamic: Any  # None: no dynamic build (its inputs have no batch dim)
+
+
+def _batch(*dims_per_input) -> tuple:
+    batch = Dim("batch", min=1, max=1024)
+    return tuple({0: batch} if has else None for has in dims_per_input)
+
+
+def _benchmarks() -> dict[str, Bench]:
+    """Models at sizes where compute, not per-call overhead, decides, plus the shipped small ones."""
     torch.manual_seed(0)
+    seq = Dim("seq", min=2, max=512)
+    batch = Dim("batch", min=1, max=64)
+    q, k, v = (torch.randn(4, 4, 128, 64) for _ in range(3))
+    attention_dims = tuple({0: batch, 2: seq} for _ in range(3))
+    shipped = {name: MODELS[name]() for name in ("cond", "while_loop", "buffer_mutation")}
     return {
-        "mlp": (MLP(512, 1024, 256).eval(), (torch.randn(64, 512),)),
-        "cnn": (SmallCNN(3, 10).eval(), (torch.randn(32, 3, 16, 16),)),  # its classifier expects 16x16
-        "residual_block": (ResidualBlock(16, 32, 2).eval(), (torch.randn(8, 16, 32, 32),)),
-        "transformer_block": (TransformerBlock(dim=256, heads=4).eval(), (torch.randn(4, 64, 256),)),
-        "elementwise_chain": (ElementwiseChain().eval(), (torch.randn(1 << 20), torch.randn(1 << 20))),
+        "mlp": Bench(MLP(512, 1024, 256).eval(), (torch.randn(64, 512),), _batch(True)),
+        "cnn": Bench(SmallCNN(3, 10).eval(), (torch.randn(32, 3, 16, 16),), _batch(True)),
+        "residual_block": Bench(ResidualBlock(16, 32, 2).eval(), (torch.randn(8, 16, 32, 32),), _batch(True)),
+        "transformer_block": Bench(TransformerBlock(dim=256, heads=4).eval(), (torch.randn(4, 64, 256),),
+                                   ({0: batch, 1: seq},)),
+        "attention": Bench(SoftmaxAttention().eval(), (q, k, v), attention_dims),
+        "embedding_mean": Bench(EmbeddingMean(vocab=1000, dim=64).eval(),
+                                (torch.randint(0, 1000, (64, 32)),), ({0: batch, 1: seq},)),
+        "elementwise_chain": Bench(ElementwiseChain().eval(), (torch.randn(1 << 20), torch.randn(1 << 20)),
+                                   None),
+        "cond": Bench(shipped["cond"].module, shipped["cond"].example_args, _batch(True)),
+        "while_loop": Bench(shipped["while_loop"].module, shipped["while_loop"].example_args, None),
+        "buffer_mutation": Bench(shipped["buffer_mutation"].module, shipped["buffer_mutation"].example_args,
+                                 _batch(True)),
     }
-
-
-def _shipped_sizes(names) -> dict[str, tuple[torch.nn.Module, tuple]]:
-    out = {}
-    for name in names:
-        module, args, _ = MODELS[name]()
-        out[name] = (module.eval(), args)
-    return out
 
 
 @dataclass
 class Row:
     model: str
-    eager_ms: float | None = None
-    inductor_ms: float | None = None
-    exir_ms: float | None = None
-    inductor_compile_s: float | None = None
-    exir_compile_s: float | None = None
+    ms: dict[str, float] = field(default_factory=dict)  # median latency per implementation
+    compile_s: dict[str, float] = field(default_factory=dict)
     note: str = ""
 
     def cells(self) -> list[str]:
-        def ms(v):
-            return f"{v:.3f}" if v is not None else "-"
+        def ms(name):
+            return f"{self.ms[name]:.3f}" if name in self.ms else "-"
 
         def ratio(a, b):
-            return f"{a / b:.2f}x" if a is not None and b is not None else "-"
+            return f"{self.ms[a] / self.ms[b]:.2f}x" if a in self.ms and b in self.ms else "-"
 
-        def sec(v):
-            return f"{v:.1f}" if v is not None else "-"
+        def sec(name):
+            return f"{self.compile_s[name]:.1f}" if name in self.compile_s else "-"
 
-        return [self.model, ms(self.eager_ms), ms(self.inductor_ms), ms(self.exir_ms),
-                ratio(self.exir_ms, self.eager_ms), ratio(self.exir_ms, self.inductor_ms),
-                sec(self.inductor_compile_s), sec(self.exir_compile_s), self.note]
+        return [self.model, ms("eager"), ms("inductor"), ms("aoti"), ms("exir"), ms("exir_dynamic"),
+                ratio("exir", "eager"), ratio("exir", "aoti"), ratio("exir_dynamic", "exir"),
+                sec("inductor"), sec("aoti"), sec("exir"), self.note]
 
 
-HEADER = ["model", "eager ms", "inductor ms", "exir-mlir ms", "exir/eager", "exir/inductor",
-          "inductor compile s", "exir-mlir compile s", "notes"]
+HEADER = ["model", "eager ms", "inductor ms", "AOTI ms", "exir-mlir ms", "exir dynamic ms", "exir/eager",
+          "exir/AOTI", "dynamic/static", "inductor compile s", "AOTI compile s", "exir-mlir compile s", "notes"]
 
 
 def _short(exc: BaseException) -> str:
@@ -85,114 +107,178 @@ def _short(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {first[:160]}".replace("|", "/")
 
 
-def bench_model(name: str, module: torch.nn.Module, args: tuple, *, repeats: int, inductor: bool) -> Row:
+def _timed(build: Callable[[], Callable]) -> tuple[Callable, float]:
+    start = time.perf_counter()
+    fn = build()
+    return fn, time.perf_counter() - start
+
+
+_AOTI_PACKAGES: dict[str, str] = {}  # model -> package: compiled once, loaded at each thread count
+
+
+def _aoti(name: str, ep) -> Callable:
+    if name not in _AOTI_PACKAGES:
+        workdir = tempfile.mkdtemp(prefix="bench-aoti-")
+        _AOTI_PACKAGES[name] = torch._inductor.aoti_compile_and_package(
+            ep, package_path=os.path.join(workdir, "model.pt2"))
+    return torch._inductor.aoti_load_package(_AOTI_PACKAGES[name])
+
+
+def bench_model(name: str, bench: Bench, *, threads: int, repeats: int, inductor: bool, aoti: bool) -> Row:
     import exir_mlir
 
+    module, args = bench.module, bench.args
     row = Row(name)
     with torch.no_grad():
         expected = module(*args)
         fns = {"eager": lambda: module(*args)}
+        ep = torch.export.export(module, args)
+        builders: dict[str, Callable[[], Callable]] = {}
         if inductor:
-            try:
+            def build_inductor():
                 compiled = torch.compile(module)
-                start = time.perf_counter()
-                compiled(*args)
-                row.inductor_compile_s = time.perf_counter() - start
-                fns["inductor"] = lambda: compiled(*args)
-            except Exception as exc:  # inductor needs a C++ toolchain; report, keep going
-                row.note += f"inductor failed ({_short(exc)}); "
-        try:
-            ep = torch.export.export(module, args)
-            start = time.perf_counter()
-            program = exir_mlir.compile(ep)
-            row.exir_compile_s = time.perf_counter() - start
-            actual = program(*args)
-            torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-4)
-            fns["exir"] = lambda: program(*args)
-        except AssertionError as exc:
-            row.note += f"exir-mlir output differs from eager: {_short(exc)}; "
-        except Exception as exc:
-            row.note += f"exir-mlir failed: {_short(exc)}; "
+                compiled(*args)  # compiles on the first call
+                return compiled
+            builders["inductor"] = build_inductor
+        if aoti:
+            builders["aoti"] = lambda: _aoti(name, ep)
+        builders["exir"] = lambda: exir_mlir.compile(ep, num_threads=threads)
+        if bench.dynamic is not None:
+            builders["exir_dynamic"] = lambda: exir_mlir.compile(
+                torch.export.export(module, args, dynamic_shapes=bench.dynamic), num_threads=threads)
+        for impl, build in builders.items():
+            try:
+                fn, seconds = _timed(build)
+                actual = fn(*args)
+                torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-4)
+                row.compile_s[impl] = seconds
+                fns[impl] = (lambda f: lambda: f(*args))(fn)
+            except AssertionError as exc:
+                row.note += f"{impl} output differs from eager: {_short(exc)}; "
+            except Exception as exc:  # a peer may need a C++ toolchain; report, keep going
+                row.note += f"{impl} failed: {_short(exc)}; "
         medians = interleaved_medians(fns, repeats=repeats)
-    row.eager_ms = medians["eager"] * 1e3
-    row.inductor_ms = medians["inductor"] * 1e3 if "inductor" in medians else None
-    row.exir_ms = medians["exir"] * 1e3 if "exir" in medians else None
+    row.ms = {impl: seconds * 1e3 for impl, seconds in medians.items()}
     return row
 
 
-def markdown(tables: dict[int, list[Row]], *, machine: str, command: str) -> str:
+def bench_overhead(*, threads: int, repeats: int) -> dict[str, float]:
+    """Microseconds per call of `x + 1` on 16 floats: what a call costs besides its compute."""
+    import exir_mlir
+
+    class AddOne(torch.nn.Module):
+        def forward(self, x):
+            return x + 1
+
+    x = torch.randn(16)
+    program = exir_mlir.compile(torch.export.export(AddOne(), (x,)), num_threads=threads)
+    medians = interleaved_medians({"eager": lambda: x + 1, "exir": lambda: program(x)}, repeats=repeats * 20)
+    return {k: v * 1e6 for k, v in medians.items()}
+
+
+def bench_alternating(*, threads: int, repeats: int) -> dict[str, float]:
+    """An eager op and a compiled call taking turns (pre-processing in torch, model compiled), against
+    each alone: with one thread pool neither slows the other down."""
+    import exir_mlir
+
+    torch.manual_seed(0)
+    mlp = MLP(512, 1024, 256).eval()
+    x, w = torch.randn(64, 512), torch.randn(512, 512) / 32
+    program = exir_mlir.compile(torch.export.export(mlp, (x,)), num_threads=threads)
+    with torch.no_grad():
+        medians = interleaved_medians({
+            "eager op": lambda: torch.tanh(x @ w),
+            "compiled call": lambda: program(x),
+            "both, alternating": lambda: program(torch.tanh(x @ w)),
+        }, repeats=repeats)
+    return {k: v * 1e3 for k, v in medians.items()}
+
+
+def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, command: str) -> str:
     lines = [
         "# Performance",
         "",
         f"Generated by `{command}` on {datetime.date.today().isoformat()}; regenerate with the same command.",
         "",
         f"Machine: {machine}.",
-        "Models (`_bench_sizes` in the script; `--shipped-sizes` uses the examples' tiny sizes): MLP",
-        "512-1024-1024-256 on a batch of 64; SmallCNN on 32x3x16x16; residual block 16->32 channels,",
-        "stride 2, on 8x16x32x32; transformer block (dim 256, 4 heads, MLP 4x) on 4x64x256; elementwise",
-        "chain on two vectors of 2^20 floats.",
-        "Latency: median of interleaved calls in one process (eager, inductor and exir-mlir take turns,",
-        "so load changes hit them alike); ratios are exir-mlir time over the other's (below 1 = faster).",
-        "exir-mlir's output is checked against eager (rtol 1e-4, atol 1e-4) before it is timed.",
-        "Compile times are first-call times (inductor, whose on-disk cache may be warm from earlier runs)",
-        "and `exir_mlir.compile` (import, lowering, codegen, JIT; its in-process cache is not used here).",
-        f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'unset')}: with libgomp's default, torch's OpenMP",
-        "workers spin on the cores for a while after every eager call and starve exir-mlir's async-runtime",
-        "workers in the same process at 2 threads (`--omp-wait-policy default` reproduces it); PASSIVE did",
-        "not slow eager down measurably here.",
+        f"At the end: {machine_after}.",
+        "",
+        "Default environment: the script sets no variable (no OMP_WAIT_POLICY, no thread variables); the",
+        "thread count is `torch.set_num_threads(N)` for torch and `exir_mlir.compile(..., num_threads=N)`.",
+        "Latency: median of interleaved calls in one process (eager, inductor, AOTInductor and exir-mlir",
+        "take turns, so load changes hit them alike). exir-mlir static and dynamic: the same model exported",
+        "with static shapes, and with its batch (and, for attention, transformer and embedding, sequence)",
+        "dims marked `Dim`, run at the same sizes. Every output is checked against eager (rtol 1e-4,",
+        "atol 1e-4) before it is timed. Compile times are cold for AOTInductor (fresh package directory)",
+        "at the first thread count, loaded from its package at the others, and exir-mlir (no cache_dir;",
+        "the in-process cache does not hit: each build is a new program);",
+        "inductor's compile is its first call, whose on-disk cache may be warm from earlier runs.",
+        "Models: MLP 512-1024-1024-256 on a batch of 64; SmallCNN on 32x3x16x16; residual block 16->32",
+        "channels, stride 2, on 8x16x32x32; transformer block (dim 256, 4 heads, MLP 4x) on 4x64x256;",
+        "softmax attention on 4x4x128x64; embedding (1000 x 64) + mean + linear on 64x32 tokens; elementwise",
+        "chain on two vectors of 2^20 floats; cond, while_loop and buffer_mutation at the shipped sizes.",
     ]
-    for threads, rows in tables.items():
+    for threads, table in tables.items():
+        rows = table["rows"]
         lines += [
             "",
-            f"## {threads} thread{'s' if threads > 1 else ''} (`torch.set_num_threads({threads})`, exir-mlir workers = {threads})",
+            f"## {threads} thread{'s' if threads > 1 else ''}",
             "",
             "| " + " | ".join(HEADER) + " |",
             "| " + " | ".join("---" for _ in HEADER) + " |",
         ]
         lines += ["| " + " | ".join(r.cells()) + " |" for r in rows]
+        ratios = [r.ms["exir"] / r.ms["eager"] for r in rows if "exir" in r.ms]
+        if ratios:
+            geomean = 1.0
+            for r in ratios:
+                geomean *= r
+            geomean **= 1 / len(ratios)
+            lines += ["", f"Geomean exir-mlir / eager over {len(ratios)} models: {geomean:.2f}x."]
+        overhead = table["overhead_us"]
+        lines += ["", f"Per-call overhead (`x + 1` on 16 floats): eager {overhead['eager']:.1f} µs, "
+                      f"exir-mlir {overhead['exir']:.1f} µs."]
+        alternating = table["alternating_ms"]
+        lines += ["", "Eager op and compiled call alternating (ms): "
+                  + ", ".join(f"{k} {v:.3f}" for k, v in alternating.items()) + "."]
     return "\n".join(lines) + "\n"
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--threads", default=str(detect_host().cores),
-                   help="thread counts to measure, comma-separated (default: every core)")
+    p.add_argument("--threads", default="1,2", help="thread counts to measure, comma-separated")
     p.add_argument("--repeats", type=int, default=30)
-    p.add_argument("--models", default="mlp,cnn,residual_block,transformer_block,elementwise_chain")
+    p.add_argument("--models", default=",".join(_benchmarks()))
     p.add_argument("--no-inductor", action="store_true", help="skip torch.compile (it needs a C++ compiler)")
-    p.add_argument("--shipped-sizes", action="store_true", help="the example models' own (tiny) sizes")
+    p.add_argument("--no-aoti", action="store_true", help="skip AOTInductor (it needs a C++ compiler)")
     p.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="'-' to skip writing")
-    p.add_argument("--omp-wait-policy", choices=("passive", "default"), default="passive",
-                   help="OMP_WAIT_POLICY of torch's OpenMP workers; 'default' leaves it unset (see docs/performance.md)")
     args = p.parse_args(argv)
-    wanted = "" if args.omp_wait_policy == "default" else args.omp_wait_policy.upper()
-    if os.environ.get("OMP_WAIT_POLICY", "").upper() != wanted:
-        # libgomp reads the policy when it loads (with torch): start again with it set.
-        if wanted:
-            os.environ["OMP_WAIT_POLICY"] = wanted
-        else:
-            os.environ.pop("OMP_WAIT_POLICY", None)
-        os.execv(sys.executable, [sys.executable, __file__, *(argv if argv is not None else sys.argv[1:])])
 
     names = [n.strip() for n in args.models.split(",") if n.strip()]
-    models = _shipped_sizes(names) if args.shipped_sizes else {k: v for k, v in _bench_sizes().items() if k in names}
+    benches = {k: v for k, v in _benchmarks().items() if k in names}
     machine = machine_description()
     print(f"machine: {machine}")
-    tables: dict[int, list[Row]] = {}
+    tables: dict[int, dict] = {}
     for threads in [int(t) for t in args.threads.split(",")]:
         torch.set_num_threads(threads)
-        os.environ["EXIR_MLIR_NUM_THREADS"] = str(threads)
         torch._dynamo.reset()  # inductor recompiles for the new thread count
         print(f"threads: {threads}")
         print(" | ".join(HEADER))
-        rows = tables.setdefault(threads, [])
-        for name, (module, inputs) in models.items():
-            row = bench_model(name, module, inputs, repeats=args.repeats, inductor=not args.no_inductor)
+        rows = []
+        for name, bench in benches.items():
+            row = bench_model(name, bench, threads=threads, repeats=args.repeats,
+                              inductor=not args.no_inductor, aoti=not args.no_aoti)
             rows.append(row)
             print(" | ".join(row.cells()), flush=True)
+        overhead = bench_overhead(threads=threads, repeats=args.repeats)
+        print(f"overhead µs: {overhead}")
+        alternating = bench_alternating(threads=threads, repeats=args.repeats)
+        print(f"alternating ms: {alternating}")
+        tables[threads] = {"rows": rows, "overhead_us": overhead, "alternating_ms": alternating}
     if args.output != "-":
         command = "python benchmarks/bench_models.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        Path(args.output).write_text(markdown(tables, machine=machine, command=command.strip()))
+        Path(args.output).write_text(markdown(tables, machine=machine, machine_after=machine_description(),
+                                              command=command.strip()))
         print(f"wrote {args.output}")
     return 0
 
