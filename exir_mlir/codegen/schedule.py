@@ -67,19 +67,43 @@ class _Script:
         return tiled, forall
 
     def tile_for(self, handle: str, tiles: list[int]) -> str:
-        loops = sum(1 for t in tiles if t)
-        if not loops:
-            return handle
+        return self.tile_for_loops(handle, tiles)[0]
+
+    def tile_for_loops(self, handle: str, tiles: list[int]) -> tuple[str, dict[int, str]]:
+        """Tiles with scf.for loops; returns the tiled op and, per tiled dim, its loop's handle."""
+        tiled_dims = [d for d, t in enumerate(tiles) if t]
+        if not tiled_dims:
+            return handle, {}
         tiled, loop = self.fresh("t"), self.fresh("loop")
-        results = ", ".join([_ANY] * (loops + 1))
+        results = ", ".join([_ANY] * (len(tiled_dims) + 1))
+        count = f":{len(tiled_dims)}" if len(tiled_dims) > 1 else ""
         self.emit(
-            f"{tiled}, {loop}:{loops} = transform.structured.tile_using_for {handle} tile_sizes {_tile_list(tiles)}"
-            f" : ({_ANY}) -> ({results})"
-            if loops > 1
-            else f"{tiled}, {loop} = transform.structured.tile_using_for {handle} tile_sizes {_tile_list(tiles)}"
+            f"{tiled}, {loop}{count} = transform.structured.tile_using_for {handle} tile_sizes {_tile_list(tiles)}"
             f" : ({_ANY}) -> ({results})"
         )
-        return tiled
+        if len(tiled_dims) == 1:
+            return tiled, {tiled_dims[0]: loop}
+        return tiled, {d: f"{loop}#{i}" for i, d in enumerate(tiled_dims)}
+
+    def peel(self, loop: str) -> tuple[str, str]:
+        """Splits an scf.for into the iterations of full tiles and the partial remainder."""
+        cast, main, rest = self.fresh("for"), self.fresh("main"), self.fresh("rest")
+        self.emit(f'{cast} = transform.cast {loop} : {_ANY} to !transform.op<"scf.for">')
+        self.emit(f'{main}, {rest} = transform.loop.peel {cast} : (!transform.op<"scf.for">) -> ({_ANY}, {_ANY})')
+        return main, rest
+
+    def canonicalize(self) -> None:
+        func = self.fresh("func")
+        self.emit(f"{func} = transform.structured.match ops{{[\"func.func\"]}} in %root : ({_ANY}) -> {_ANY}")
+        self.emit(f"transform.apply_patterns to {func} {{")
+        self.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
+        self.emit("  transform.apply_patterns.canonicalization")
+        self.emit(f"}} : {_ANY}")
+
+    def match_linalg_in(self, handle: str) -> str:
+        found = self.fresh("inner")
+        self.emit(f"{found} = transform.structured.match interface{{LinalgOp}} in {handle} : ({_ANY}) -> {_ANY}")
+        return found
 
     def vectorize(self, handle: str, sizes: list[int] | None) -> None:
         # A tile that cannot be vectorized (an unusual body, a gather) stays scalar: the silenceable
@@ -103,12 +127,59 @@ class _Script:
         )
 
 
+def _masked_dims(plan: OpPlan) -> list[int]:
+    """Dims whose vector tile may not be static: a dynamic loop or one the tile does not divide."""
+    return [
+        d for d, (bound, vec, thr) in enumerate(zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles))
+        if bound == DYNAMIC or bound % vec or (thr and thr % vec)
+    ]
+
+
 def _needs_masks(plan: OpPlan) -> bool:
-    """Whether some vector tile can be partial: a dynamic loop or one the tile does not divide."""
-    for bound, vec, thr in zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles):
-        if bound == DYNAMIC or bound % vec or (thr and thr % vec):
-            return True
-    return False
+    """Whether some vector tile can be partial (then vectorization needs masks)."""
+    return bool(_masked_dims(plan))
+
+
+def _partial_dims(plan: OpPlan) -> list[int]:
+    """Masked dims whose tile is wider than 1: peeling them leaves full, static tiles."""
+    return [d for d in _masked_dims(plan) if plan.vector_tiles[d] > 1]
+
+
+PEEL_MARK = "exir.peel"
+_MAIN, _REMAINDER = 1, 2
+
+
+def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish) -> None:
+    """Peels the vector-tile loops of the dims that can be partial, so that the full tiles (almost
+    all of the work, and all of it for sizes the tiles divide) are static and vectorize without
+    masks; only the remainders keep masks. `finish(op_handle, masked)` tiles the reduction and
+    vectorizes one op. A dynamic dim (a batch marked `Dim`) thus runs the static-shape code."""
+    partial = [d for d in _partial_dims(plan) if d in loops]
+    if not partial:
+        finish(tiled, _needs_masks(plan))
+        return
+    # Only the outermost partial loop is peeled (the batch, in the common case): peeling consumes
+    # the loop's handle and every handle nested in it, the other loops' included. A second partial
+    # dim (a dynamic sequence in attention scores) keeps masks in the main part too.
+    main, rest = script.peel(loops[partial[0]])
+    # Canonicalization folds the main part's tile sizes to constants, replacing its ops and loops
+    # (handles do not always follow): mark each part's ops first, then match them again by mark.
+    # A peel whose loop the tile divides has no remainder: an empty match, hence `foreach`.
+    for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
+        ops, value = script.match_linalg_in(part), script.fresh("mark")
+        script.emit(f"{value} = transform.param.constant {mark} : i64 -> !transform.param<i64>")
+        script.emit(f'transform.annotate {ops} "{PEEL_MARK}" = {value} : {_ANY}, !transform.param<i64>')
+    script.canonicalize()
+    # The main part keeps masks where another dim may not be static (they fold away where it is).
+    main_masked = bool(set(_masked_dims(plan)) - {partial[0]})
+    for mark, masked in ((_MAIN, main_masked), (_REMAINDER, True)):
+        ops, each = script.fresh("peeled"), script.fresh("each")
+        script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {tag} : i64, {PEEL_MARK} = {mark} : i64}}"
+                    f" in %root : ({_ANY}) -> {_ANY}")
+        script.emit(f"transform.foreach {ops} : {_ANY} {{")
+        script.emit(f"^bb0({each}: {_ANY}):")
+        finish(each, masked)
+        script.emit("}")
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
@@ -144,26 +215,31 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
     tiled, fill = _tile_for_threads(script, entry)
     tiled = script.tile_for(tiled, plan.cache_tiles)
-    tiled = script.tile_for(tiled, plan.vector_tiles)
-    script.vectorize(tiled, plan.vector_tiles if _needs_masks(plan) else None)
-    _vectorize_fill(script, plan, fill)
+    tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
+    _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
+    _peeled(script, entry.tag, tiled, loops, plan,
+            lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None))
 
 
 def _emit_dot(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
     tiled, fill = _tile_for_threads(script, entry)
     parallel = [v if it == "parallel" else 0 for v, it in zip(plan.vector_tiles, plan.iterators)]
-    tiled = script.tile_for(tiled, parallel)
+    tiled, loops = script.tile_for_loops(tiled, parallel)
     red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
-    init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
-    script.emit(
-        f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
-        f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
-    )
-    script.vectorize(split, plan.vector_tiles if _needs_masks(plan) else None)
-    script.vectorize(init, None)
-    script.vectorize(combine, None)
-    _vectorize_fill(script, plan, fill)
+
+    def split_and_vectorize(op: str, masked: bool) -> None:
+        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+        script.emit(
+            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {op}"
+            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+        )
+        script.vectorize(split, plan.vector_tiles if masked else None)
+        script.vectorize(init, None)
+        script.vectorize(combine, None)
+
+    _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
+    _peeled(script, entry.tag, tiled, loops, plan, split_and_vectorize)
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -228,8 +304,9 @@ def _tag(ops: list[ir.OpView]) -> None:
 
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
-        if TAG in op.operation.attributes:
-            del op.operation.attributes[TAG]
+        for name in (TAG, PEEL_MARK):
+            if name in op.operation.attributes:
+                del op.operation.attributes[name]
 
 
 def _run_script(module: ir.Operation, text: str) -> None:
