@@ -297,6 +297,9 @@ _SYMPY_NAMES = frozenset({
     "ToFloat", "Identity", "Max", "Min", "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "And", "Or", "Not", "Xor",
     "Abs", "floor", "ceiling", "sqrt", "Piecewise", "ITE", "Integer", "Rational", "Float", "Mul", "Add",
     "Pow", "exp", "log", "oo", "zoo", "nan", "True", "False", "E", "pi", "I", "Symbol", "Dummy", "precision",
+    # srepr's spelling of relations and constants
+    "LessThan", "StrictLessThan", "GreaterThan", "StrictGreaterThan", "Equality", "Unequality", "true", "false",
+    "Infinity", "NegativeInfinity", "ComplexInfinity", "NaN", "Tuple",
 })
 _SYMBOL_NAME = re.compile(r"[a-z]+[0-9]+|OpaqueUnaryFn_[a-z0-9]+|BitwiseFn_bitwise_[a-z]+")
 # A quoted name (srepr writes `Symbol('u0', integer=True)`); no attribute access, subscripts or calls of
