@@ -1,4 +1,4 @@
-"""Loads `.pt2` archives with torch.export.load, after checking them, turning every failure into a one-line user error."""
+"""Loads `.pt2` archives with torch.export.load, once checked, turning every failure into a one-line user error."""
 
 from __future__ import annotations
 

@@ -27,7 +27,8 @@ def test_shipped_model_loads_without_trust(name, tmp_path):
 
 @pytest.mark.parametrize("expr", [
     "s0", "s0 + 1", "2*s0 - 3", "FloorDiv(s0, 2)", "Max(1, s0)", "Eq(Mod(s0, 4), 0)", "s0 >= 2", "-oo",
-    "Add(Mul(Integer(32), Symbol('u0', integer=True)), Integer(-32))", "LessThan(Symbol('u0', integer=True), Integer(1))",
+    "Add(Mul(Integer(32), Symbol('u0', integer=True)), Integer(-32))",
+    "LessThan(Symbol('u0', integer=True), Integer(1))",
     "1.5e-3*s1", "PythonMod(u0, 3)", "True", "s0**2",
 ])
 def test_sympy_expressions_torch_writes_pass(expr):
@@ -107,7 +108,8 @@ def test_api_refuses_and_trust_pickle_allows(tmp_path):
             elif name == f"mlp/data/weights/{meta['path_name']}":
                 data = saved.getvalue()
             b.writestr(name, data)
-    with pytest.raises(ExirUserError, match=r"data/weights/weight_\d+: weight 'fc1.weight' is stored as a pickle.*trust_pickle=True"):
+    refused = r"data/weights/weight_\d+: weight 'fc1.weight' is stored as a pickle.*trust_pickle=True"
+    with pytest.raises(ExirUserError, match=refused):
         load_program(dst)
     loaded = load_program(dst, trust_pickle=True)
     torch.testing.assert_close(loaded.state_dict["fc1.weight"], ep.state_dict["fc1.weight"])
