@@ -3,6 +3,7 @@
 The public API, re-exported lazily so that `import exir_mlir` (and the opt driver) does not
 import torch:
 
+- `load_program(path, *, trust_pickle=False) -> ExportedProgram` (a checked torch.export.load)
 - `import_program(ep, *, func_name="main", freeze_weights=False) -> mlir.ir.Module`
 - `lower(module, *, to="edge" | "backend" | "linalg")`
 - `compile(ep, *, target="cpu", ...) -> CompiledProgram`
@@ -12,6 +13,7 @@ import importlib
 
 _EXPORTS = {
     "import_program": "exir_mlir.importer",
+    "load_program": "exir_mlir.importer",
     "lower": "exir_mlir.lowering",
     "compile": "exir_mlir.compiler",
     "CompiledProgram": "exir_mlir.compiler",

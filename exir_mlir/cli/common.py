@@ -12,6 +12,9 @@ def add_program_arguments(p: argparse.ArgumentParser) -> None:
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("program", nargs="?", help="the .pt2 file (torch.export.save)")
     source.add_argument("--model", metavar="NAME", help="a shipped example model instead (see `exir-mlir demo --list`)")
+    p.add_argument("--trust-pickle", action="store_true",
+                   help="load a .pt2 even when that unpickles data or otherwise runs code from the file "
+                        "(pickled weights or constants, custom objects); only for files you trust")
 
 
 def load_exported_program(args):
@@ -26,7 +29,7 @@ def load_exported_program(args):
         return export_model(args.model), f"model '{args.model}'"
     from exir_mlir.importer import load_program
 
-    return load_program(args.program), args.program
+    return load_program(args.program, trust_pickle=args.trust_pickle), args.program
 
 
 def add_compile_arguments(p: argparse.ArgumentParser) -> None:

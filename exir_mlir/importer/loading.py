@@ -1,10 +1,11 @@
-"""Loads `.pt2` archives with torch.export.load, turning every failure into a one-line user error."""
+"""Loads `.pt2` archives with torch.export.load, once checked, turning every failure into a one-line user error."""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
+import struct
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Iterator
 import torch
 
 from exir_mlir.errors import ExirUserError
+from exir_mlir.importer.pt2_archive import ArchiveView, check_members, check_zip_layout
 
 
 @contextmanager
@@ -36,18 +38,10 @@ def _first_line(text: str) -> str:
     return lines[0] if lines else "no message"
 
 
-def _archive_member(names: list[str], suffix: str) -> str | None:
-    # A .pt2 archive has one top-level folder named after the file it was saved as.
-    for name in names:
-        parts = name.split("/")
-        if len(parts) >= 2 and "/".join(parts[1:]) == suffix:
-            return name
-    return None
-
-
-def check_pt2_archive(path: Path) -> None:
+def check_pt2_archive(path: Path, *, trust_pickle: bool = False) -> None:
     """Raises ExirUserError naming what is wrong when `path` is not a readable .pt2 archive of a
-    version this torch reads; checks only cheap structural facts, torch.export.load does the rest."""
+    version this torch reads, or (unless `trust_pickle`) when loading it could run code from the
+    file (see pt2_archive); reads the zip as data, torch.export.load does the rest."""
     from torch._export.serde.schema import SCHEMA_VERSION
     from torch.export.pt2_archive.constants import ARCHIVE_VERSION_VALUE
 
@@ -62,44 +56,49 @@ def check_pt2_archive(path: Path) -> None:
         raise ExirUserError(f"{path}: not a .pt2 file ({what}); save the program with torch.export.save")
     try:
         with zipfile.ZipFile(path) as archive:
-            names = archive.namelist()
+            # The layout first: testzip reads every member.
+            view = ArchiveView(archive, check_zip_layout(archive, path), path)
             damaged = archive.testzip()
             if damaged is not None:
                 raise ExirUserError(f"{path}: corrupted .pt2 archive (bad checksum in {damaged})")
-            format_member = _archive_member(names, "archive_format")
-            if format_member is None or archive.read(format_member).decode(errors="replace") != "pt2":
-                hint = " (it looks like a torch.save checkpoint)" if _archive_member(names, "data.pkl") else ""
+            if not view.has("archive_format") or view.read("archive_format", 64).decode(errors="replace") != "pt2":
+                hint = " (it looks like a torch.save checkpoint)" if view.has("data.pkl") else ""
                 raise ExirUserError(
                     f"{path}: a zip archive but not a .pt2 program{hint}; "
                     "save the program with torch.export.save"
                 )
-            version_member = _archive_member(names, "archive_version")
-            version = archive.read(version_member).decode().strip() if version_member else "0"
+            version = view.read("archive_version", 64).decode().strip() if view.has("archive_version") else "0"
             if version != ARCHIVE_VERSION_VALUE:
                 raise ExirUserError(
                     f"{path}: .pt2 archive version {version} is not readable by torch {torch.__version__} "
                     f"(reads version {ARCHIVE_VERSION_VALUE}); re-export with this torch version"
                 )
-            model_member = _archive_member(names, "models/model.json")
-            if model_member is None:
+            if not view.has("models/model.json"):
                 raise ExirUserError(f"{path}: .pt2 archive holds no exported program (models/model.json)")
-            schema = json.loads(archive.read(model_member)).get("schema_version", {})
-            major = schema.get("major")
+            program = view.read_json("models/model.json")
+            schema = program.get("schema_version") if isinstance(program, dict) else None
+            major = schema.get("major") if isinstance(schema, dict) else None
             if major is not None and major != SCHEMA_VERSION[0]:
                 raise ExirUserError(
                     f"{path}: exported with program schema {major}.{schema.get('minor')}, but torch "
                     f"{torch.__version__} reads schema {SCHEMA_VERSION[0]}.x; re-export with this torch version"
                 )
-    except zipfile.BadZipFile as e:
-        raise ExirUserError(f"{path}: truncated or corrupted .pt2 archive ({_first_line(e)})") from None
+            check_members(view, trust_pickle=trust_pickle)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ExirUserError(f"{path}: malformed .pt2 archive ({_first_line(e)})") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OverflowError, ValueError, struct.error) as e:
+        # What zipfile raises on a damaged or crafted directory or header.
+        raise ExirUserError(f"{path}: truncated or corrupted .pt2 archive ({_first_line(e)})") from None
 
 
-def load_program(path: str | os.PathLike) -> torch.export.ExportedProgram:
-    """torch.export.load of a .pt2 file; any failure is an ExirUserError with a one-line message."""
+def load_program(path: str | os.PathLike, *, trust_pickle: bool = False) -> torch.export.ExportedProgram:
+    """torch.export.load of a .pt2 file; any failure is an ExirUserError with a one-line message.
+
+    A file whose loading would unpickle data or otherwise run code from it (pickled weights or
+    constants, custom or opaque objects, legacy pickled files, ...: see pt2_archive) is refused
+    unless `trust_pickle=True`; set it only for files you trust."""
     path = Path(path)
-    check_pt2_archive(path)
+    check_pt2_archive(path, trust_pickle=trust_pickle)
     try:
         with _quiet_torch_export_logging(), open(path, "rb") as f:
             # A file object, not the path: torch.export.load insists on a ".pt2" suffix for paths.

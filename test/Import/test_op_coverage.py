@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+import torch
 from _op_samples import core_overloads, program_with
 
 from exir_mlir import schema
 from exir_mlir._mlir import ir
 from exir_mlir.importer import import_program
+from exir_mlir.importer.loading import check_pt2_archive
 from exir_mlir.importer.ops import dialect_op_for_overload
 
 CORE_OVERLOADS = core_overloads()
@@ -51,13 +53,17 @@ def _params():
 
 
 @pytest.mark.parametrize("op", list(_params()))
-def test_core_overload_imports(op, coverage):
+def test_core_overload_imports(op, coverage, tmp_path):
     sample = program_with(op)
     if sample is None:
         coverage[str(op)] = "no sample"
         pytest.skip("no OpInfo sample exports to this overload")
     coverage[str(op)] = "failed"
     module = import_program(sample.program)  # verifies (IRDL + exir op contract) or raises
+    # Saved with torch.export.save, the program passes the checks a .pt2 gets before it is
+    # loaded (nothing in it needs --trust-pickle).
+    torch.export.save(sample.program, tmp_path / "program.pt2")
+    check_pt2_archive(tmp_path / "program.pt2")
     if op._schema.is_mutable:
         # In-place ops (resize_, _native_batch_norm_legit's running stats) are functionalized
         # before import: the functional program verifies, and the in-place op is gone.
