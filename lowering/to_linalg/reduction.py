@@ -5,7 +5,18 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, attr_dict, element_type, i64, is_bool, is_float, rank_of, ranked, shape_of
+from ..ir_utils import (
+    DYNAMIC,
+    attr_dict,
+    element_type,
+    i64,
+    index_constant,
+    is_bool,
+    is_float,
+    rank_of,
+    ranked,
+    shape_of,
+)
 from .builders import (
     PARALLEL,
     REDUCTION,
@@ -153,8 +164,6 @@ def lower_arg_reduce(is_max: bool):
 
 def lower_cumsum(op):
     """Inclusive scan along `dim` as an scf.for over slices: acc += x[i]; out[i] = acc."""
-    from .ir_utils import index_constant
-
     ctx = ShapeContext.current()
     x = op.operands[0]
     dim = attr_dict(op)["dim"]

@@ -290,8 +290,6 @@ def lower_diagonal(op):
 
 
 def lower_as_strided(op):
-    from .linalg_common import reassociation
-
     x = op.operands[0]
     a = attr_dict(op)
     xs = static_shape(x, "as_strided")
