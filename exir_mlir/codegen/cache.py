@@ -7,10 +7,11 @@ import json
 import os
 import tempfile
 from dataclasses import asdict
+from importlib.metadata import version
 from pathlib import Path
 
+from exir_mlir.abi import Signature
 from exir_mlir.codegen.host import detect_host
-from exir_mlir.runtime.signature import Signature
 
 # Bump when the pipeline changes what it produces for the same input.
 PIPELINE_VERSION = 2  # 2: parallel loops on GOMP_parallel (no async runtime)
@@ -18,8 +19,6 @@ PIPELINE_VERSION = 2  # 2: parallel loops on GOMP_parallel (no async runtime)
 
 def cache_key(text: str, *, entry: str, options, opt_level: int) -> str:
     """Hash of everything the compiled code depends on: input IR, options, host CPU, versions."""
-    from importlib.metadata import version
-
     h = hashlib.sha256()
     for part in (
         text,
