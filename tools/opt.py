@@ -68,8 +68,8 @@ def _parse(text: str, buffer_name: str) -> ir.Operation:
 
 def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitted: list) -> str | None:
     """Returns the printed result, or None when the chunk failed (diagnostics in `emitted`)."""
-    # Lazily, here and below: `exir-mlir-opt --help` and --list-passes start without loading the
-    # dialects' op tables and the pass modules.
+    # Lazily, here and below: `exir-mlir-opt --help` starts without loading the dialects' op
+    # tables and the pass modules.
     from exir_mlir.dialects import verify_module
     from exir_mlir.passes import build_pass_manager
 
@@ -162,9 +162,16 @@ def run(args) -> int:
     return status
 
 
+def _register_passes() -> None:
+    """Import the modules whose passes the driver offers (importing one registers its passes)."""
+    import exir_mlir.codegen  # noqa: F401
+    import exir_mlir.lowering  # noqa: F401
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        _register_passes()
         if args.list_passes:
             from exir_mlir.passes import registered_passes
 
