@@ -43,7 +43,7 @@ def lower_max_pool2d(op):
 
 
 def lower_max_pool2d_with_indices(op):
-    """Used only when the indices are used (else to_edge_structured's values-only form runs)."""
+    """Used only when the indices are used (else lower_max_pool2d's values-only form runs)."""
     args = AtenArgs(op, ["self"])
     kernel, stride, padding, dilation = _pool_params(args, 2)
     attrs = {"kernel_size": i64_array(kernel), "stride": i64_array(stride),
