@@ -19,7 +19,7 @@ from timing import interleaved_medians, machine_description  # noqa: E402
 
 from exir_mlir._mlir import ir  # noqa: E402
 from exir_mlir.codegen.host import detect_host  # noqa: E402
-from exir_mlir.runtime import compile_linalg  # noqa: E402
+from exir_mlir.compiler import compile_linalg  # noqa: E402
 
 
 def _compile(text: str, threads: int):

@@ -1,7 +1,7 @@
 //===- BackendOps.td - the backend dialect: fused target ops -------------===//
 //
 // The Backend stage of exir-mlir: what a target runs as one kernel. `edge-to-backend`
-// (lowering/edge_to_backend.py) forms these ops from edge op patterns; `to-linalg` lowers
+// (lowering/edge_to_backend/) forms these ops from edge op patterns; `to-linalg` lowers
 // them. Operands follow the Edge contract (one dtype, no implicit promotion).
 //
 // `activation` names the epilogue applied to the result: "none", "relu", "gelu" (erf form),

@@ -1,9 +1,9 @@
 //===- EdgeOps.td - the edge dialect: dtype-explicit ATen-level ops -------===//
 //
-// The Edge stage of exir-mlir. `aten-to-edge` (lowering/aten_to_edge.py) produces it from the
+// The Edge stage of exir-mlir. `aten-to-edge` (lowering/aten_to_edge/) produces it from the
 // exir dialect; `edge-to-backend` and `to-linalg` consume it.
 //
-// The Edge contract (checked by exir_mlir.lowering.edge_contract after aten-to-edge):
+// The Edge contract (checked at the end of aten-to-edge; rules beyond the traits: edge_rules.py):
 //  * no implicit type promotion: every operand already has the dtype the op computes in
 //    (torch.result_type applied and made explicit with `edge.cast`);
 //  * scalars are typed: a Scalar argument of an ATen op becomes a 0-d tensor of the compute

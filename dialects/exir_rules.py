@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable, Iterable
+
 from exir_mlir._mlir import ir
 
 _SYM_OF_ATTR = {"i64": "!exir.symint", "f64": "!exir.symfloat", "i1": "!exir.symbool"}
@@ -48,12 +50,10 @@ def _numeric(op, entry):
         yield f"operands of types {', '.join(sorted(kinds))} give a {expected} result, not {got}"
 
 
-def register() -> None:
-    """Called by exir_mlir.dialects.verify the first time an exir op is verified."""
-    from exir_mlir.dialects.verify import register_verifier
-
-    register_verifier("exir.literal", _literal)
-    register_verifier("exir.sym_constant", _sym_constant)
-    register_verifier("exir.sym_to_tensor", _sym_to_tensor)
+def rules() -> Iterable[tuple[str, Callable]]:
+    """(op name, rule) pairs that exir_mlir.dialects.verify runs after its table-driven checks."""
+    yield "exir.literal", _literal
+    yield "exir.sym_constant", _sym_constant
+    yield "exir.sym_to_tensor", _sym_to_tensor
     for name in _NUMERIC:
-        register_verifier(f"exir.{name}", _numeric)
+        yield f"exir.{name}", _numeric

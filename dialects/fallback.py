@@ -25,8 +25,10 @@ def _module_op(op: ir.Operation) -> ir.Operation:
     return op
 
 
-def _declaration(module_op: ir.Operation, overload: str, fn_type: ir.FunctionType) -> str:
-    """Symbol of the declaration of `overload` with `fn_type`, created at the end of the module if new."""
+def declare(module_op: ir.Operation, overload: str, fn_type: ir.FunctionType, *,
+            ip: ir.InsertionPoint | None = None, loc: ir.Location | None = None) -> str:
+    """Symbol of the declaration of `overload` with `fn_type`; a new one is created at `ip`
+    (default: the end of the module) with location `loc` (default: unknown)."""
     body = module_op.regions[0].blocks[0]
     taken = set()
     for op in body.operations:
@@ -41,7 +43,7 @@ def _declaration(module_op: ir.Operation, overload: str, fn_type: ir.FunctionTyp
     while name in taken:
         n += 1
         name = f"{overload}${n}"
-    with ir.InsertionPoint(body), ir.Location.unknown(module_op.context):
+    with ip or ir.InsertionPoint(body), loc or ir.Location.unknown(module_op.context):
         decl = func.FuncOp(name, fn_type, visibility="private")
         decl.attributes[ATEN_OVERLOAD] = ir.StringAttr.get(overload)
     return name
@@ -57,17 +59,20 @@ def build_aten_call(
     operand_args: Sequence[str],
     loc: ir.Location | None = None,
     ip: ir.InsertionPoint | None = None,
+    declare_at: ir.InsertionPoint | None = None,
+    declaration_loc: ir.Location | None = None,
 ) -> ir.Operation:
     """Insert (at `ip` or the current insertion point) a fallback call of `overload` ("aten::foo.bar").
 
     `args` are the non-tensor arguments as attributes (absent = None), `operand_args` names, per
-    operand, the schema argument it fills ("self", "tensors[1]").
+    operand, the schema argument it fills ("self", "tensors[1]"). The declaration it calls is
+    made by `declare` (at `declare_at`, with `declaration_loc`) unless the module has it already.
     """
     if len(operand_args) != len(operands):
         raise ValueError(f"{overload}: {len(operands)} operands but {len(operand_args)} operand_args")
     module_op = module.operation
     fn_type = ir.FunctionType.get([v.type for v in operands], list(result_types), context=module_op.context)
-    callee = _declaration(module_op, overload, fn_type)
+    callee = declare(module_op, overload, fn_type, ip=declare_at, loc=declaration_loc)
     call = func.CallOp(list(result_types), ir.FlatSymbolRefAttr.get(callee, context=module_op.context),
                        list(operands), loc=loc, ip=ip)
     call.attributes[ARGS] = ir.DictAttr.get(dict(args), context=module_op.context)

@@ -13,42 +13,21 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Callable, Iterable
 
 from exir_mlir._mlir import ir
+from exir_mlir.dialects import edge_rules, exir_rules
 from exir_mlir.dialects.fallback import ATEN_OVERLOAD
 from exir_mlir.dialects.loader import DIALECTS, op_table
-from exir_mlir.errors import ExirInternalError
 
 # A rule gets the operation and the op's table entry and returns error messages (without the
 # "'dialect.op' op " prefix, which is added).
 Rule = Callable[[ir.Operation, dict], Iterable[str]]
 
+# The rules each dialect's contract adds (exir_rules.py, edge_rules.py), then any registered later.
 _RULES: dict[str, list[Rule]] = {}
-
-# Where the rules of a dialect live when they belong to the stage that defines its contract:
-# "module:function", imported and called the first time an op of that dialect is verified
-# (lazily, so verifying exir IR never imports the lowering).
-RULE_PROVIDERS = {
-    "exir": "exir_mlir.dialects.exir_rules:register",
-    "edge": "exir_mlir.lowering.edge_contract:register_edge_rules",
-}
-_providers_loaded: set[str] = set()
-
-
-def _load_rule_provider(dialect: str) -> None:
-    if dialect in _providers_loaded or dialect not in RULE_PROVIDERS:
-        return
-    module_name, _, function = RULE_PROVIDERS[dialect].partition(":")
-    try:
-        module = importlib.import_module(module_name)
-        getattr(module, function)()
-    except (ImportError, AttributeError) as e:
-        # Not marked loaded: every later verification fails the same way, none passes unchecked.
-        raise ExirInternalError(f"cannot load the {dialect} dialect's verification rules from "
-                                f"{RULE_PROVIDERS[dialect]}: {e}") from e
-    _providers_loaded.add(dialect)
+for _name, _rule in (*exir_rules.rules(), *edge_rules.rules()):
+    _RULES.setdefault(_name, []).append(_rule)
 
 
 def register_verifier(op_name: str, rule: Rule) -> Rule:
@@ -431,7 +410,6 @@ def verify_op(op: ir.Operation | ir.OpView) -> list[str]:
     errors += _check_values(results, spec["results"], "result")
     errors += _check_traits(op, spec, operands, results)
     errors += _check_present_masks(attrs, operands)
-    _load_rule_provider(op.name.partition(".")[0])
     for rule in _RULES.get(op.name, []):
         errors += list(rule(op, spec))
     return [prefix + e for e in errors]

@@ -7,6 +7,7 @@ import torch:
 - `import_program(ep, *, func_name="main", freeze_weights=False) -> mlir.ir.Module`
 - `lower(module, *, to="edge" | "backend" | "linalg")`
 - `compile(ep, *, target="cpu", ...) -> CompiledProgram`
+- `compile_linalg(module, *, entry="main", ...) -> CompiledProgram` (a linalg-on-tensors module)
 """
 
 import importlib
@@ -16,7 +17,8 @@ _EXPORTS = {
     "load_program": "exir_mlir.importer",
     "lower": "exir_mlir.lowering",
     "compile": "exir_mlir.compiler",
-    "CompiledProgram": "exir_mlir.compiler",
+    "compile_linalg": "exir_mlir.compiler",
+    "CompiledProgram": "exir_mlir.runtime",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -12,8 +12,9 @@ from mlir import ir, passmanager  # noqa: F401
 _LAZY = {
     "rewrite": "mlir.rewrite",
     "execution_engine": "mlir.execution_engine",
+    "transform_interpreter": "mlir.dialects.transform.interpreter",
     **{name: f"mlir.dialects.{name}" for name in (
-        "arith", "bufferization", "builtin", "func", "irdl", "linalg", "math", "memref", "scf",
+        "arith", "bufferization", "builtin", "func", "irdl", "linalg", "llvm", "math", "memref", "scf",
         "tensor", "transform", "vector",
     )},
 }

@@ -1,93 +1,106 @@
-"""`compile(ep)`: ExportedProgram -> native code, called like `ep.module()` (pytrees of inputs and outputs)."""
+"""`compile(ep)`: ExportedProgram -> import -> lower -> codegen -> load, called like `ep.module()`."""
 
 from __future__ import annotations
 
 import hashlib
 import threading
 import time
-from dataclasses import dataclass, field
+from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Callable, Mapping
 
 import torch
-import torch.utils._pytree as pytree
 from torch.export.graph_signature import ConstantArgument, InputKind
 
+from exir_mlir import codegen, importer, lowering, runtime
+from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirUserError
+from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
+from exir_mlir.stages import COMPILE_STEPS
 
 TARGETS = ("cpu",)
 
-# In-process cache: program text (graph, signature, shapes, range constraints) and options ->
-# the first compilation's native program. Weights are function inputs, not constants of the
-# code, so programs that differ only in weight values share native code.
-_COMPILED: dict[str, Any] = {}
-_COMPILED_LOCK = threading.Lock()
+# The in-process cache of loaded native code, most recently used last. Keys: the text of an
+# ExportedProgram (graph, signature, shapes, range constraints) and options, for `compile`; the
+# codegen key of a linalg module (its text, options, host CPU, versions), for `compile_linalg`.
+# Weights are function inputs, not constants of the code, so programs that differ only in
+# weight values share native code; each CompiledProgram binds its own state. Programs still
+# referenced stay alive when their entry is evicted.
+_MEMORY: "OrderedDict[str, Executable]" = OrderedDict()
+_MEMORY_LIMIT = 64
+_MEMORY_LOCK = threading.Lock()
 
 
-@dataclass(frozen=True)
-class _UserInput:
-    name: str
-    specialized: bool  # export turned it into a constant: the call must pass that value again
-    value: Any = None
+def _cached(key: str) -> Executable | None:
+    with _MEMORY_LOCK:
+        executable = _MEMORY.get(key)
+        if executable is not None:
+            _MEMORY.move_to_end(key)
+        return executable
 
 
-@dataclass
-class CompiledProgram:
-    """A compiled ExportedProgram; call it with the same arguments as `ep.module()`.
+def _remember(key: str, executable: Executable) -> Executable:
+    """Store `executable` under `key` unless another thread got there first; returns the one kept."""
+    with _MEMORY_LOCK:
+        executable = _MEMORY.setdefault(key, executable)
+        _MEMORY.move_to_end(key)
+        while len(_MEMORY) > _MEMORY_LIMIT:
+            _MEMORY.popitem(last=False)
+        return executable
 
-    The native program (exir_mlir.runtime) binds parameters, buffers and constant tensors from
-    its own copy of the program's state, writes buffer mutations back into that copy (so
-    repeated calls behave like eager) and copies user-input mutations into the caller's
-    tensors. This layer maps the caller's pytree onto the flat user inputs and back.
+
+def clear_memory_cache() -> None:
+    """Forget the in-process compile cache (tests and benchmarks of compile time)."""
+    with _MEMORY_LOCK:
+        _MEMORY.clear()
+
+
+def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float]) -> Executable:
+    start = time.perf_counter()
+    llvm = codegen.compile_to_llvm(job, cache_dir=cache_dir)
+    timings["codegen"] = time.perf_counter() - start
+    start = time.perf_counter()
+    executable = runtime.load(llvm.text, entry=llvm.entry, signature=llvm.signature,
+                              uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
+                              from_disk=llvm.from_disk, codegen_seconds=llvm.seconds)
+    timings["load"] = time.perf_counter() - start
+    return executable
+
+
+def compile_linalg(
+    module: ir.Module,
+    *,
+    entry: str = "main",
+    state: Mapping[str, torch.Tensor] | None = None,
+    num_threads: int = 0,
+    opt_level: int = 3,
+    cache_dir: str | Path | None = None,
+) -> CompiledProgram:
+    """Compile a linalg-on-tensors module for this CPU (codegen) and load it (runtime).
+
+    `module`: linalg/tensor/arith/math/scf on tensors (what `lower(module, to="linalg")` gives),
+    with the attributes of docs/ir-conventions.md (all optional: without them every argument is
+    a user input). It is not modified. An op of any other dialect is an ExirUserError naming it
+    and its location, before anything runs. The same module text and options compile once per
+    process; with `cache_dir`, the LLVM-dialect module is kept on disk for later processes.
+    See exir_mlir.runtime for how the result is called and `state` is bound.
     """
-
-    native: Any
-    in_spec: pytree.TreeSpec
-    out_spec: pytree.TreeSpec
-    user_inputs: list[_UserInput]
-    compile_seconds: float = 0.0
-    stage_seconds: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def state(self) -> dict[str, torch.Tensor]:
-        """Parameters, buffers and constants as the program holds them (after its mutations)."""
-        return self.native.state
-
-    def __call__(self, *args, **kwargs):
-        flat, spec = pytree.tree_flatten((args, kwargs))
-        if spec != self.in_spec:
-            raise ExirUserError(
-                f"the arguments have the structure {spec}, but the program was exported with {self.in_spec}"
-            )
-        if len(flat) != len(self.user_inputs):
-            raise ExirUserError(f"expected {len(self.user_inputs)} inputs, got {len(flat)}")
-        native_args = []
-        for user_input, value in zip(self.user_inputs, flat):
-            if user_input.specialized:
-                if not _same_constant(value, user_input.value):
-                    raise ExirUserError(
-                        f"input '{user_input.name}' was specialized to {user_input.value!r} when the program "
-                        f"was exported, but the call passes {value!r}: pass {user_input.value!r}, or export "
-                        "again with that input dynamic"
-                    )
-                continue
-            native_args.append(value)
-        return pytree.tree_unflatten(list(self.native(native_args)), self.out_spec)
+    job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level)
+    key = "linalg:" + job.key
+    executable = _cached(key)
+    if executable is not None:
+        return CompiledProgram(executable, state=state, reused=True)
+    executable = _remember(key, _codegen_and_load(job, cache_dir, {}))
+    return CompiledProgram(executable, state=state, reused=False)
 
 
-def _same_constant(value, exported) -> bool:
-    if isinstance(value, torch.Tensor) or isinstance(exported, torch.Tensor):
-        return False
-    return type(value) is type(exported) and value == exported
-
-
-def _user_inputs(ep: torch.export.ExportedProgram) -> list[_UserInput]:
+def _user_inputs(ep: torch.export.ExportedProgram) -> list[UserInput]:
     out = []
     for spec in ep.graph_signature.input_specs:
         if spec.kind != InputKind.USER_INPUT:
             continue
         specialized = isinstance(spec.arg, ConstantArgument)
-        out.append(_UserInput(spec.arg.name, specialized, spec.arg.value if specialized else None))
+        out.append(UserInput(spec.arg.name, specialized, spec.arg.value if specialized else None))
     return out
 
 
@@ -103,6 +116,14 @@ def program_state(ep: torch.export.ExportedProgram) -> dict[str, torch.Tensor]:
     return state
 
 
+def _timed(timings: dict[str, float], step: str, fn: Callable):
+    assert step in COMPILE_STEPS
+    start = time.perf_counter()
+    result = fn()
+    timings[step] = time.perf_counter() - start
+    return result
+
+
 def compile(  # noqa: A001 - the public name mirrors torch.compile
     ep: torch.export.ExportedProgram,
     *,
@@ -116,40 +137,32 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
 
     `fusion=False` skips the edge-to-backend fusions; `num_threads` (0: every core) sets the
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
-    `dump_dir` receives the IR after each stage.
+    `dump_dir` receives the IR after each stage. `stage_seconds` of the result times each step
+    of exir_mlir.stages.COMPILE_STEPS (import, lower, codegen, load) on its own.
     """
-    from exir_mlir import importer, lowering, runtime
-
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
-    key = hashlib.sha256(repr((str(ep), fusion, num_threads)).encode()).hexdigest()
-    with _COMPILED_LOCK:
-        previous = _COMPILED.get(key)
+    key = "program:" + hashlib.sha256(repr((str(ep), fusion, num_threads)).encode()).hexdigest()
+    previous = _cached(key)
     if previous is not None:
-        return _program(ep, previous.with_state(program_state(ep)), 0.0, {"reused": 0.0})
-    timings = {}
+        return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
+    timings: dict[str, float] = {}
     start = time.perf_counter()
-    # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
-    # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does.
-    ep = ep.run_decompositions()
-    module = importer.import_program(ep)
-    timings["import"] = time.perf_counter() - start
-    lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir)
-    timings["lower"] = time.perf_counter() - start - timings["import"]
-    native = runtime.compile_linalg(module, state=program_state(ep), num_threads=num_threads, cache_dir=cache_dir)
-    total = time.perf_counter() - start
-    timings["codegen"] = total - timings["import"] - timings["lower"]
-    with _COMPILED_LOCK:
-        _COMPILED.setdefault(key, native)
-    return _program(ep, native, total, timings)
+
+    def import_():
+        # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
+        # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does.
+        decomposed = ep.run_decompositions()
+        return decomposed, importer.import_program(decomposed)
+
+    ep, module = _timed(timings, "import", import_)
+    _timed(timings, "lower", lambda: lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir))
+    job = codegen.prepare(module, num_threads=num_threads)
+    executable = _remember(key, _codegen_and_load(job, cache_dir, timings))
+    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings)
 
 
-def _program(ep, native, seconds: float, timings: dict[str, float]) -> CompiledProgram:
-    return CompiledProgram(
-        native=native,
-        in_spec=ep.call_spec.in_spec,
-        out_spec=ep.call_spec.out_spec,
-        user_inputs=_user_inputs(ep),
-        compile_seconds=seconds,
-        stage_seconds=timings,
-    )
+def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:
+    pytree = PytreeSignature(ep.call_spec.in_spec, ep.call_spec.out_spec, _user_inputs(ep))
+    return CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
+                           compile_seconds=seconds, stage_seconds=timings)

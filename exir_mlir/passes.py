@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -37,11 +36,9 @@ class PassFailure(Exception):
     """Raised by a Python pass after it has emitted its diagnostics."""
 
 
+# Filled by the modules that define passes when they are imported (exir_mlir.lowering,
+# exir_mlir.codegen); this module imports none of them: layers import downward only.
 _REGISTRY: dict[str, PassInfo] = {}
-
-# Modules whose import registers passes. Importing them lazily keeps `exir-mlir-opt --help`
-# and plain upstream pipelines fast; a module missing here is simply not registered yet.
-PASS_MODULES = ("exir_mlir.lowering", "exir_mlir.codegen")
 
 
 def register_pass(
@@ -59,17 +56,8 @@ def register_pass(
     return info
 
 
-def load_pass_modules() -> None:
-    for module in PASS_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:  # a real import error inside the module
-                raise
-
-
 def registered_passes() -> dict[str, PassInfo]:
-    load_pass_modules()
+    """The passes registered so far (by the modules imported so far), by name."""
     return dict(sorted(_REGISTRY.items()))
 
 

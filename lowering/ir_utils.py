@@ -230,6 +230,30 @@ def transfer_sym_shapes(old: ir.Operation, values) -> None:
             owner.attributes["exir.sym_shapes"] = ir.ArrayAttr.get([per_result[i]])
 
 
+def producer(value: ir.Value) -> ir.Operation | None:
+    """The op that defines `value`, or None for a block argument."""
+    owner = value.owner
+    if isinstance(owner, ir.Block) or not hasattr(owner, "operation"):
+        return None
+    return owner.operation
+
+
+def single_use(value: ir.Value) -> bool:
+    return len(list(value.uses)) == 1
+
+
+def splat_value(value: ir.Value):
+    """The Python number of a splat arith.constant tensor, or None."""
+    op = producer(value)
+    if op is None or op.name != "arith.constant":
+        return None
+    attr = op.attributes["value"]
+    if not isa(ir.DenseElementsAttr, attr) or not ir.DenseElementsAttr(attr).is_splat:
+        return None
+    v = ir.DenseElementsAttr(attr).get_splat_value()
+    return ir.FloatAttr(v).value if isa(ir.FloatAttr, v) else ir.IntegerAttr(v).value
+
+
 def op_label(op) -> str:
     """'exir.add_tensor' plus the node name when the location carries one."""
     return f"'{op.name}'"

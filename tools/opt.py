@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from exir_mlir._mlir import ir
-from exir_mlir.errors import ExirError
+from exir_mlir.errors import (
+    EXIT_FAILED,
+    EXIT_INTERNAL_ERROR,
+    ExirError,
+    ExirUserError,
+    is_internal_error_message,
+    report,
+)
 from exir_mlir.tools import verify_diagnostics
 
 SPLIT_MARKER = "// -----"
@@ -61,6 +68,8 @@ def _parse(text: str, buffer_name: str) -> ir.Operation:
 
 def _process_chunk(text: str, buffer_name: str, args, context: ir.Context, emitted: list) -> str | None:
     """Returns the printed result, or None when the chunk failed (diagnostics in `emitted`)."""
+    # Lazily, here and below: `exir-mlir-opt --help` starts without loading the dialects' op
+    # tables and the pass modules.
     from exir_mlir.dialects import verify_module
     from exir_mlir.passes import build_pass_manager
 
@@ -137,12 +146,14 @@ def run(args) -> int:
             for diag in emitted:
                 print(_format_diagnostic(diag, chunk_name), file=sys.stderr)
             if printed is None:
-                status = 1
+                # exit codes as exir-mlir's (exir_mlir.errors): an internal error is a bug in a pass
+                internal = any(d.kind == "error" and is_internal_error_message(d.message) for d in emitted)
+                status = max(status, EXIT_INTERNAL_ERROR if internal else EXIT_FAILED)
         if printed is not None:
             outputs.append(printed)
     if failures:
         print("\n".join(failures), file=sys.stderr)
-        status = 1
+        status = max(status, EXIT_FAILED)
     result = f"\n{SPLIT_MARKER}\n".join(o.rstrip("\n") for o in outputs) + "\n"
     if args.output == "-":
         sys.stdout.write(result)
@@ -151,9 +162,16 @@ def run(args) -> int:
     return status
 
 
+def _register_passes() -> None:
+    """Import the modules whose passes the driver offers (importing one registers its passes)."""
+    import exir_mlir.codegen  # noqa: F401
+    import exir_mlir.lowering  # noqa: F401
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        _register_passes()
         if args.list_passes:
             from exir_mlir.passes import registered_passes
 
@@ -164,11 +182,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         return run(args)
     except ExirError as e:
-        print(f"exir-mlir-opt: error: {e}", file=sys.stderr)
-        return 1
+        return report("exir-mlir-opt", e)
     except FileNotFoundError as e:
-        print(f"exir-mlir-opt: error: cannot read input: {e}", file=sys.stderr)
-        return 1
+        return report("exir-mlir-opt", ExirUserError(f"cannot read input: {e}"))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from exir_mlir.cli.common import add_program_arguments, load_exported_program
+from exir_mlir.stages import LEVELS
 
 
 def register(subparsers) -> None:
@@ -27,7 +28,7 @@ def register(subparsers) -> None:
                    help="print a pre-flight report of everything unsupported instead of importing")
     p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
     p.add_argument("--debug-info", action="store_true", help="print op locations")
-    p.add_argument("--to", choices=("exir", "edge", "backend", "linalg"), default="exir",
+    p.add_argument("--to", choices=LEVELS, default="exir",
                    help="lower the imported module to this stage before printing (default: exir)")
     p.add_argument("--no-fusion", action="store_true", help="with --to backend/linalg: form no backend ops")
     p.add_argument("--dump-after-each-stage", metavar="DIR",

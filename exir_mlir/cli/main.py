@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-from exir_mlir.errors import ExirError, ExirUserError
+from exir_mlir.errors import ExirError, report
 
 # Each name is a module of exir_mlir.cli with `register(subparsers)`; the parser it adds sets
 # `func(args) -> int`. Modules are imported here only to build the parser, so a subcommand
@@ -42,13 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args)
-    except ExirUserError as e:
-        # A user error is one line and exit code 2: what went wrong and what to do next.
-        print(f"exir-mlir {args.command}: error: {e}", file=sys.stderr)
-        return 2
     except ExirError as e:
-        print(f"exir-mlir {args.command}: internal error: {e}", file=sys.stderr)
-        return 3
+        # One line, no traceback: a user error says what to do next (exit code 2), an internal
+        # error is a bug in exir-mlir (exit code 3); exir_mlir.errors has the mapping.
+        return report(f"exir-mlir {args.command}", e)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,15 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   (parallel_gomp.py). With one thread, plain loops.
 - `exir-cpu-to-llvm`: n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
   (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/
-  math -> LLVM dialect. The ExecutionEngine (exir_mlir.runtime) JITs it at -O3 for the host CPU.
+  math -> LLVM dialect.
+
+`prepare(module, ...)` checks a linalg module and fixes its options and cache key;
+`compile_to_llvm(job, cache_dir=...)` runs the pipeline (or reads the disk cache) and returns an
+`LLVMModule` (LLVM-dialect text and the entry function's signature), which `exir_mlir.runtime`
+loads: the ExecutionEngine JITs it at -O3 for the host CPU. codegen never imports the runtime.
 """
 
+from exir_mlir.codegen.compile import ACCEPTED_DIALECTS, CodegenJob, LLVMModule, check_lowered, compile_to_llvm, prepare
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.pipeline import (
     CpuOptions,
@@ -36,13 +42,19 @@ from exir_mlir.codegen.registration import register_cpu_passes
 register_cpu_passes()
 
 __all__ = [
+    "ACCEPTED_DIALECTS",
+    "CodegenJob",
     "CpuOptions",
     "HostCPU",
+    "LLVMModule",
     "bufferize",
+    "check_lowered",
+    "compile_to_llvm",
     "detect_host",
     "fuse_elementwise",
     "lower_to_llvm",
     "parallelize",
+    "prepare",
     "run_cpu_pipeline",
     "tile_and_vectorize",
 ]

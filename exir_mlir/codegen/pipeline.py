@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from exir_mlir._mlir import ir, linalg, passmanager
+from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager
+from exir_mlir._mlir import memref as memref_d
+from exir_mlir._mlir import transform_interpreter as interpreter
+from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
+from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
+from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 from exir_mlir.errors import ExirInternalError
 
 # Named elementwise ops are generalized first so that linalg-fuse-elementwise-ops (which fuses
@@ -49,10 +57,6 @@ def _run(module: ir.Operation, pipeline: str, stage: str) -> None:
 
 def fuse_elementwise(module: ir.Operation) -> None:
     """`exir-cpu-fuse`: generalize named elementwise ops, then fuse producer/consumer chains."""
-    from exir_mlir.codegen.schedule import walk_ops
-
-    from mlir.dialects.transform import interpreter
-
     names = ", ".join(f'"{n}"' for n in _ELEMENTWISE_NAMED)
     generalize = (
         f"    %ops = transform.structured.match ops{{[{names}]}} in %root : (!transform.any_op) -> !transform.any_op\n"
@@ -73,9 +77,6 @@ def fuse_elementwise(module: ir.Operation) -> None:
         context=module.context,
     )
     interpreter.apply_named_sequence(module, script.body.operations[0], script)
-    from exir_mlir.codegen import fusion_barrier
-    from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
-
     fold_transposes_into_contractions(module)
     fusion_barrier.outline(module)
     _run(
@@ -93,10 +94,6 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
     `vector_bits` / `cores` replace the host's values (0 keeps them): tests pin them so that
     their expected tiles do not depend on the machine that runs them.
     """
-    import dataclasses
-
-    from exir_mlir.codegen.schedule import apply_cpu_schedule
-
     host = detect_host()
     if vector_bits:
         host = dataclasses.replace(host, vector_bits=vector_bits, vector_registers=32 if vector_bits >= 512 else 16)
@@ -181,8 +178,6 @@ THREADS_ATTR = "exir.parallel_threads"
 def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     """`exir-cpu-parallelize`: outermost forall loops -> outlined bodies that `GOMP_parallel` runs
     on torch's OpenMP pool (parallel_gomp.py); with one thread, plain loops."""
-    from exir_mlir.codegen.parallel_gomp import outline_foralls
-
     if num_threads == 1:
         _run(module, "builtin.module(func.func(scf-forall-to-for))", "exir-cpu-parallelize")
         return
@@ -222,8 +217,6 @@ module attributes {transform.with_named_sequence} {
 
 def lower_vectors(module: ir.Operation) -> None:
     """n-D vector ops (multi-reductions, masks, broadcasts, transposes) to 1-D ones."""
-    from mlir.dialects.transform import interpreter
-
     script = ir.Module.parse(_VECTOR_LOWERING, context=module.context)
     try:
         interpreter.apply_named_sequence(module, script.body.operations[0], script)
@@ -233,8 +226,6 @@ def lower_vectors(module: ir.Operation) -> None:
 
 def lower_to_llvm(module: ir.Operation) -> None:
     """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect."""
-    from exir_mlir.codegen.math_approx import approximate_math
-
     lower_vectors(module)
     # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
     # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
@@ -245,8 +236,6 @@ def lower_to_llvm(module: ir.Operation) -> None:
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
     if THREADS_ATTR in module.attributes:
-        from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp
-
         dispatch_with_gomp(module, num_threads=ir.IntegerAttr(module.attributes[THREADS_ATTR]).value)
         del module.attributes[THREADS_ATTR]
 
@@ -258,11 +247,6 @@ def bool_accesses_as_bytes(module: ir.Operation) -> int:
     vectors of i1 are bit-packed in memory; torch stores one byte (0 or 1) per bool, so each access
     becomes an `llvm.load`/`llvm.store` of i8 at base + (offset + sum(index * stride)).
     """
-    from mlir.dialects import llvm
-    from mlir.dialects import memref as memref_d
-
-    from exir_mlir._mlir import arith
-
     accesses: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:

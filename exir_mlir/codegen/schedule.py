@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from exir_mlir._mlir import ir
+from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
-from exir_mlir.codegen.strategy import CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_op
+from exir_mlir.codegen.im2col import convolutions_to_im2col
+from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_elementwise, plan_op,
+                                        touches_unvectorizable_memory)
 from exir_mlir.errors import ExirInternalError
 
 TAG = "exir.codegen_id"
@@ -310,8 +313,6 @@ def _strip_tags(module: ir.Operation) -> None:
 
 
 def _run_script(module: ir.Operation, text: str) -> None:
-    from mlir.dialects.transform import interpreter
-
     script = ir.Module.parse(text, context=module.context)
     try:
         interpreter.apply_named_sequence(module.operation, script.body.operations[0], script)
@@ -321,8 +322,6 @@ def _run_script(module: ir.Operation, text: str) -> None:
 
 def convert_convolutions(module: ir.Operation) -> int:
     """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
-    from exir_mlir.codegen.im2col import convolutions_to_im2col
-
     rewritten = convolutions_to_im2col(module)
     convs = walk_ops(module.operation, CONV_TO_IM2COL)
     if not convs:
@@ -362,8 +361,6 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     # Fills that only initialise contractions are fused into them; the others tile on their own.
     for op in walk_ops(module.operation, ("linalg.fill",)):
         if op.results and not _only_feeds_contractions(op, contractions):
-            from exir_mlir.codegen.strategy import plan_elementwise, touches_unvectorizable_memory
-
             if not touches_unvectorizable_memory(op):
                 entries.append(_Tagged(tag=-1, op=op, plan=plan_elementwise(op, host), init_fill=False))
     if not entries:

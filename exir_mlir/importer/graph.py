@@ -10,9 +10,9 @@ import torch
 import torch.fx
 
 from exir_mlir._mlir import ir
+from exir_mlir.dialects import build_aten_call
 from exir_mlir.errors import ExirUserError
 from exir_mlir.importer import ops
-from exir_mlir.importer.fallback import FallbackDeclarations
 from exir_mlir.importer.locations import LocationBuilder, describe
 from exir_mlir.importer.symbolic import SymbolNames, result_shapes_attr
 
@@ -22,8 +22,20 @@ class ImportState:
     """What every graph of one program shares while it is imported."""
 
     names: SymbolNames
-    fallback: FallbackDeclarations
+    module: ir.Module
     locations: LocationBuilder = field(default_factory=LocationBuilder)
+    # The function being imported: the declarations of ATen fallback calls go before it, in the
+    # order they are needed (dialects/fallback.py is the representation).
+    declarations_before: ir.Operation | None = None
+
+    def fallback_call(self, overload: str, operands: list[ir.Value], result_types: list[ir.Type],
+                      operand_args: list[str], args: dict[str, ir.Attribute], loc: ir.Location) -> ir.Operation:
+        """`func.call @"aten::foo.bar"(operands) {exir.args, exir.operand_args}` at the current point."""
+        where = (ir.InsertionPoint(self.declarations_before) if self.declarations_before is not None
+                 else ir.InsertionPoint.at_block_begin(self.module.body))
+        return build_aten_call(self.module, overload, operands, result_types, args=args,
+                               operand_args=operand_args, loc=loc, declare_at=where,
+                               declaration_loc=ir.Location.name(overload))
 
 
 @dataclass(frozen=True)
@@ -162,7 +174,7 @@ class GraphImporter:
         with loc:
             values = ops.ValueSource(self.value, loc)
             if isinstance(target, torch._ops.OpOverload):
-                built = ops.build_aten(target, node, values, loc, self.state.fallback.call)
+                built = ops.build_aten(target, node, values, loc, self.state.fallback_call)
             elif isinstance(target, torch._ops.HigherOrderOperator):
                 builder = HIGHER_ORDER_BUILDERS.get(target.name())
                 if builder is None:

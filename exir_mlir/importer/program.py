@@ -10,7 +10,6 @@ from exir_mlir.dialects import load_dialects, verify_module
 from exir_mlir.errors import ExirInternalError, ExirUserError
 from exir_mlir.importer import control_flow  # noqa: F401  (registers the cond/while_loop builders)
 from exir_mlir.importer import ops
-from exir_mlir.importer.fallback import FallbackDeclarations
 from exir_mlir.importer.graph import GraphImporter, ImportState, node_error
 from exir_mlir.importer.literals import constant_attr
 from exir_mlir.importer.signature import ProgramInput, ProgramOutput, program_inputs, program_outputs
@@ -159,14 +158,14 @@ def import_program(
         for inp in inputs:
             names.add_value(inp.node.meta.get("val"))
         module = ir.Module.create()
-        state = ImportState(names, FallbackDeclarations(module))
+        state = ImportState(names, module)
         args = [inp for inp in inputs
                 if inp.specialized is None and not (freeze_weights and inp.is_weight)]
         arg_types = [_input_type(inp) for inp in args]
         result_types = [_output_type(i, out.value) for i, out in enumerate(outputs)]
         with ir.InsertionPoint(module.body):
             fn = func.FuncOp(func_name, (arg_types, result_types))
-        state.fallback.insert_before = fn.operation
+        state.declarations_before = fn.operation
         fn.arg_attrs = ir.ArrayAttr.get([_arg_attrs(inp, names) for inp in args])
         specialized = _specialized_inputs_attr(inputs)
         if specialized is not None:

@@ -84,9 +84,10 @@ class _LaterStages:
     """What aten-to-edge has patterns for, by op name (None when the lowering is not there)."""
 
     def __init__(self) -> None:
+        # Lazily: only the report needs the lowering, and importing it loads every pattern module.
         try:
             from exir_mlir.lowering.aten_to_edge import edge_patterns
-            from exir_mlir.lowering.to_edge_decompose import DECOMPOSITIONS
+            from exir_mlir.lowering.aten_to_edge.decompose import DECOMPOSITIONS
         except ImportError:
             self.patterns, self.decompositions = None, None
             return

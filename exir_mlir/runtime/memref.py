@@ -1,4 +1,7 @@
-"""Memref descriptors over torch/numpy storage (no copies), and returned memrefs as torch tensors."""
+"""Memref descriptors over torch/numpy storage (no copies), and returned memrefs as torch tensors.
+
+torch is imported by the functions that use it: the runtime imports no torch at module level.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ import ctypes
 import functools
 
 import numpy as np
-import torch
 
 # memref.get_global lowers to a descriptor whose allocated pointer is this marker: not freeable.
 _GLOBAL_MARKER = 0xDEADBEEF
@@ -35,6 +37,8 @@ def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
 def matches_static(specs, values) -> bool:
     """Fast path of the input checks for fully static signatures: CPU torch tensors of the exact
     dtype and shape. False sends the call through the full check, which explains any mismatch."""
+    import torch
+
     for spec, value in zip(specs, values):
         if spec.scalar or not (isinstance(value, torch.Tensor) and value.is_cpu and value.dtype == spec.dtype
                 and value.shape == spec.shape):
@@ -44,6 +48,8 @@ def matches_static(specs, values) -> bool:
 
 def as_contiguous(value):
     """The value itself when its memory is row-major contiguous, else a contiguous copy."""
+    import torch
+
     if isinstance(value, torch.Tensor):
         # data_ptr() needs no detach(): the compiled code never records autograd history.
         return value if value.is_contiguous() else value.detach().contiguous()
@@ -52,6 +58,8 @@ def as_contiguous(value):
 
 def make_descriptor(value) -> ctypes.Structure:
     """A descriptor over a contiguous torch tensor or numpy array (it must outlive the call)."""
+    import torch
+
     if isinstance(value, torch.Tensor):
         pointer, shape = value.data_ptr(), tuple(value.shape)
     else:
@@ -63,12 +71,16 @@ def make_descriptor(value) -> ctypes.Structure:
     return descriptor_type(rank)(pointer, pointer, 0, array(*shape), array(*_contiguous_strides(shape)))
 
 
-# torch dtypes numpy can view directly (array-interface type strings); others go through bytes.
-_TYPESTR = {
-    torch.float32: "<f4", torch.float64: "<f8", torch.float16: "<f2", torch.int8: "|i1", torch.uint8: "|u1",
-    torch.int16: "<i2", torch.int32: "<i4", torch.int64: "<i8", torch.bool: "|b1",
-    torch.complex64: "<c8", torch.complex128: "<c16",
-}
+@functools.cache
+def _typestrs() -> dict:
+    """torch dtypes numpy can view directly (array-interface type strings); others go through bytes."""
+    import torch
+
+    return {
+        torch.float32: "<f4", torch.float64: "<f8", torch.float16: "<f2", torch.int8: "|i1", torch.uint8: "|u1",
+        torch.int16: "<i2", torch.int32: "<i4", torch.int64: "<i8", torch.bool: "|b1",
+        torch.complex64: "<c8", torch.complex128: "<c16",
+    }
 
 
 class _OwnedAllocation:
@@ -88,8 +100,10 @@ class _OwnedAllocation:
         _libc.free(self._allocated)
 
 
-def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype: torch.dtype, *, owned: bool) -> torch.Tensor:
+def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype, *, owned: bool):
     """A torch tensor over the descriptor's memory: it takes ownership when `owned`, else copies."""
+    import torch
+
     shape = list(desc.shape) if rank else []
     strides = list(desc.strides) if rank else []
     itemsize = dtype.itemsize
@@ -104,7 +118,7 @@ def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype: torch.dtype
     nbytes = span * itemsize
     aligned = desc.aligned + desc.offset * itemsize
     if owned:
-        typestr = _TYPESTR.get(dtype)
+        typestr = _typestrs().get(dtype)
         if typestr is not None:
             owner = _OwnedAllocation(desc.allocated, aligned, tuple(shape), tuple(s * itemsize for s in strides), typestr)
             return torch.from_numpy(np.asarray(owner))

@@ -1,219 +1,76 @@
-"""`compile_linalg`: linalg-on-tensors module -> JIT-compiled `CompiledProgram` (ExecutionEngine)."""
+"""`CompiledProgram`: loaded native code bound to its state, called like the exported program."""
 
 from __future__ import annotations
 
 import ctypes
-import os
-import threading
-from collections import OrderedDict
-import time
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import numpy as np
-import torch
 
-from exir_mlir import toolchain
-from exir_mlir._mlir import ir
-from exir_mlir.codegen.host import detect_host
-from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
-from exir_mlir.errors import ExirInternalError, ExirUserError
-from exir_mlir.runtime import cache, memref
-from exir_mlir.runtime.signature import SCALAR_CTYPES, Signature, check_inputs, read_signature
+from exir_mlir.abi import SCALAR_CTYPES
+from exir_mlir.errors import ExirUserError
+from exir_mlir.runtime import memref
+from exir_mlir.runtime.inputs import check_inputs
+from exir_mlir.runtime.jit import Executable
 
-# Dialects the CPU pipeline accepts as input; anything else was not lowered (and would miscompile).
-ACCEPTED_DIALECTS = frozenset(
-    {"builtin", "func", "linalg", "tensor", "arith", "math", "scf", "bufferization", "memref", "affine",
-     "vector", "complex", "ml_program", "cf", "index", "ub"}
-)
 STATE_KINDS = ("parameter", "buffer", "constant_tensor")
 
 
-@dataclass
-class _Executable:
-    """The JIT'ed code of one module, shared by every CompiledProgram compiled from the same text."""
+@dataclass(frozen=True)
+class UserInput:
+    """One user input of an exported program, in the flattened order of its arguments."""
 
-    context: ir.Context
-    engine: Any  # mlir.execution_engine.ExecutionEngine
-    entry: str
-    signature: Signature
-    compile_seconds: float
-    from_disk: bool
+    name: str
+    specialized: bool  # export turned it into a constant: the call must pass that value again
+    value: Any = None
 
 
-def _shared_libraries(uses_openmp: bool) -> list[str]:
-    libs = [str(toolchain.runtime_library("libmlir_c_runner_utils.so"))]
-    if uses_openmp:
-        libs.append(str(toolchain.openmp_library()))
-    return libs
+@dataclass(frozen=True)
+class PytreeSignature:
+    """How the exported program takes and returns values: pytrees (torch.utils._pytree specs)."""
+
+    in_spec: Any
+    out_spec: Any
+    user_inputs: list[UserInput] = field(default_factory=list)
 
 
-def _location_text(loc: ir.Location) -> str:
-    return str(loc)
+def _same_constant(value, exported) -> bool:
+    import torch
 
-
-def _check_lowered(module: ir.Module) -> None:
-    """Every op must be in a dialect the CPU pipeline compiles: name the first one that is not."""
-    bad: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name.split(".", 1)[0] not in ACCEPTED_DIALECTS:
-            bad.append(op)
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    if not bad:
-        # A call to a function without a body is an op some lowering left as a placeholder.
-        declared = {
-            ir.StringAttr(op.attributes["sym_name"]).value: op
-            for op in module.body.operations
-            if op.operation.name == "func.func" and len(op.regions[0].blocks) == 0
-        }
-
-        def find_call(op: ir.Operation) -> ir.WalkResult:
-            if op.name == "func.call" and ir.FlatSymbolRefAttr(op.attributes["callee"]).value in declared:
-                bad.append(op)
-                return ir.WalkResult.INTERRUPT
-            return ir.WalkResult.ADVANCE
-
-        module.operation.walk(find_call)
-        if bad:
-            op = bad[0]
-            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-            raise ExirUserError(
-                f"'{callee}' at {_location_text(op.location)} is not lowered to linalg (a call to a function "
-                "without a body); the CPU pipeline cannot compile it"
-            )
-    if bad:
-        op = bad[0]
-        raise ExirUserError(
-            f"op '{op.name}' at {_location_text(op.location)} is not lowered to linalg: the CPU pipeline compiles "
-            f"only {', '.join(sorted(ACCEPTED_DIALECTS))} ops (run `exir_mlir.lower(module, to=\"linalg\")` first)"
-        )
-
-
-def _find_entry(module: ir.Module, entry: str) -> ir.Operation:
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == entry:
-            return op.operation
-    raise ExirUserError(f"the module has no func.func @{entry} to compile")
-
-
-def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
-    # LLVM translation has no use for them (and no translation interface for the exir namespace).
-    for name in ("arg_attrs", "res_attrs"):
-        if name in func_op.attributes:
-            del func_op.attributes[name]
-    attributes = module.operation.attributes
-    for name in [a if isinstance(a, str) else a.name for a in attributes]:
-        if name.startswith("exir."):
-            del attributes[name]
-
-
-def _uses_openmp(module: ir.Module) -> bool:
-    return "GOMP_parallel" in str(module)
-
-
-def _jit(module: ir.Module, opt_level: int) -> Any:
-    from mlir.execution_engine import ExecutionEngine
-
-    try:
-        engine = ExecutionEngine(module, opt_level=opt_level, shared_libs=_shared_libraries(_uses_openmp(module)))
-    except RuntimeError as exc:
-        raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
-    return engine
-
-
-# Most recently compiled programs first out last; programs still referenced stay alive anyway.
-_MEMORY: "OrderedDict[str, _Executable]" = OrderedDict()
-_MEMORY_LIMIT = 64
-_MEMORY_LOCK = threading.Lock()
-
-
-def _build(text: str, *, entry: str, options: CpuOptions, opt_level: int, cache_dir: Path | None, key: str) -> _Executable:
-    start = time.perf_counter()
-    context = ir.Context()
-    with context, ir.Location.unknown():
-        if cache_dir is not None:
-            cached = cache.load(cache_dir, key)
-            if cached is not None:
-                llvm_text, signature = cached
-                module = ir.Module.parse(llvm_text)
-                engine = _jit(module, opt_level)
-                return _Executable(context, engine, entry, signature, time.perf_counter() - start, True)
-        module = ir.Module.parse(text)
-        func_op = _find_entry(module, entry)
-        signature = read_signature(func_op, module.operation)
-        _strip_exir_attributes(module, func_op)
-        func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-        run_cpu_pipeline(module.operation, options)
-        llvm_text = str(module)
-        engine = _jit(module, opt_level)
-        if cache_dir is not None:
-            cache.store(cache_dir, key, llvm_text, signature)
-        return _Executable(context, engine, entry, signature, time.perf_counter() - start, False)
-
-
-def compile_linalg(
-    module: ir.Module,
-    *,
-    entry: str = "main",
-    state: Mapping[str, torch.Tensor] | None = None,
-    num_threads: int = 0,
-    opt_level: int = 3,
-    cache_dir: str | Path | None = None,
-) -> "CompiledProgram":
-    """Compile a linalg-on-tensors module to native code for this CPU; see `exir_mlir.runtime`."""
-    _check_lowered(module)
-    # The key ignores locations (the same program from another file is the same code); the
-    # compiled text keeps them so that a failing stage names the user's source line.
-    text = module.operation.get_asm(enable_debug_info=True)
-    key_text = module.operation.get_asm(enable_debug_info=False)
-    threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
-    options = CpuOptions(num_threads=threads)
-    key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
-    with _MEMORY_LOCK:
-        executable = _MEMORY.get(key)
-        if executable is not None:
-            _MEMORY.move_to_end(key)
-    if executable is None:
-        executable = _build(text, entry=entry, options=options, opt_level=opt_level,
-                            cache_dir=Path(cache_dir) if cache_dir else None, key=key)
-        with _MEMORY_LOCK:
-            executable = _MEMORY.setdefault(key, executable)
-            while len(_MEMORY) > _MEMORY_LIMIT:
-                _MEMORY.popitem(last=False)
-        reused = False
-    else:
-        reused = True
-    return CompiledProgram(executable, state=state, reused=reused)
-
-
-def clear_memory_cache() -> None:
-    """Forget the in-process compile cache (tests and benchmarks of compile time)."""
-    with _MEMORY_LOCK:
-        _MEMORY.clear()
+    if isinstance(value, torch.Tensor) or isinstance(exported, torch.Tensor):
+        return False
+    return type(value) is type(exported) and value == exported
 
 
 class CompiledProgram:
-    """Native code for one entry function, called with flat tensors in argument order.
+    """Native code for one entry function, bound to its state and calling convention.
 
-    `program(args)` / `program(*args)`: without `state`, every function argument is passed;
-    with `state`, only the `user_input` arguments are, and parameters, buffers and constant
-    tensors come from `state[exir.name]`, into which buffer mutations are written back.
-    Returns a list of torch tensors, one per result (numpy arrays when every input was numpy).
+    Without `pytree` (a linalg module compiled on its own): `program(args)` / `program(*args)`
+    takes flat tensors (torch or numpy) in argument order and returns a list with one tensor per
+    result (numpy arrays when every input was numpy). Without `state`, every function argument
+    is passed; with `state`, only the `user_input` arguments are, and parameters, buffers and
+    constant tensors come from `state[exir.name]`, into which buffer mutations are written back.
+
+    With `pytree` (an ExportedProgram compiled by exir_mlir.compile): called like `ep.module()`,
+    with the same pytrees of arguments and results; an input that export specialized must be
+    passed with the value it had.
     """
 
-    def __init__(self, executable: _Executable, *, state: Mapping[str, torch.Tensor] | None, reused: bool) -> None:
-        self._exe = executable
+    def __init__(self, executable: Executable, *, state: Mapping[str, Any] | None, reused: bool,
+                 pytree: PytreeSignature | None = None, compile_seconds: float | None = None,
+                 stage_seconds: Mapping[str, float] | None = None) -> None:
+        self.executable = executable
         self.signature = executable.signature
         self.state = dict(state) if state is not None else None
+        self.pytree = pytree
         self.reused_compilation = reused
-        self.compile_seconds = 0.0 if reused else executable.compile_seconds
         self.loaded_from_disk = executable.from_disk and not reused
-        self._function = executable.engine.lookup(executable.entry)
+        if compile_seconds is None:
+            compile_seconds = 0.0 if reused else executable.compile_seconds
+        self.compile_seconds = compile_seconds
+        self.stage_seconds = dict(stage_seconds or {})
+        self._function = executable.function
         outs = self.signature.outputs
         fields = [(f"r{i}", memref.descriptor_type(o.rank)) for i, o in enumerate(outs)]
         self._results_type = type("Results", (ctypes.Structure,), {"_fields_": fields})
@@ -226,16 +83,41 @@ class CompiledProgram:
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
 
-    def with_state(self, state: Mapping[str, torch.Tensor] | None) -> "CompiledProgram":
-        """The same native code bound to other state (a second compile of the same program)."""
-        return CompiledProgram(self._exe, state=state, reused=True)
-
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if self.pytree is not None:
+            return self._call_pytree(args, kwargs)
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             args = tuple(args[0])
         return self.run(args)
 
+    def _call_pytree(self, args, kwargs):
+        import torch.utils._pytree as pytree
+
+        flat, spec = pytree.tree_flatten((args, kwargs))
+        convention = self.pytree
+        if spec != convention.in_spec:
+            raise ExirUserError(
+                f"the arguments have the structure {spec}, but the program was exported with {convention.in_spec}"
+            )
+        if len(flat) != len(convention.user_inputs):
+            raise ExirUserError(f"expected {len(convention.user_inputs)} inputs, got {len(flat)}")
+        native_args = []
+        for user_input, value in zip(convention.user_inputs, flat):
+            if user_input.specialized:
+                if not _same_constant(value, user_input.value):
+                    raise ExirUserError(
+                        f"input '{user_input.name}' was specialized to {user_input.value!r} when the program "
+                        f"was exported, but the call passes {value!r}: pass {user_input.value!r}, or export "
+                        "again with that input dynamic"
+                    )
+                continue
+            native_args.append(value)
+        return pytree.tree_unflatten(list(self.run(native_args)), convention.out_spec)
+
     def run(self, args: Sequence) -> list:
+        """Call with the flat user inputs; returns the flat user outputs."""
+        import torch  # lazily: the runtime imports no torch at module level
+
         specs = self.user_inputs
         if len(args) != len(specs):
             names = ", ".join(s.name for s in specs)
@@ -277,7 +159,7 @@ class CompiledProgram:
         it = iter(user_args)
         return [self.state[s.name] if s.kind in STATE_KINDS else next(it) for s in self.signature.inputs]
 
-    def _collect(self, results: ctypes.Structure, input_pointers: set[int]) -> list[torch.Tensor]:
+    def _collect(self, results: ctypes.Structure, input_pointers: set[int]) -> list:
         seen: set[int] = set()
         outputs = []
         for i, spec in enumerate(self.signature.outputs):
@@ -291,7 +173,7 @@ class CompiledProgram:
                 seen.add(desc.allocated)
         return outputs
 
-    def _write_back(self, outputs: list[torch.Tensor], user_args: list) -> list[torch.Tensor]:
+    def _write_back(self, outputs: list, user_args: list) -> list:
         user = {s.name: a for s, a in zip(self.user_inputs, user_args)}
         returned = []
         for spec, value in zip(self.signature.outputs, outputs):

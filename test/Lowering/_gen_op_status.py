@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _op_sweep import sweep  # noqa: E402
 
-from exir_mlir.lowering.op_status import DTYPES, render_markdown, write_json  # noqa: E402
+from exir_mlir.tools.op_status import DTYPES, render_markdown, write_json  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -13,7 +13,7 @@ import _op_samples as samples  # noqa: E402  (the importer tests' OpInfo sample 
 
 from exir_mlir import import_program  # noqa: E402
 from exir_mlir._mlir import ir  # noqa: E402
-from exir_mlir.lowering.op_status import OpStatus, lower_stages  # noqa: E402
+from exir_mlir.tools.op_status import OpStatus, lower_stages  # noqa: E402
 
 TORCH_DTYPES = {
     "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,

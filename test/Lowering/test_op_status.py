@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _op_sweep import samples, status_of  # noqa: E402
 
-from exir_mlir.lowering.op_status import read_json, render_markdown  # noqa: E402
+from exir_mlir.tools.op_status import read_json, render_markdown  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 CORE = samples.core_overloads()

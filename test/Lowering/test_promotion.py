@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from exir_mlir._mlir import ir
-from exir_mlir.lowering.promotion import DIM, SCALAR, ZERO_DIM, Operand, promote_types, result_type, scalar_element_type
+from exir_mlir.lowering.aten_to_edge.promotion import DIM, SCALAR, ZERO_DIM, Operand, promote_types, result_type, scalar_element_type
 
 DTYPES = {
     torch.bool: "i1", torch.uint8: "ui8", torch.int8: "i8", torch.int16: "i16", torch.int32: "i32",

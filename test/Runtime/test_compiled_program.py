@@ -7,7 +7,7 @@ import torch
 import _linalg_kernels as K
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirUserError
-from exir_mlir.runtime import clear_memory_cache, compile_linalg
+from exir_mlir.compiler import clear_memory_cache, compile_linalg
 
 DYNAMIC_ADD = """
 module attributes {exir.range_constraints = {s0 = {max = 64 : i64, min = 2 : i64}}} {

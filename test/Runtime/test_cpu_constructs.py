@@ -3,7 +3,7 @@
 import torch
 
 from exir_mlir._mlir import ir
-from exir_mlir.runtime import compile_linalg
+from exir_mlir.compiler import compile_linalg
 
 
 def compile_text(text: str, **kwargs):

@@ -5,7 +5,7 @@ import torch
 
 import _linalg_kernels as K
 from exir_mlir._mlir import ir
-from exir_mlir.runtime import compile_linalg
+from exir_mlir.compiler import compile_linalg
 
 # f32 accumulations in a different order than torch's: relative 1e-4, absolute 1e-5 (the issue's
 # default); contractions over k terms scale the absolute error with sqrt(k).
@@ -145,7 +145,7 @@ import os, sys, torch
 sys.path.insert(0, sys.argv[1])
 import _linalg_kernels as K
 from exir_mlir._mlir import ir
-from exir_mlir.runtime import compile_linalg
+from exir_mlir.compiler import compile_linalg
 with ir.Context():
     program = compile_linalg(ir.Module.parse(K.matmul(256, 256, 256)), num_threads=2)
 a, b = torch.randn(256, 256), torch.randn(256, 256)

@@ -4,7 +4,7 @@ import pytest
 import torch
 
 from exir_mlir._mlir import ir
-from exir_mlir.runtime import compile_linalg
+from exir_mlir.compiler import compile_linalg
 
 N = 4096
 SPECIALS = [0.0, -0.0, 1.0, -1.0, float("inf"), float("-inf"), float("nan"), 1e-40, 1e-45, 88.5, 88.8, -88.5,

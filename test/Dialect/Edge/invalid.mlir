@@ -66,7 +66,7 @@ func.func @size_must_be_index(%x: tensor<?x4xf32>, %n: i64) {
 
 // -----
 
-// A rule of the Edge contract registered by the lowering (lowering/edge_contract.py).
+// A rule of the Edge contract (dialects/edge_rules.py).
 func.func @float_only_op_on_integers(%a: tensor<4xi64>) {
   // expected-error @+1 {{'edge.exp' op operand #0 has element type i64, but this op computes in a float type}}
   %0 = "edge.exp"(%a) : (tensor<4xi64>) -> tensor<4xi64>

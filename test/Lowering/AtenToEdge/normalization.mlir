@@ -28,3 +28,17 @@ func.func @batch_norm(%x: tensor<1x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf
   %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %w, %b, %m, %v) {eps = 1.0e-05 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x4x4xf32>, tensor<0xf32>, tensor<0xf32>)
   return %0#0 : tensor<1x8x4x4xf32>
 }
+
+// -----
+
+// group norm decomposes into a grouped view, mean/var, rsqrt and the per-channel affine.
+// CHECK-LABEL: func.func @group_norm
+// CHECK: "edge.view"(%{{.*}}) : (tensor<2x4x3x3xf32>) -> tensor<2x2x18xf32>
+// CHECK: "edge.mean"(%{{.*}}) {dims = array<i64: 2>, keepdim = true}
+// CHECK: "edge.var"(%{{.*}}) {correction = 0.000000e+00 : f64, dims = array<i64: 2>, keepdim = true}
+// CHECK: "edge.rsqrt"
+// CHECK: "edge.view"(%{{.*}}) : (tensor<4xf32>) -> tensor<4x1x1xf32>
+func.func @group_norm(%x: tensor<2x4x3x3xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<2x4x3x3xf32> {
+  %0:3 = "exir.native_group_norm"(%x, %w, %b) {eps = 1.0e-05 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>, static_c = 4 : i64, static_hxw = 9 : i64, static_n = 2 : i64} : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x4x3x3xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  return %0#0 : tensor<2x4x3x3xf32>
+}

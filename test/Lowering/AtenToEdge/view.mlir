@@ -142,3 +142,12 @@ func.func @copies(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf16>) {
   %2 = "exir.priv_to_copy"(%1) {dtype = f16, non_blocking = false} : (tensor<4xf32>) -> tensor<4xf16>
   return %1, %2 : tensor<4xf32>, tensor<4xf16>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @reflection_pad
+// CHECK: "edge.border_pad"(%{{.*}}) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"}
+func.func @reflection_pad(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %0 = "exir.reflection_pad1d"(%x) {static_padding = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}

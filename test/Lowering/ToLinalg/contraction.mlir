@@ -46,3 +46,29 @@ func.func @mm_f16(%a: tensor<2x3xf16>, %b: tensor<3x4xf16>) -> tensor<2x4xf16> {
   %0 = "edge.mm"(%a, %b) : (tensor<2x3xf16>, tensor<3x4xf16>) -> tensor<2x4xf16>
   return %0 : tensor<2x4xf16>
 }
+
+// -----
+
+// matmul + bias + relu: the bias initializes the accumulator, the activation is an in-place
+// elementwise epilogue on the matmul's result (codegen fuses it).
+// CHECK-LABEL: func.func @matmul_bias_relu
+// CHECK-SAME: (%[[X:.*]]: tensor<2x16xf32>, %[[W:.*]]: tensor<16x32xf32>, %[[B:.*]]: tensor<32xf32>)
+// CHECK: %[[INIT:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<32xf32>)
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%[[X]], %[[W]] : tensor<2x16xf32>, tensor<16x32xf32>) outs(%[[INIT]] : tensor<2x32xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[MM]] : tensor<2x32xf32>) outs(%[[MM]] : tensor<2x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: return %[[R]]
+func.func @matmul_bias_relu(%x: tensor<2x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>) -> tensor<2x32xf32> {
+  %0 = "backend.matmul"(%x, %w, %b) {activation = "relu"} : (tensor<2x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<2x32xf32>
+  return %0 : tensor<2x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_matmul_gelu
+// CHECK: linalg.batch_matmul
+// CHECK: math.erf
+func.func @batched_matmul_gelu(%x: tensor<4x2x16xf32>, %w: tensor<4x16x32xf32>) -> tensor<4x2x32xf32> {
+  %0 = "backend.matmul"(%x, %w) {activation = "gelu"} : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
+  return %0 : tensor<4x2x32xf32>
+}

@@ -26,16 +26,3 @@ func.func @index_select(%x: tensor<5x4xf32>, %i: tensor<3xi64>) -> tensor<5x3xf3
   %0 = "edge.index_select"(%x, %i) {dim = 1 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
-
-// -----
-
-// CHECK-LABEL: func.func @arange
-// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3xi64>)
-// CHECK: %[[I:.*]] = linalg.index 0 : index
-// CHECK: arith.index_cast %[[I]] : index to i64
-// CHECK: arith.muli
-// CHECK: arith.addi
-func.func @arange() -> tensor<3xi64> {
-  %0 = "edge.arange"() {start = 2.0 : f64, step = 3.0 : f64} : () -> tensor<3xi64>
-  return %0 : tensor<3xi64>
-}

@@ -23,39 +23,3 @@ func.func @slice_scatter(%x: tensor<6x4xf32>, %s: tensor<2x4xf32>) -> tensor<6x4
   %0 = "edge.slice_scatter"(%x, %s) {dim = 0 : i64, start = 1 : i64, step = 2 : i64} : (tensor<6x4xf32>, tensor<2x4xf32>) -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
 }
-
-// -----
-
-// Window loops are reduction dims of one generic; the index is of the unpadded input.
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
-// CHECK-LABEL: func.func @max_pool_indices
-// CHECK: %{{.*}}:2 = linalg.generic {indexing_maps = [#[[IN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
-// CHECK: arith.cmpf ogt
-func.func @max_pool_indices(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>) {
-  %0:2 = "edge.max_pool2d_with_indices"(%x) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>)
-  return %0#0, %0#1 : tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>
-}
-
-// -----
-
-// Reflection padding reads input[|i - low|] mirrored at the far edge.
-// CHECK-LABEL: func.func @reflect
-// CHECK: linalg.generic
-// CHECK: arith.cmpi slt
-// CHECK: arith.cmpi sge
-// CHECK: tensor.extract
-func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
-  %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
-  return %0 : tensor<2x8xf32>
-}
-
-// -----
-
-// Bilinear resize: four tensor.extract reads per output element, blended in f32.
-// CHECK-LABEL: func.func @bilinear
-// CHECK: linalg.generic
-// CHECK-COUNT-4: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : tensor<1x2x4x4xf32>
-func.func @bilinear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
-  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "bilinear", scale_h = 0.5 : f64, scale_w = 0.5 : f64} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
-  return %0 : tensor<1x2x8x8xf32>
-}

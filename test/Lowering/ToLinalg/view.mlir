@@ -113,3 +113,16 @@ func.func @expand_two_dynamic(%x: tensor<?x96xf32>, %b: index, %t: index) -> ten
   %0 = "edge.view"(%x, %b, %t) : (tensor<?x96xf32>, index, index) -> tensor<?x?x96xf32>
   return %0 : tensor<?x?x96xf32>
 }
+
+// -----
+
+// Reflection padding reads input[|i - low|] mirrored at the far edge.
+// CHECK-LABEL: func.func @reflect
+// CHECK: linalg.generic
+// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi sge
+// CHECK: tensor.extract
+func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}

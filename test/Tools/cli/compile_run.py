@@ -8,7 +8,7 @@
 # RUN: not exir-mlir run %t/mlp.pt2 --inputs %t/misnamed.npz 2>&1 | FileCheck %s --check-prefix=MISSING
 # RUN: not exir-mlir run %t/not-a-program.pt2 --inputs %t/inputs.npz 2>&1 | FileCheck %s --check-prefix=MALFORMED
 
-# COMPILE: compiled {{.*}}mlp.pt2 in {{[0-9.]+}} s (import {{[0-9.]+}} s, lower {{[0-9.]+}} s, codegen {{[0-9.]+}} s)
+# COMPILE: compiled {{.*}}mlp.pt2 in {{[0-9.]+}} s (import {{[0-9.]+}} s, lower {{[0-9.]+}} s, codegen {{[0-9.]+}} s, load {{[0-9.]+}} s)
 # COMPILE: compiled code cached in
 # STAGES: 1-edge.mlir
 # STAGES: 2-backend.mlir

@@ -1,0 +1,152 @@
+"""`compile_to_llvm`: linalg-on-tensors module -> LLVM-dialect module and signature, for the runtime to load."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from exir_mlir._mlir import ir
+from exir_mlir.abi import Signature
+from exir_mlir.codegen import cache
+from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
+from exir_mlir.codegen.signature import read_signature
+from exir_mlir.errors import ExirUserError
+
+# Dialects the CPU pipeline accepts as input; anything else was not lowered (and would miscompile).
+ACCEPTED_DIALECTS = frozenset(
+    {"builtin", "func", "linalg", "tensor", "arith", "math", "scf", "bufferization", "memref", "affine",
+     "vector", "complex", "ml_program", "cf", "index", "ub"}
+)
+
+
+@dataclass(frozen=True)
+class LLVMModule:
+    """What codegen hands to the runtime: LLVM-dialect MLIR text with a C-interface entry point."""
+
+    text: str
+    entry: str
+    signature: Signature
+    uses_openmp: bool  # parallel loops call GOMP_parallel (the OpenMP runtime must be loaded)
+    from_disk: bool  # read from the disk cache rather than compiled
+    seconds: float
+
+
+@dataclass(frozen=True)
+class CodegenJob:
+    """A module to compile, printed, with the options and the key its result is cached under."""
+
+    text: str  # with locations, so that a failing stage names the user's source line
+    entry: str
+    options: CpuOptions
+    opt_level: int
+    key: str  # ignores locations: the same program from another file is the same code
+
+
+def _location_text(loc: ir.Location) -> str:
+    return str(loc)
+
+
+def check_lowered(module: ir.Module) -> None:
+    """Every op must be in a dialect the CPU pipeline compiles: name the first one that is not."""
+    bad: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name.split(".", 1)[0] not in ACCEPTED_DIALECTS:
+            bad.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    if not bad:
+        # A call to a function without a body is an op some lowering left as a placeholder.
+        declared = {
+            ir.StringAttr(op.attributes["sym_name"]).value: op
+            for op in module.body.operations
+            if op.operation.name == "func.func" and len(op.regions[0].blocks) == 0
+        }
+
+        def find_call(op: ir.Operation) -> ir.WalkResult:
+            if op.name == "func.call" and ir.FlatSymbolRefAttr(op.attributes["callee"]).value in declared:
+                bad.append(op)
+                return ir.WalkResult.INTERRUPT
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(find_call)
+        if bad:
+            op = bad[0]
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            raise ExirUserError(
+                f"'{callee}' at {_location_text(op.location)} is not lowered to linalg (a call to a function "
+                "without a body); the CPU pipeline cannot compile it"
+            )
+    if bad:
+        op = bad[0]
+        raise ExirUserError(
+            f"op '{op.name}' at {_location_text(op.location)} is not lowered to linalg: the CPU pipeline compiles "
+            f"only {', '.join(sorted(ACCEPTED_DIALECTS))} ops (run `exir_mlir.lower(module, to=\"linalg\")` first)"
+        )
+
+
+def _find_entry(module: ir.Module, entry: str) -> ir.Operation:
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == entry:
+            return op.operation
+    raise ExirUserError(f"the module has no func.func @{entry} to compile")
+
+
+def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
+    # LLVM translation has no use for them (and no translation interface for the exir namespace).
+    for name in ("arg_attrs", "res_attrs"):
+        if name in func_op.attributes:
+            del func_op.attributes[name]
+    attributes = module.operation.attributes
+    for name in [a if isinstance(a, str) else a.name for a in attributes]:
+        if name.startswith("exir."):
+            del attributes[name]
+
+
+def _uses_openmp(text: str) -> bool:
+    return "GOMP_parallel" in text
+
+
+def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3) -> CodegenJob:
+    """Check that `module` is linalg on tensors and fix what its compilation depends on.
+
+    `num_threads`: worker threads of parallel loops (0 = `$EXIR_MLIR_NUM_THREADS` if set, else every
+    core this process may use). `opt_level` is LLVM's, used when the runtime JITs the result.
+    """
+    check_lowered(module)
+    text = module.operation.get_asm(enable_debug_info=True)
+    key_text = module.operation.get_asm(enable_debug_info=False)
+    threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
+    options = CpuOptions(num_threads=threads)
+    key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
+    return CodegenJob(text, entry, options, opt_level, key)
+
+
+def compile_to_llvm(job: CodegenJob, *, cache_dir: str | Path | None = None) -> LLVMModule:
+    """Run the CPU pipeline (fuse, tile + vectorize, bufferize, threads, LLVM dialect) on the job's
+    module, in a context of its own (the caller's module is not modified). With `cache_dir`, the
+    result is read from there when present and written there otherwise."""
+    start = time.perf_counter()
+    directory = Path(cache_dir) if cache_dir else None
+    if directory is not None:
+        cached = cache.load(directory, job.key)
+        if cached is not None:
+            llvm_text, signature = cached
+            return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), True,
+                              time.perf_counter() - start)
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(job.text)
+        func_op = _find_entry(module, job.entry)
+        signature = read_signature(func_op, module.operation)
+        _strip_exir_attributes(module, func_op)
+        func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        run_cpu_pipeline(module.operation, job.options)
+        llvm_text = str(module)
+    if directory is not None:
+        cache.store(directory, job.key, llvm_text, signature)
+    return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)

@@ -1,0 +1,53 @@
+"""Loads an LLVM-dialect module (codegen's output) into memory with MLIR's ExecutionEngine (JIT)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from exir_mlir import toolchain
+from exir_mlir.abi import Signature
+from exir_mlir.errors import ExirInternalError
+
+
+@dataclass
+class Executable:
+    """Loaded native code of one entry function, shared by every CompiledProgram bound to it."""
+
+    context: Any  # the MLIR context and module the engine was made from: they live as long as it
+    module: Any
+    engine: Any  # mlir.execution_engine.ExecutionEngine
+    function: Any  # the packed C-interface entry point
+    entry: str
+    signature: Signature
+    compile_seconds: float  # codegen and load
+    from_disk: bool  # the LLVM-dialect module came from the disk cache
+
+
+def _shared_libraries(uses_openmp: bool) -> list[str]:
+    libs = [str(toolchain.runtime_library("libmlir_c_runner_utils.so"))]
+    if uses_openmp:
+        libs.append(str(toolchain.openmp_library()))
+    return libs
+
+
+def load(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
+         opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0) -> Executable:
+    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU."""
+    # Lazily: the runtime imports no MLIR bindings at module level, so that a loader of
+    # ahead-of-time libraries can live beside it where the bindings are not installed.
+    from exir_mlir._mlir import execution_engine, ir
+
+    start = time.perf_counter()
+    context = ir.Context()
+    with context, ir.Location.unknown():
+        module = ir.Module.parse(llvm_text)
+        try:
+            engine = execution_engine.ExecutionEngine(module, opt_level=opt_level,
+                                                      shared_libs=_shared_libraries(uses_openmp))
+        except RuntimeError as exc:
+            raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
+    function = engine.lookup(entry)
+    return Executable(context, module, engine, function, entry, signature,
+                      codegen_seconds + time.perf_counter() - start, from_disk)

@@ -1,0 +1,160 @@
+"""aten-to-edge patterns for normalizations: softmax, layer norm, batch norm (eval and training), group norm."""
+
+from __future__ import annotations
+
+from ..conversion import PatternTable
+from ..ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    bool_attr,
+    create,
+    create1,
+    element_type,
+    f64_attr,
+    i64_array,
+    i64_attr,
+    is_float,
+    rank_of,
+    ranked,
+    segment_sizes,
+    shape_of,
+)
+from .args import AtenArgs
+from .builders import cast, normalize_dim, same_dtype, typed_scalar
+
+FAMILY = "normalization"
+
+
+def _unused(op, *results: int) -> None:
+    for i in results:
+        if len(list(op.results[i].uses)):
+            raise Unsupported(f"result #{i} is used, and only result #0 is supported")
+
+
+def lower_softmax(edge_name: str):
+    def pattern(op):
+        args = AtenArgs(op, ["self"])
+        x = args.tensor("self")
+        out = element_type(op.results[0])
+        if not is_float(out):
+            raise Unsupported(f"{edge_name} needs a float input")
+        dim = normalize_dim(args.attr("dim"), rank_of(x))
+        return [create1(f"edge.{edge_name}", [cast(x, out)], op.results[0].type, {"dim": i64_attr(dim)})]
+
+    return pattern
+
+
+def lower_native_layer_norm(op):
+    args = AtenArgs(op, ["input", "normalized_shape*", "weight?", "bias?"])
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    same_dtype([v for v in (x, w, b) if v is not None])
+    normalized = args.sym_list("normalized_shape")
+    axis = rank_of(x) - len(normalized)
+    attrs = {"axis": i64_attr(axis), "eps": f64_attr(args.attr("eps", 1e-5)),
+             "operandSegmentSizes": segment_sizes([1, int(w is not None), int(b is not None)])}
+    operands = [v for v in (x, w, b) if v is not None]
+    new = create("edge.layer_norm", operands, [r.type for r in op.results], attrs)
+    return list(new.results)
+
+
+def lower_batch_norm_no_training(op):
+    args = AtenArgs(op, ["input", "weight?", "bias?", "running_mean", "running_var"])
+    _unused(op, 1, 2)
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    mean, var = args.tensor("running_mean"), args.tensor("running_var")
+    same_dtype([v for v in (x, w, b, mean, var) if v is not None])
+    attrs = {"eps": f64_attr(args.attr("eps", 1e-5)),
+             "operandSegmentSizes": segment_sizes([1, int(w is not None), int(b is not None), 1, 1])}
+    operands = [v for v in (x, w, b, mean, var) if v is not None]
+    r = create1("edge.batch_norm_inference", operands, op.results[0].type, attrs)
+    return [r, r, r]  # results #1 and #2 have no uses
+
+
+def batch_norm_training(x, w, b, eps: float):
+    """Batch statistics over every dim but the channel (1): (out, mean[C], invstd[C], var[C] biased, count)."""
+    shape = shape_of(x)
+    elem = element_type(x)
+    if DYNAMIC in shape or not is_float(elem) or len(shape) < 2:
+        raise Unsupported("training-mode batch norm needs a float input of static shape")
+    c = shape[1]
+    dims = [d for d in range(len(shape)) if d != 1]
+    count = 1
+    for d in dims:
+        count *= shape[d]
+    stat_t = ranked([1, c] + [1] * (len(shape) - 2), elem)
+    red = {"dims": i64_array(dims), "keepdim": bool_attr(True)}
+    mean = create1("edge.mean", [x], stat_t, red)
+    var = create1("edge.var", [x], stat_t, {**red, "correction": f64_attr(0.0)})
+    invstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, elem)], stat_t)], stat_t)
+    y = create1("edge.mul", [create1("edge.sub", [x, mean], x.type), invstd], x.type)
+    per_channel = ranked([c] + [1] * (len(shape) - 2), elem)
+    for p, name in ((w, "edge.mul"), (b, "edge.add")):
+        if p is not None:
+            y = create1(name, [y, create1("edge.view", [p], per_channel)], x.type)
+    flat = ranked([c], elem)
+    views = [create1("edge.view", [t], flat) for t in (mean, invstd, var)]
+    return y, views[0], views[1], views[2], count
+
+
+def running_stat(old, batch, momentum: float, elem):
+    """(1 - momentum) * old + momentum * batch"""
+    kept = create1("edge.mul", [old, typed_scalar(1.0 - momentum, elem)], old.type)
+    new = create1("edge.mul", [batch, typed_scalar(momentum, elem)], old.type)
+    return create1("edge.add", [kept, new], old.type)
+
+
+def lower_batch_norm_legit(op):
+    """_native_batch_norm_legit (training, or no_stats): batch statistics; the running statistics
+    of the stats variant are read-only here (functionalized graphs use the _functional call)."""
+    no_stats = op.name.endswith("no_stats")
+    groups = ["input", "weight?", "bias?"] + ([] if no_stats else ["running_mean", "running_var"])
+    args = AtenArgs(op, groups)
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    if not args.attr("training", True):
+        if no_stats:
+            raise Unsupported("batch norm without statistics must be in training mode")
+        return lower_batch_norm_no_training(op)  # running statistics, as in eval mode
+    y, mean, invstd, _, _ = batch_norm_training(x, w, b, args.attr("eps", 1e-5))
+    return [y, mean, invstd]
+
+
+def lower_native_group_norm(op):
+    """Group norm as view [N, G, rest] -> mean/var over `rest` -> normalize -> affine per channel."""
+    args = AtenArgs(op, ["input", "weight?", "bias?", "n?", "c?", "hxw?"])
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    groups, eps = args.attr("group"), args.attr("eps", 1e-5)
+    shape = shape_of(x)
+    elem = element_type(x)
+    if DYNAMIC in shape or not is_float(elem) or len(shape) < 2:
+        raise Unsupported("group_norm needs a float input of static shape")
+    n, c = shape[0], shape[1]
+    rest = 1
+    for s in shape[1:]:
+        rest *= s
+    rest //= groups
+    g3 = ranked([n, groups, rest], elem)
+    xv = create1("edge.view", [x], g3)
+    stat_t = ranked([n, groups, 1], elem)
+    red = {"dims": i64_array([2]), "keepdim": bool_attr(True)}
+    mean = create1("edge.mean", [xv], stat_t, red)
+    var = create1("edge.var", [xv], stat_t, {**red, "correction": f64_attr(0.0)})
+    rstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, elem)], stat_t)], stat_t)
+    y = create1("edge.mul", [create1("edge.sub", [xv, mean], g3), rstd], g3)
+    y = create1("edge.view", [y], x.type)
+    affine_shape = [c] + [1] * (len(shape) - 2)
+    for p, name in ((w, "edge.mul"), (b, "edge.add")):
+        if p is not None:
+            pv = create1("edge.view", [p], ranked(affine_shape, elem))
+            y = create1(name, [y, pv], x.type)
+    flat = ranked([n, groups], elem)
+    return [y, create1("edge.view", [mean], flat), create1("edge.view", [rstd], flat)]
+
+
+def populate_normalization_patterns(table: PatternTable) -> None:
+    table.add("exir.priv_softmax", lower_softmax("softmax"), family=FAMILY)
+    table.add("exir.priv_log_softmax", lower_softmax("log_softmax"), family=FAMILY)
+    table.add("exir.native_layer_norm", lower_native_layer_norm, family=FAMILY)
+    table.add("exir.priv_native_batch_norm_legit_no_training", lower_batch_norm_no_training, family=FAMILY)
+    table.add("exir.priv_native_batch_norm_legit", lower_batch_norm_legit, family=FAMILY)
+    table.add("exir.priv_native_batch_norm_legit_no_stats", lower_batch_norm_legit, family=FAMILY)
+    table.add("exir.native_group_norm", lower_native_group_norm, family=FAMILY)

@@ -1,0 +1,50 @@
+"""aten-to-edge patterns for sorting: sort, and topk as a stable sort and a slice."""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import ir
+
+from ..conversion import PatternTable
+from ..ir_utils import DYNAMIC, Unsupported, bool_attr, create, create1, i64, i64_attr, rank_of, ranked, shape_of
+from .args import AtenArgs
+from .builders import full, normalize_dim
+
+FAMILY = "sort"
+
+
+def lower_sort(op):
+    args = AtenArgs(op, ["self"])
+    x = args.tensor("self")
+    if rank_of(x) == 0:
+        return [x, full(0, op.results[1].type)]
+    dim = normalize_dim(args.attr("dim", -1), rank_of(x))
+    attrs = {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("descending", False)))}
+    new = create("edge.sort", [x], [r.type for r in op.results], attrs)
+    return list(new.results)
+
+
+def lower_topk(op):
+    """topk = a stable sort (descending for the largest) and the first k of each."""
+    args = AtenArgs(op, ["self", "k?"])
+    x = args.tensor("self")
+    k = args.sym_int("k")
+    if isinstance(k, ir.Value):
+        raise Unsupported("a symbolic k is not supported yet")
+    if rank_of(x) == 0:
+        return [x, full(0, op.results[1].type)]
+    dim = normalize_dim(args.attr("dim", -1), rank_of(x))
+    shape = shape_of(x)
+    if shape[dim] == DYNAMIC:
+        raise Unsupported("topk along a dynamic dim is not supported yet")
+    sorted_ = create("edge.sort", [x], [x.type, ranked(shape, i64())],
+                     {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("largest", True)))})
+    out = []
+    for value, res in zip(sorted_.results, op.results):
+        attrs = {"dim": i64_attr(dim), "start": i64_attr(0), "step": i64_attr(1)}
+        out.append(create1("edge.slice", [value], res.type, attrs))
+    return out
+
+
+def populate_sort_patterns(table: PatternTable) -> None:
+    table.add("exir.sort", lower_sort, family=FAMILY)
+    table.add("exir.topk", lower_topk, family=FAMILY)

@@ -1,0 +1,117 @@
+"""aten-to-edge patterns for functional updates: slice/select_scatter, scatter, scatter_reduce, index_put."""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import ir
+
+from ..conversion import PatternTable
+from ..ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    bool_attr,
+    create1,
+    element_type,
+    i64,
+    i64_attr,
+    rank_of,
+    ranked,
+    shape_of,
+    str_attr,
+)
+from .args import AtenArgs
+from .builders import cast, full, normalize_dim
+
+FAMILY = "update"
+
+
+def _slice_scatter(x, src, rt, dim, start, step):
+    attrs = {"dim": i64_attr(dim), "start": i64_attr(start), "step": i64_attr(step)}
+    return create1("edge.slice_scatter", [x, cast(src, element_type(x))], rt, attrs)
+
+
+def lower_slice_scatter(op):
+    args = AtenArgs(op, ["self", "src", "start?", "end?", "step?"])
+    x, src = args.tensor("self"), args.tensor("src")
+    dim = normalize_dim(args.attr("dim", 0), rank_of(x))
+    start, step = args.sym_int("start", 0), args.sym_int("step", 1)
+    if isinstance(start, ir.Value) or isinstance(step, ir.Value) or step < 1:
+        raise Unsupported("slice_scatter needs a static start and a positive static step")
+    size = shape_of(x)[dim]
+    if start < 0:
+        if size == DYNAMIC:
+            raise Unsupported("a negative start on a dynamic dim is not supported")
+        start = max(start + size, 0)
+    return [_slice_scatter(x, src, op.results[0].type, dim, start, step)]
+
+
+def lower_select_scatter(op):
+    args = AtenArgs(op, ["self", "src", "index?"])
+    x, src = args.tensor("self"), args.tensor("src")
+    dim = normalize_dim(args.attr("dim"), rank_of(x))
+    idx = args.sym_int("index")
+    if isinstance(idx, ir.Value):
+        raise Unsupported("a symbolic select_scatter index is not supported yet")
+    if idx < 0:
+        if shape_of(x)[dim] == DYNAMIC:
+            raise Unsupported("a negative index on a dynamic dim is not supported")
+        idx += shape_of(x)[dim]
+    shape = shape_of(src)
+    shape.insert(dim, 1)
+    if DYNAMIC in shape:
+        raise Unsupported("select_scatter of a dynamic-shape source is not supported yet")
+    src1 = create1("edge.view", [src], ranked(shape, element_type(src)))
+    return [_slice_scatter(x, src1, op.results[0].type, dim, idx, 1)]
+
+
+def lower_scatter(kind: str):
+    def pattern(op):
+        if kind == "value":
+            args = AtenArgs(op, ["self", "index"])
+            x, index = args.tensor("self"), args.tensor("index")
+            src = full(args.attr("value"), ranked(shape_of(index), element_type(x)))
+            reduce = "none"
+        else:
+            args = AtenArgs(op, ["self", "index", "src"])
+            x, index, src = args.tensor("self"), args.tensor("index"), args.tensor("src")
+            reduce = {"src": "none", "add": "sum"}.get(kind)
+            if kind == "reduce":
+                reduce = {"sum": "sum", "prod": "prod", "amax": "amax", "amin": "amin"}.get(args.attr("reduce"))
+                if reduce is None:
+                    raise Unsupported(f"scatter_reduce '{args.attr('reduce')}' is not supported yet")
+                if not args.attr("include_self", True):
+                    raise Unsupported("scatter_reduce with include_self=False is not supported yet")
+        if DYNAMIC in shape_of(index) or DYNAMIC in shape_of(x):
+            raise Unsupported("scatter with dynamic shapes is not supported yet")
+        dim = normalize_dim(args.attr("dim"), rank_of(x)) if rank_of(x) else 0
+        if rank_of(x) == 0:
+            raise Unsupported("scatter into a 0-d tensor is not supported yet")
+        attrs = {"dim": i64_attr(dim), "reduce": str_attr(reduce)}
+        return [create1("edge.scatter", [x, cast(index, i64()), cast(src, element_type(x))],
+                        op.results[0].type, attrs)]
+
+    return pattern
+
+
+def lower_index_put(op):
+    args = AtenArgs(op, ["self", "indices*", "values"])
+    x, values = args.tensor("self"), args.tensor("values")
+    indices = args.variadic("indices")
+    present = args.attr("indices_present") or [True] * len(indices)
+    if len(indices) != 1 or rank_of(indices[0]) != 1:
+        raise Unsupported("index_put is supported with one 1-d index tensor (x[..., idx] = v) only")
+    if element_type(indices[0]) == ir.IntegerType.get_signless(1):
+        raise Unsupported("index_put with a boolean mask has a data-dependent shape")
+    dim = present.index(True)
+    attrs = {"dim": i64_attr(dim), "accumulate": bool_attr(bool(args.attr("accumulate", False)))}
+    return [create1("edge.index_put", [x, cast(indices[0], i64()), cast(values, element_type(x))],
+                    op.results[0].type, attrs)]
+
+
+def populate_update_patterns(table: PatternTable) -> None:
+    table.add("exir.slice_scatter", lower_slice_scatter, family=FAMILY)
+    table.add("exir.select_scatter", lower_select_scatter, family=FAMILY)
+    table.add("exir.scatter_src", lower_scatter("src"), family=FAMILY)
+    table.add("exir.scatter_value", lower_scatter("value"), family=FAMILY)
+    table.add("exir.scatter_add", lower_scatter("add"), family=FAMILY)
+    table.add("exir.scatter_reduce_two", lower_scatter("reduce"), family=FAMILY)
+    table.add("exir.index_put", lower_index_put, family=FAMILY)

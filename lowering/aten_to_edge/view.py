@@ -1,0 +1,312 @@
+"""aten-to-edge patterns for views and data movement: view/reshape, permute, expand, slice, select, split, cat, pad, flip, repeat, copies, diagonal, as_strided."""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import arith, ir
+
+from ..conversion import PatternTable
+from ..ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    create1,
+    element_type,
+    i64_array,
+    i64_attr,
+    index_constant,
+    rank_of,
+    ranked,
+    shape_of,
+    str_attr,
+)
+from .args import AtenArgs
+from .builders import cast, dim_index, dynamic_dims_like, full, normalize_dim, numel_index, to_index, typed_scalar
+
+FAMILY = "view"
+
+
+BIG = 2**62  # ends at or beyond this mean "to the end" (torch passes INT64_MAX)
+
+
+def _identity(op):
+    return [op.operands[0]]
+
+
+def lower_view(op):
+    args = AtenArgs(op, ["self", "size*"])
+    x = args.tensor("self")
+    rt = op.results[0].type
+    sizes = args.sym_list("size")
+    dyn = []
+    shape = shape_of(rt)
+    for d, s in enumerate(shape):
+        if s != DYNAMIC:
+            continue
+        given = sizes[d]
+        if isinstance(given, int) and given == -1:
+            # the inferred dim: numel / product of the other sizes
+            others = index_constant(1)
+            for j, o in enumerate(sizes):
+                if j != d:
+                    others = arith.MulIOp(others, to_index(o)).result
+            dyn.append(arith.DivUIOp(numel_index(x), others).result)
+        else:
+            dyn.append(to_index(given))
+    return [create1("edge.view", [x, *dyn], rt)]
+
+
+def lower_reshape_like(op):
+    """squeeze/unsqueeze/flatten-like ops: the dynamic dims survive in order."""
+    x = op.operands[0]
+    rt = op.results[0].type
+    src_dyn = [d for d, s in enumerate(shape_of(x)) if s == DYNAMIC]
+    n_dyn = sum(1 for s in shape_of(rt) if s == DYNAMIC)
+    if n_dyn != len(src_dyn):
+        raise Unsupported("cannot match the dynamic dims of the result with the input's")
+    return [create1("edge.view", [x, *[dim_index(x, d) for d in src_dyn]], rt)]
+
+
+def lower_permute(op):
+    x = op.operands[0]
+    dims = [normalize_dim(d, rank_of(x)) for d in AtenArgs(op, ["self"]).attr("dims")]
+    return [create1("edge.permute", [x], op.results[0].type, {"dims": i64_array(dims)})]
+
+
+def lower_expand(op):
+    args = AtenArgs(op, ["self", "size*"])
+    x = args.tensor("self")
+    rt = op.results[0].type
+    sizes = args.sym_list("size")
+    shape, src = shape_of(rt), shape_of(x)
+    offset = len(shape) - len(src)
+    dyn = []
+    for d, s in enumerate(shape):
+        if s != DYNAMIC:
+            continue
+        given = sizes[d]
+        if isinstance(given, int) and given == -1:
+            dyn.append(dim_index(x, d - offset))
+        else:
+            dyn.append(to_index(given))
+    return [create1("edge.expand", [x, *dyn], rt)]
+
+
+def _slice(x, rt, dim: int, start, length, step: int) -> ir.Value:
+    dyn = []
+    for d, s in enumerate(shape_of(rt)):
+        if s == DYNAMIC:
+            dyn.append(length if d == dim else dim_index(x, d))
+    attrs = {"dim": i64_attr(dim), "start": i64_attr(start), "step": i64_attr(step)}
+    return create1("edge.slice", [x, *dyn], rt, attrs)
+
+
+def lower_slice(op):
+    args = AtenArgs(op, ["self", "start?", "end?", "step?"])
+    x = args.tensor("self")
+    rank = rank_of(x)
+    dim = normalize_dim(args.attr("dim", 0), rank)
+    size = shape_of(x)[dim]
+    start = args.sym_int("start", 0)
+    end = args.sym_int("end", None)
+    step = args.sym_int("step", 1)
+    if isinstance(step, ir.Value) or step < 1:
+        raise Unsupported("slice needs a static positive step")
+    if isinstance(start, ir.Value):
+        raise Unsupported("a symbolic slice start is not supported yet")
+    if start < 0:
+        if size == DYNAMIC:
+            raise Unsupported("a negative start on a dynamic dim is not supported")
+        start = max(start + size, 0)
+    if size != DYNAMIC:
+        start = min(start, size)
+    rt = op.results[0].type
+    length = None
+    if shape_of(rt)[dim] == DYNAMIC:
+        if step != 1:
+            raise Unsupported("a dynamic-length slice needs step 1")
+        if end is None or (isinstance(end, int) and end >= BIG):
+            length = arith.SubIOp(dim_index(x, dim), index_constant(start)).result
+        elif isinstance(end, ir.Value):
+            length = arith.SubIOp(to_index(end), index_constant(start)).result
+        else:
+            raise Unsupported("cannot size this dynamic slice")
+    return [_slice(x, rt, dim, start, length, step)]
+
+
+def lower_select(op):
+    args = AtenArgs(op, ["self", "index?"])
+    x = args.tensor("self")
+    dim = normalize_dim(args.attr("dim"), rank_of(x))
+    idx = args.sym_int("index")
+    if isinstance(idx, ir.Value):
+        raise Unsupported("a symbolic select index is not supported yet")
+    size = shape_of(x)[dim]
+    if idx < 0:
+        if size == DYNAMIC:
+            raise Unsupported("a negative index on a dynamic dim is not supported")
+        idx += size
+    shape = shape_of(x)
+    shape[dim] = 1
+    sliced = _slice(x, ranked(shape, element_type(x)), dim, idx, None, 1)
+    rt = op.results[0].type
+    keep = [dim_index(x, d) for d, s in enumerate(shape_of(x)) if s == DYNAMIC and d != dim]
+    return [create1("edge.view", [sliced, *keep], rt)]
+
+
+def lower_split_with_sizes(op):
+    args = AtenArgs(op, ["self", "split_sizes*"])
+    x = args.tensor("self")
+    dim = normalize_dim(args.attr("dim", 0), rank_of(x))
+    sizes = args.static_ints("split_sizes")
+    out, start = [], 0
+    for size, res in zip(sizes, op.results):
+        # the importer may type the pieces with a dynamic split dim (one type per variadic group)
+        out.append(_slice(x, res.type, dim, start, index_constant(size), 1))
+        start += size
+    return out
+
+
+def lower_cat(op):
+    args = AtenArgs(op, ["tensors*"])
+    tensors = args.variadic("tensors")
+    rt = op.results[0].type
+    out = element_type(rt)
+    rank = rank_of(rt)
+    # torch.cat skips legacy empty 1-d tensors and promotes the rest
+    inputs = [cast(t, out) for t in tensors if not (rank_of(t) == 1 and shape_of(t) == [0] and rank != 1)]
+    dim = normalize_dim(args.attr("dim", 0), rank)
+    return [create1("edge.cat", inputs, rt, {"dim": i64_attr(dim)})]
+
+
+def lower_constant_pad_nd(op):
+    args = AtenArgs(op, ["self", "pad*"])
+    x = args.tensor("self")
+    pad = args.static_ints("pad")
+    rank = rank_of(x)
+    low, high = [0] * rank, [0] * rank
+    for i in range(len(pad) // 2):
+        d = rank - 1 - i
+        low[d], high[d] = pad[2 * i], pad[2 * i + 1]
+    if any(v < 0 for v in low + high):
+        raise Unsupported("negative padding (cropping) is not supported yet")
+    value = args.attr("value", 0)
+    elem = element_type(x)
+    return [create1("edge.pad", [x, typed_scalar(value, elem)], op.results[0].type,
+                    {"low": i64_array(low), "high": i64_array(high)})]
+
+
+def lower_border_pad(mode: str):
+    def pattern(op):
+        args = AtenArgs(op, ["self", "padding*"])
+        x = args.tensor("self")
+        pad = args.static_ints("padding")
+        rank = rank_of(x)
+        low, high = [0] * rank, [0] * rank
+        for i in range(len(pad) // 2):
+            d = rank - 1 - i
+            low[d], high[d] = pad[2 * i], pad[2 * i + 1]
+            if mode == "reflect" and shape_of(x)[d] != DYNAMIC and max(low[d], high[d]) >= shape_of(x)[d]:
+                raise Unsupported("reflection padding must be smaller than the padded dim")
+        if any(v < 0 for v in low + high):
+            raise Unsupported("negative padding is not supported yet")
+        attrs = {"low": i64_array(low), "high": i64_array(high), "mode": str_attr(mode)}
+        return [create1("edge.border_pad", [x], op.results[0].type, attrs)]
+
+    return pattern
+
+
+def lower_flip(op):
+    x = op.operands[0]
+    dims = sorted({normalize_dim(d, rank_of(x)) for d in AtenArgs(op, ["self"]).attr("dims")})
+    return [create1("edge.flip", [x], op.results[0].type, {"dims": i64_array(dims)})]
+
+
+def lower_repeat(op):
+    """repeat = unsqueeze each dim, expand by the repeat count, collapse (static shapes)."""
+    args = AtenArgs(op, ["self", "repeats*"])
+    x = args.tensor("self")
+    reps = args.static_ints("repeats")
+    src = [1] * (len(reps) - rank_of(x)) + shape_of(x)
+    if DYNAMIC in src:
+        raise Unsupported("repeat of a dynamic-shape tensor is not supported yet")
+    elem = element_type(x)
+    inter = [v for s in src for v in (1, s)]
+    expanded = [v for r, s in zip(reps, src) for v in (r, s)]
+    v = create1("edge.view", [x], ranked(inter, elem))
+    v = create1("edge.expand", [v], ranked(expanded, elem))
+    return [create1("edge.view", [v], op.results[0].type)]
+
+
+def lower_to_copy(op):
+    x = op.operands[0]
+    return [cast(x, element_type(op.results[0]))]
+
+
+def lower_copy(op):
+    args = AtenArgs(op, ["self", "src"])
+    dst, src = args.tensor("self"), args.tensor("src")
+    src = cast(src, element_type(dst))
+    if shape_of(src) == shape_of(dst):
+        return [src]
+    return [create1("edge.expand", [src, *dynamic_dims_like(dst.type, dst)], dst.type)]
+
+
+def lower_dropout(op):
+    args = AtenArgs(op, ["input"])
+    if args.attr("train") is not False and args.attr("p", 0.0) != 0.0:
+        raise Unsupported("dropout in training mode draws random numbers; export in eval mode")
+    x = op.operands[0]
+    mask = full(True, op.results[1].type) if DYNAMIC not in shape_of(op.results[1]) else None
+    if mask is None:
+        mask = create1("edge.expand", [typed_scalar(True, element_type(op.results[1])),
+                                       *dynamic_dims_like(op.results[1].type, x)], op.results[1].type)
+    return [x, mask]
+
+
+def lower_diagonal(op):
+    args = AtenArgs(op, ["self"])
+    x = args.tensor("self")
+    r = rank_of(x)
+    d1, d2 = normalize_dim(args.attr("dim1", 0), r), normalize_dim(args.attr("dim2", 1), r)
+    if d1 == d2:
+        raise Unsupported("diagonal needs two different dims")
+    attrs = {"offset": i64_attr(args.attr("offset", 0)), "dim1": i64_attr(d1), "dim2": i64_attr(d2)}
+    return [create1("edge.diagonal", [x], op.results[0].type, attrs)]
+
+
+def lower_as_strided(op):
+    args = AtenArgs(op, ["self", "size*", "stride*", "storage_offset?"])
+    x = args.tensor("self")
+    stride = args.static_ints("stride")
+    args.static_ints("size")
+    offset = args.sym_int("storage_offset", 0) or 0
+    if isinstance(offset, ir.Value) or DYNAMIC in shape_of(x) + shape_of(op.results[0]):
+        raise Unsupported("as_strided with dynamic shapes or offset is not supported")
+    attrs = {"stride": i64_array(stride), "storage_offset": i64_attr(offset)}
+    return [create1("edge.as_strided", [x], op.results[0].type, attrs)]
+
+
+def populate_view_patterns(table: PatternTable) -> None:
+    for name in ("alias", "clone", "lift_fresh_copy", "detach"):
+        table.add(f"exir.{name}", _identity, family=FAMILY)
+    for name in ("view", "priv_unsafe_view", "reshape"):
+        table.add(f"exir.{name}", lower_view, family=FAMILY)
+    for name in ("squeeze_dim", "squeeze_dims", "squeeze", "unsqueeze"):
+        table.add(f"exir.{name}", lower_reshape_like, family=FAMILY)
+    table.add("exir.permute", lower_permute, family=FAMILY)
+    table.add("exir.expand", lower_expand, family=FAMILY)
+    table.add("exir.slice_tensor", lower_slice, family=FAMILY)
+    table.add("exir.select_int", lower_select, family=FAMILY)
+    table.add("exir.split_with_sizes", lower_split_with_sizes, family=FAMILY)
+    table.add("exir.cat", lower_cat, family=FAMILY)
+    table.add("exir.constant_pad_nd", lower_constant_pad_nd, family=FAMILY)
+    for n in ("1d", "2d", "3d"):
+        table.add(f"exir.reflection_pad{n}", lower_border_pad("reflect"), family=FAMILY)
+    for n in ("2d", "3d"):
+        table.add(f"exir.replication_pad{n}", lower_border_pad("replicate"), family=FAMILY)
+    table.add("exir.flip", lower_flip, family=FAMILY)
+    table.add("exir.repeat", lower_repeat, family=FAMILY)
+    table.add("exir.priv_to_copy", lower_to_copy, family=FAMILY)
+    table.add("exir.copy", lower_copy, family=FAMILY)
+    table.add("exir.native_dropout", lower_dropout, family=FAMILY)
+    table.add("exir.diagonal", lower_diagonal, family=FAMILY)
+    table.add("exir.as_strided", lower_as_strided, family=FAMILY)

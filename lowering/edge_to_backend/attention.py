@@ -1,0 +1,178 @@
+"""edge-to-backend: recognise the decomposed scaled_dot_product_attention and form backend.sdpa."""
+
+from __future__ import annotations
+
+import math as pymath
+
+from exir_mlir._mlir import ir
+
+from ..conversion import PatternTable
+from ..ir_utils import (
+    DYNAMIC,
+    attr_dict,
+    create1,
+    element_type,
+    f64_attr,
+    producer,
+    rank_of,
+    ranked,
+    shape_of,
+    splat,
+    splat_value,
+    walk_ops,
+)
+
+FAMILY = "attention"
+
+# torch.export decomposes F.scaled_dot_product_attention (math backend) into:
+#   s = view(bmm(view(expand(q * c1)), view(expand(permute(k, [.., -1, -2]) * c2))))
+#   s = s * c | s / c ; s = where(mask, -inf, s) | s + mask
+#   p = softmax(s, -1) ; out = bmm(view(expand(p)), view(expand(v)))
+# (the scalar factors c1, c2, c appear in some of these spots, depending on the torch version).
+
+
+def _through_views(value: ir.Value) -> ir.Value:
+    """Skip edge.view and edge.expand that only add/remove leading batch structure."""
+    while True:
+        op = producer(value)
+        if op is None or op.name not in ("edge.view", "edge.expand"):
+            return value
+        if op.name == "edge.expand" and shape_of(op.operands[0]) != shape_of(op.results[0]):
+            return value
+        value = op.operands[0]
+
+
+def _strip_scale(value: ir.Value) -> tuple[ir.Value, float]:
+    """value = x * c or x / c with c a splat constant: (x, factor)."""
+    factor = 1.0
+    while True:
+        op = producer(value)
+        if op is None or op.name not in ("edge.mul", "edge.div"):
+            return value, factor
+        lhs, rhs = op.operands
+        c = splat_value(rhs) if rank_of(rhs) == 0 else None
+        if c is None:
+            return value, factor
+        factor = factor * c if op.name == "edge.mul" else factor / c
+        value = lhs
+
+
+def _leads_to_bmm(value: ir.Value) -> bool:
+    op = producer(_through_views(_strip_scale(value)[0]))
+    return op is not None and op.name == "edge.bmm"
+
+
+def _is_neg_inf(value: ir.Value) -> bool:
+    c = splat_value(value)
+    return c is not None and c == -pymath.inf
+
+
+def _safe_softmax_input(value: ir.Value):
+    """value = where(!any(!(s == -inf), dim, keepdim), 0, softmax(s, dim)): the softmax result,
+    or None. (torch's _safe_softmax decomposition: fully masked rows give 0.)"""
+    where = producer(value)
+    if where is None or where.name != "edge.where" or splat_value(where.operands[1]) != 0:
+        return None
+    sm = producer(where.operands[2])
+    if sm is None or sm.name != "edge.softmax":
+        return None
+    chain = ["edge.logical_not", "edge.any", "edge.logical_not", "edge.eq"]
+    op = producer(where.operands[0])
+    for name in chain:
+        if op is None or op.name != name:
+            return None
+        if name == "edge.eq":
+            if op.operands[0] != sm.operands[0] or not _is_neg_inf(op.operands[1]):
+                return None
+            break
+        op = producer(op.operands[0])
+    return where.operands[2]
+
+
+def _match(bmm2: ir.Operation):
+    p3, v3 = bmm2.operands
+    p = _through_views(p3)
+    safe = _safe_softmax_input(p)
+    if safe is not None:
+        p = safe
+    sm = producer(p)
+    if sm is None or sm.name != "edge.softmax" or attr_dict(sm)["dim"] != rank_of(p) - 1:
+        return None
+    scores = sm.operands[0]
+    mask_cond = mask_add = None
+    op = producer(scores)
+    if op is not None and op.name == "edge.where" and _is_neg_inf(op.operands[1]):
+        mask_cond, scores = op.operands[0], op.operands[2]
+    elif op is not None and op.name == "edge.add":
+        a, b = op.operands
+        scores, mask_add = (a, b) if _leads_to_bmm(a) else (b, a)
+    scores, scale = _strip_scale(scores)
+    bmm1 = producer(_through_views(scores))
+    if bmm1 is None or bmm1.name != "edge.bmm":
+        return None
+    q, c1 = _strip_scale(_through_views(bmm1.operands[0]))
+    kt, c2 = _strip_scale(_through_views(bmm1.operands[1]))
+    perm = producer(kt)
+    if perm is None or perm.name != "edge.permute":
+        return None
+    dims = attr_dict(perm)["dims"]
+    n = len(dims)
+    if dims != list(range(n - 2)) + [n - 1, n - 2]:
+        return None
+    k = perm.operands[0]
+    v = _through_views(v3)
+    return q, k, v, scale * c1 * c2, mask_cond, mask_add, safe is not None
+
+
+def fuse_attention(op):
+    found = _match(op)
+    if found is None:
+        return None
+    q, k, v, scale, mask_cond, mask_add, safe = found
+    for t in (q, k, v):
+        if DYNAMIC in shape_of(t):
+            return None
+    if rank_of(q) != rank_of(k) or rank_of(q) != rank_of(v) or shape_of(q)[:-2] != shape_of(k)[:-2]:
+        return None
+    res_t = op.results[0].type
+    n = shape_of(res_t)[0]
+    elem = element_type(q)
+
+    def as3(t):
+        s = shape_of(t)
+        if len(s) == 3:
+            return t
+        return create1("edge.view", [t], ranked([n, *s[-2:]], elem))
+
+    operands = [as3(q), as3(k), as3(v)]
+    mask = None
+    if mask_cond is not None:
+        mask = create1("edge.where", [mask_cond, splat(-pymath.inf, elem), splat(0.0, elem)],
+                       ranked(shape_of(mask_cond), elem))
+    elif mask_add is not None:
+        mask = mask_add
+    if mask is not None:
+        ms = shape_of(mask)
+        if len(ms) > 2:
+            if ms[:-2] != shape_of(q)[:-2]:
+                return None
+            mask = as3(mask)
+        operands.append(mask)
+    attrs = {"scale": f64_attr(scale), "is_causal": ir.BoolAttr.get(False)}
+    if safe:
+        attrs["safe_softmax"] = ir.BoolAttr.get(True)
+    return [create1("backend.sdpa", operands, res_t, attrs)]
+
+
+def erase_dead_edge_ops(root: ir.Operation) -> None:
+    """Edge ops are pure: drop those a fusion left without uses."""
+    # reverse program order: users go before their producers, so one pass clears a chain
+    for op in reversed(walk_ops(root)):
+        if op.name.split(".")[0] in ("edge", "backend") and not len(op.regions) and \
+                len(op.results) and all(not list(r.uses) for r in op.results):
+            op.erase()
+
+
+def populate_attention_patterns(table: PatternTable) -> None:
+    table.add("edge.bmm", fuse_attention, family=FAMILY)
+

@@ -1,0 +1,205 @@
+"""Dynamic dims for to-linalg: one SSA index per shape symbol, `s0 + 1` as index arithmetic."""
+
+from __future__ import annotations
+
+import re
+
+from exir_mlir._mlir import arith, ir, tensor
+
+from ..ir_utils import DYNAMIC, Unsupported, attr_value, index, index_constant, isa, shape_of
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]\w*)|(//|\*\*|[-+*/%(),]))")
+
+
+class ShapeContext:
+    """Per-function facts: which SSA index holds each symbol (`s0`), built at the entry block.
+
+    Symbols come from the `exir.sym_shape` argument attributes; a value's dims come from the
+    `exir.sym_shapes` attribute its producer carries. Two dims with the same expression get
+    the same SSA value, so nothing later has to check that they agree.
+    """
+
+    def __init__(self, func_op: ir.Operation):
+        self.func = func_op
+        self.entry = func_op.regions[0].blocks[0]
+        # Shape ops go before this anchor at the top of the entry block, in creation order.
+        ops = list(self.entry.operations)
+        with ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(self.entry), func_op.location:
+            self.anchor = arith.ConstantOp(index(), ir.IntegerAttr.get(index(), 0)).operation
+        self.symbols: dict[str, ir.Value] = {}
+        self.exprs: dict[str, ir.Value] = {}
+        self._sources: dict[str, tuple[ir.Value, int]] = {}
+        arg_attrs = func_op.attributes["arg_attrs"] if "arg_attrs" in func_op.attributes else None
+        if arg_attrs is not None:
+            for i, d in enumerate(ir.ArrayAttr(arg_attrs)):
+                d = ir.DictAttr(d)
+                if "exir.sym_shape" in d:
+                    exprs = attr_value(d["exir.sym_shape"])
+                    for dim, e in enumerate(exprs):
+                        if re.fullmatch(r"[A-Za-z_]\w*", e) and e not in self._sources:
+                            self._sources[e] = (self.entry.arguments[i], dim)
+                if "exir.sym_expr" in d and isa(ir.IndexType, self.entry.arguments[i].type):
+                    e = attr_value(d["exir.sym_expr"])
+                    if re.fullmatch(r"[A-Za-z_]\w*", e):
+                        self.symbols.setdefault(e, self.entry.arguments[i])
+
+    _stack: list["ShapeContext"] = []
+
+    @classmethod
+    def current(cls) -> "ShapeContext":
+        return cls._stack[-1]
+
+    def __enter__(self) -> "ShapeContext":
+        ShapeContext._stack.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        ShapeContext._stack.pop()
+        if not list(self.anchor.results[0].uses):
+            self.anchor.erase()
+
+    # -- symbols and expressions
+    def symbol(self, name: str) -> ir.Value:
+        if name not in self.symbols:
+            if name not in self._sources:
+                raise Unsupported(f"shape symbol '{name}' is not a dim of any function argument")
+            arg, dim = self._sources[name]
+            with ir.InsertionPoint(self.anchor), self.func.location:
+                self.symbols[name] = tensor.DimOp(arg, index_constant(dim)).result
+        return self.symbols[name]
+
+    def expr(self, text: str) -> ir.Value:
+        text = text.strip()
+        if text not in self.exprs:
+            with ir.InsertionPoint(self.anchor), self.func.location:
+                if re.fullmatch(r"-?\d+", text):
+                    self.exprs[text] = index_constant(int(text))
+                else:
+                    self.exprs[text] = _Parser(text, self).parse()
+        return self.exprs[text]
+
+    # -- dims of values
+    def value_exprs(self, value: ir.Value) -> list[str] | None:
+        owner = value.owner
+        if isinstance(owner, ir.Block) or not hasattr(owner, "attributes"):
+            if isinstance(value, ir.BlockArgument) or isa(ir.BlockArgument, value):
+                arg = ir.BlockArgument(value)
+                if arg.owner == self.entry and "arg_attrs" in self.func.attributes:
+                    d = ir.DictAttr(ir.ArrayAttr(self.func.attributes["arg_attrs"])[arg.arg_number])
+                    if "exir.sym_shape" in d:
+                        return attr_value(d["exir.sym_shape"])
+            return None
+        op = owner.operation if hasattr(owner, "operation") else owner
+        if "exir.sym_shapes" in op.attributes:
+            per_result = attr_value(op.attributes["exir.sym_shapes"])
+            n = ir.OpResult(value).result_number
+            if n < len(per_result) and per_result[n]:
+                return per_result[n]
+        return None
+
+    def dim(self, value: ir.Value, d: int) -> ir.Value:
+        """The index of dim `d` of `value` (a constant when static)."""
+        s = shape_of(value)[d]
+        if s != DYNAMIC:
+            return index_constant(s)
+        exprs = self.value_exprs(value)
+        if exprs is not None and d < len(exprs):
+            try:
+                return self.expr(exprs[d])
+            except Unsupported:
+                pass
+        return tensor.DimOp(value, index_constant(d)).result
+
+    def dynamic_dims(self, value_or_type, like: list[ir.Value | None] | None = None,
+                     value: ir.Value | None = None) -> list[ir.Value]:
+        """Index values of the dynamic dims of a result, from the result's own symbolic shape
+        (`value`), else from `like`: per dim an index Value, a (tensor, dim) pair (read only
+        when needed), or None."""
+        shape = shape_of(value_or_type)
+        exprs = self.value_exprs(value) if value is not None else None
+        out = []
+        for d, s in enumerate(shape):
+            if s != DYNAMIC:
+                continue
+            if exprs is not None and d < len(exprs):
+                try:
+                    out.append(self.expr(exprs[d]))
+                    continue
+                except Unsupported:
+                    pass
+            if like is None or like[d] is None:
+                raise Unsupported(f"cannot tell the size of dynamic dim {d}")
+            src = like[d]
+            out.append(self.dim(*src) if isinstance(src, tuple) else src)
+        return out
+
+
+class _Parser:
+    """Recursive descent over sympy's printing of shape expressions (+, -, *, //, %, Max, Min)."""
+
+    def __init__(self, text: str, ctx: ShapeContext):
+        self.tokens = [m.group(m.lastindex) for m in _TOKEN.finditer(text)]
+        if "".join(self.tokens).replace(" ", "") != text.replace(" ", ""):
+            raise Unsupported(f"cannot read shape expression '{text}'")
+        self.pos, self.ctx, self.text = 0, ctx, text
+
+    def parse(self) -> ir.Value:
+        v = self._sum()
+        if self.pos != len(self.tokens):
+            raise Unsupported(f"cannot read shape expression '{self.text}'")
+        return v
+
+    def _peek(self):
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def _take(self):
+        t = self._peek()
+        self.pos += 1
+        return t
+
+    def _sum(self):
+        v = self._product()
+        while self._peek() in ("+", "-"):
+            op = self._take()
+            rhs = self._product()
+            v = arith.AddIOp(v, rhs).result if op == "+" else arith.SubIOp(v, rhs).result
+        return v
+
+    def _product(self):
+        v = self._atom()
+        while self._peek() in ("*", "//", "%"):
+            op = self._take()
+            rhs = self._atom()
+            if op == "*":
+                v = arith.MulIOp(v, rhs).result
+            elif op == "//":
+                v = arith.FloorDivSIOp(v, rhs).result
+            else:
+                v = arith.SubIOp(v, arith.MulIOp(arith.FloorDivSIOp(v, rhs).result, rhs).result).result
+        return v
+
+    def _atom(self):
+        t = self._take()
+        if t is None:
+            raise Unsupported(f"cannot read shape expression '{self.text}'")
+        if t == "-":
+            return arith.SubIOp(index_constant(0), self._atom()).result
+        if t == "(":
+            v = self._sum()
+            if self._take() != ")":
+                raise Unsupported(f"cannot read shape expression '{self.text}'")
+            return v
+        if t.isdigit():
+            return index_constant(int(t))
+        if t in ("Max", "Min") and self._peek() == "(":
+            self._take()
+            args = [self._sum()]
+            while self._peek() == ",":
+                self._take()
+                args.append(self._sum())
+            self._take()
+            v = args[0]
+            for a in args[1:]:
+                v = arith.MaxSIOp(v, a).result if t == "Max" else arith.MinSIOp(v, a).result
+            return v
+        return self.ctx.symbol(t)

@@ -1,0 +1,122 @@
+"""to-linalg: functional updates (slice_scatter, scatter, index_put) as scf loops on a writable copy."""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import arith, bufferization, ir, linalg, scf, tensor
+
+from ..conversion import PatternTable
+from ..ir_utils import DYNAMIC, attr_dict, element_type, index, index_constant, isa, rank_of, ranked, shape_of
+from .builders import PARALLEL, affine_map, check_supported_element, elementwise, iterators, maps_attr, static_shape
+from .elementwise import BINARY
+from .shapes import ShapeContext
+
+FAMILY = "update"
+
+
+def _wrap(i: ir.Value, n: int) -> ir.Value:
+    neg = arith.CmpIOp(arith.CmpIPredicate.slt, i, index_constant(0)).result
+    return arith.SelectOp(neg, arith.AddIOp(i, index_constant(n)).result, i).result
+
+
+def _writable(x: ir.Value) -> ir.Value:
+    """A destination that may be updated in place: a function argument (the caller's buffer
+    after bufferization) is copied first, so an update never writes into an input."""
+    if isinstance(x.owner, ir.Block) or isa(ir.BlockArgument, x):
+        # an explicit copy that canonicalization keeps (an identity linalg.generic folds away)
+        return bufferization.AllocTensorOp(x.type, [], copy=x).result
+    return x
+
+
+def lower_slice_scatter(op):
+    x, src = op.operands
+    a = attr_dict(op)
+    static_shape(src, "slice_scatter")
+    rank = rank_of(x)
+    offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
+    strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
+    return [tensor.InsertSliceOp(src, _writable(x), [], [], [], offsets, shape_of(src), strides).result]
+
+
+_COMBINE = {
+    "sum": BINARY["add"],
+    "prod": BINARY["mul"],
+    "amax": BINARY["maximum"],
+    "amin": BINARY["minimum"],
+}
+
+
+def _delinearize(k: ir.Value, shape: list[int]) -> list[ir.Value]:
+    coords = []
+    rest = k
+    for s in reversed(shape):
+        c = index_constant(s)
+        coords.append(arith.RemUIOp(rest, c).result)
+        rest = arith.DivUIOp(rest, c).result
+    return list(reversed(coords))
+
+
+def lower_scatter(op):
+    """A sequential loop over the index elements: correct for duplicates with every reduction."""
+    x, idx, src = op.operands
+    a = attr_dict(op)
+    dim, reduce = a["dim"], a["reduce"]
+    xs, ishape = static_shape(x, "scatter"), static_shape(idx, "scatter")
+    check_supported_element(element_type(x))
+    n = 1
+    for s in ishape:
+        n *= s
+    loop = scf.ForOp(index_constant(0), index_constant(n), index_constant(1), [_writable(x)])
+    with ir.InsertionPoint(loop.body):
+        coords = _delinearize(loop.induction_variable, ishape) if ishape else []
+        target = arith.IndexCastOp(index(), tensor.ExtractOp(idx, coords).result).result
+        target = _wrap(target, xs[dim])
+        dest = [target if d == dim else c for d, c in enumerate(coords)]
+        value = tensor.ExtractOp(src, coords).result
+        acc = loop.inner_iter_args[0]
+        if reduce != "none":
+            value = _COMBINE[reduce](tensor.ExtractOp(acc, dest).result, value)
+        scf.YieldOp([tensor.InsertOp(value, acc, dest).result])
+    return [loop.results[0]]
+
+
+def lower_index_put(op):
+    """Broadcast the values to the selected slices, then a loop writes (or adds) each slice."""
+    ctx = ShapeContext.current()
+    x, idx, values = op.operands
+    a = attr_dict(op)
+    dim = a["dim"]
+    xs = static_shape(x, "index_put")
+    length = static_shape(idx, "index_put")[0]
+    elem = element_type(x)
+    check_supported_element(elem)
+    sel_shape = [length if d == dim else s for d, s in enumerate(xs)]
+    sel_t = ranked(sel_shape, elem)
+    vals = elementwise(ctx, [values], sel_t, lambda v: v)
+    piece_shape = [1 if d == dim else s for d, s in enumerate(xs)]
+    piece_t = ranked(piece_shape, elem)
+    rank = len(xs)
+    loop = scf.ForOp(index_constant(0), index_constant(length), index_constant(1), [_writable(x)])
+    with ir.InsertionPoint(loop.body):
+        i = loop.induction_variable
+        row = _wrap(arith.IndexCastOp(index(), tensor.ExtractOp(idx, [i]).result).result, xs[dim])
+        offsets_i = [DYNAMIC if d == dim else 0 for d in range(rank)]
+        piece = tensor.extract_slice(piece_t, vals, [i], [], [], offsets_i, piece_shape, [1] * rank)
+        acc = loop.inner_iter_args[0]
+        if a["accumulate"]:
+            cur = tensor.extract_slice(piece_t, acc, [row], [], [], offsets_i, piece_shape, [1] * rank)
+            ident = list(range(rank))
+            piece = linalg.GenericOp([piece_t], [piece], [cur], maps_attr([affine_map(rank, ident)] * 2),
+                                     iterators([PARALLEL] * rank))
+            block = piece.regions[0].blocks.append(elem, elem)
+            with ir.InsertionPoint(block):
+                linalg.YieldOp([BINARY["add"](block.arguments[0], block.arguments[1])])
+            piece = piece.result
+        written = tensor.InsertSliceOp(piece, acc, [row], [], [], offsets_i, piece_shape, [1] * rank).result
+        scf.YieldOp([written])
+    return [loop.results[0]]
+
+
+def populate_update_patterns(table: PatternTable) -> None:
+    table.add("edge.slice_scatter", lower_slice_scatter, family=FAMILY)
+    table.add("edge.scatter", lower_scatter, family=FAMILY)
+    table.add("edge.index_put", lower_index_put, family=FAMILY)

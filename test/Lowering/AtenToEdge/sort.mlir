@@ -1,0 +1,23 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// sort keeps its dim (normalized) and direction; the indices are i64.
+// CHECK-LABEL: func.func @sort
+// CHECK: %[[R:.*]]:2 = "edge.sort"(%{{.*}}) {descending = true, dim = 1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
+  %0:2 = "exir.sort"(%x) {descending = true, dim = -1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+  return %0#0, %0#1 : tensor<3x5xf32>, tensor<3x5xi64>
+}
+
+// -----
+
+// topk: a stable sort (descending for the largest), then the first k of values and indices.
+// CHECK-LABEL: func.func @topk
+// CHECK: %[[S:.*]]:2 = "edge.sort"(%{{.*}}) {descending = true, dim = 1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+// CHECK-DAG: %[[V:.*]] = "edge.slice"(%[[S]]#0) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x5xf32>) -> tensor<3x2xf32>
+// CHECK-DAG: %[[I:.*]] = "edge.slice"(%[[S]]#1) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x5xi64>) -> tensor<3x2xi64>
+// CHECK: return %[[V]], %[[I]]
+func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
+  %0:2 = "exir.topk"(%x) {dim = -1 : i64, largest = true, sorted = true, static_k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
+  return %0#0, %0#1 : tensor<3x2xf32>, tensor<3x2xi64>
+}

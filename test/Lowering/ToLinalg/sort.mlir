@@ -1,0 +1,16 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
+
+// A stable sort in two generics: each element's rank (how many sort before it, a reduction over
+// the sorted dim), then each output position picks the element of that rank.
+// CHECK-LABEL: func.func @sort
+// CHECK: %[[RANK:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X:.*]], %[[X]] : tensor<3x5xf32>, tensor<3x5xf32>) outs(%{{.*}} : tensor<3x5xi64>)
+// Descending, NaN first: b before a when b is NaN and a is not, or b > a, or equal and earlier.
+// CHECK: arith.cmpf ogt
+// CHECK: arith.extui %{{.*}} : i1 to i64
+// CHECK: %[[R:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %[[X]] : tensor<3x5xi64>, tensor<3x5xf32>) outs(%{{.*}}, %{{.*}} : tensor<3x5xf32>, tensor<3x5xi64>)
+// CHECK: arith.cmpi eq
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
+  %0:2 = "edge.sort"(%x) {descending = true, dim = 1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+  return %0#0, %0#1 : tensor<3x5xf32>, tensor<3x5xi64>
+}
