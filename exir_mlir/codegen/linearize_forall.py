@@ -10,7 +10,7 @@ workers that owned it; see test/Codegen/upstream-async-parallel-for.mlir.)
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir
+from exir_mlir._mlir import affine, arith, ir, scf
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -37,8 +37,6 @@ def _trip_count(lb: int | ir.Value, ub: int | ir.Value, step: int | ir.Value) ->
 
 def linearize(forall: ir.OpView) -> ir.OpView:
     """Replaces `forall` (rank >= 2, no shared outputs) with a rank-1 forall; returns the new op."""
-    from mlir.dialects import affine, scf
-
     op = forall.operation
     lbs = _mixed(op.attributes["staticLowerBound"], list(forall.dynamicLowerBound))
     ubs = _mixed(op.attributes["staticUpperBound"], list(forall.dynamicUpperBound))

@@ -23,7 +23,7 @@ value is an LLVM scalar:
 
 from __future__ import annotations
 
-from exir_mlir._mlir import ir
+from exir_mlir._mlir import arith, func, ir, scf
 from exir_mlir.codegen.linearize_forall import linearize
 
 BODY_PREFIX = "__exir_parallel_body_"
@@ -83,10 +83,6 @@ def _module_block(module: ir.Module | ir.Operation) -> ir.Block:
 
 
 def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
-    from mlir.dialects import func, scf
-
-    from exir_mlir._mlir import arith
-
     op = forall.operation
     if forall.rank != 1:
         forall = linearize(forall)
@@ -149,7 +145,8 @@ def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
     struct = f"!llvm.struct<({', '.join(arg_types)})>"
     params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(arg_types))
     args = ", ".join(f"%a{i}" for i in range(len(arg_types)))
-    fields = ", ".join(f"%f{i}" for i in range(len(arg_types)))
+    # The task calls the body on its own chunk: (start, stop) then the live-ins, fields 2.. of the struct.
+    chunk_args = ", ".join(["%start", "%stop", *(f"%f{i}" for i in range(2, len(arg_types)))])
     signature = f"({', '.join(arg_types)}) -> ()"
     inserts = []
     previous = "%undef"
@@ -199,7 +196,7 @@ def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
     %work = llvm.icmp "slt" %start, %stop : i64
     llvm.cond_br %work, ^run, ^done
   ^run:
-    llvm.call @{BODY_PREFIX}{n}(%start, %stop{", " if len(arg_types) > 2 else ""}{", ".join(f"%f{i}" for i in range(2, len(arg_types)))}) : {signature}
+    llvm.call @{BODY_PREFIX}{n}({chunk_args}) : {signature}
     llvm.br ^done
   ^done:
     llvm.return
