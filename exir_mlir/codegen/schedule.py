@@ -224,6 +224,18 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
             lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None))
 
 
+def _split_reduction(script: _Script, op: str, red: list[int], vector_sizes: list[int] | None) -> None:
+    """Partial vector accumulators over the reduction tiles `red` (a split, then one combine)."""
+    init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+    script.emit(
+        f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {op}"
+        f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+    )
+    script.vectorize(split, vector_sizes)
+    script.vectorize(init, None)
+    script.vectorize(combine, None)
+
+
 def _emit_dot(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
     tiled, fill = _tile_for_threads(script, entry)
@@ -231,18 +243,9 @@ def _emit_dot(script: _Script, entry: _Tagged) -> None:
     tiled, loops = script.tile_for_loops(tiled, parallel)
     red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
 
-    def split_and_vectorize(op: str, masked: bool) -> None:
-        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
-        script.emit(
-            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {op}"
-            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
-        )
-        script.vectorize(split, plan.vector_tiles if masked else None)
-        script.vectorize(init, None)
-        script.vectorize(combine, None)
-
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
-    _peeled(script, entry.tag, tiled, loops, plan, split_and_vectorize)
+    _peeled(script, entry.tag, tiled, loops, plan,
+            lambda op, masked: _split_reduction(script, op, red, plan.vector_tiles if masked else None))
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -258,14 +261,7 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         outer = [1 if it == "parallel" and b != 1 else 0 for it, b in zip(plan.iterators, plan.loop_sizes)]
         tiled = script.tile_for(tiled, outer)
         red = [0] * (len(plan.vector_tiles) - 1) + [plan.vector_tiles[-1]]
-        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
-        script.emit(
-            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
-            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
-        )
-        script.vectorize(split, plan.vector_tiles if masks else None)
-        script.vectorize(init, None)
-        script.vectorize(combine, None)
+        _split_reduction(script, tiled, red, plan.vector_tiles if masks else None)
         return
     tiled = script.tile_for(tiled, plan.vector_tiles)
     script.vectorize(tiled, plan.vector_tiles if masks else None)
