@@ -124,6 +124,30 @@ def _timed(timings: dict[str, float], step: str, fn: Callable):
     return result
 
 
+def _example_sizes(ep: torch.export.ExportedProgram) -> list:
+    """The example size of every input dim, symbolic ones included (their hints).
+
+    `str(ep)` prints a symbolic dim by name only, but `run_decompositions()` may branch on its
+    example size: two exports of one program at different example sizes can decompose
+    differently, and must not share compiled code.
+    """
+    sizes = []
+    for node in ep.graph.nodes:
+        if node.op != "placeholder":
+            continue
+        val = node.meta.get("val")
+        shape = getattr(val, "shape", None)
+        if shape is None:
+            sizes.append(repr(val))
+            continue
+        dims = []
+        for dim in shape:
+            hint = getattr(getattr(dim, "node", None), "hint", None)
+            dims.append(int(dim) if hint is None and not hasattr(dim, "node") else (str(dim), hint))
+        sizes.append((str(getattr(val, "dtype", "")), tuple(dims)))
+    return sizes
+
+
 def compile(  # noqa: A001 - the public name mirrors torch.compile
     ep: torch.export.ExportedProgram,
     *,
@@ -142,7 +166,8 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     """
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
-    key = "program:" + hashlib.sha256(repr((str(ep), fusion, num_threads)).encode()).hexdigest()
+    key = "program:" + hashlib.sha256(
+        repr((str(ep), _example_sizes(ep), fusion, num_threads)).encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})

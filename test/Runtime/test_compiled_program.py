@@ -206,3 +206,21 @@ func.func @main(%x: tensor<4xf32>) {
 
 def test_function_without_results():
     assert compile_text(NO_RESULTS)(torch.ones(4)) == []
+
+
+def test_exports_at_other_example_sizes_do_not_share_compiled_code():
+    # str(ep) names a dynamic dim without its example size, on which decompositions may branch:
+    # the in-process cache must tell the two exports apart (a reused program gave wrong values).
+    import torch
+    from torch.export import Dim, export
+
+    import exir_mlir
+
+    clear_memory_cache()
+    model = torch.nn.Linear(4, 3)
+    batch = Dim("batch", min=1, max=64)
+    exports = [export(model, (torch.randn(n, 4),), dynamic_shapes=({0: batch},)) for n in (4, 8)]
+    assert str(exports[0]) == str(exports[1])  # what the old key alone could not tell apart
+    first, second = (exir_mlir.compile(ep) for ep in exports)
+    again = exir_mlir.compile(exports[0])
+    assert not first.reused_compilation and not second.reused_compilation and again.reused_compilation
