@@ -30,10 +30,6 @@ def _x(*shape):
     return lambda b: (torch.randn(b, *shape),)
 
 
-def _pos(*shape):  # positive inputs (log-space losses, poisson)
-    return lambda b: (torch.rand(b, *shape) + 0.1,)
-
-
 def _xy(*shape, target=None):
     return lambda b: (torch.randn(b, *shape), target(b) if target else torch.randn(b, *shape))
 
