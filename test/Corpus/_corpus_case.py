@@ -448,17 +448,20 @@ def diagnostic(text: str) -> tuple[str, str, str]:
 
 
 def classify(exc: BaseException) -> str:
-    """The failure class of a compile or run error (issue 11's taxonomy, see docs/corpus.md)."""
-    from exir_mlir.errors import ExirInternalError, ExirUserError
+    return classify_text(_line(exc))
 
-    text = _line(exc)
+
+def classify_text(line: str) -> str:
+    """The failure class of a compile or run error, from its `Class: message` line (issue 11's taxonomy, see
+    docs/corpus.md). A function of the recorded line, so the generator re-derives it when the rules change."""
+    kind, _, text = line.partition(": ")
     op, _, reason = diagnostic(text)
-    if not isinstance(exc, ExirUserError) or isinstance(exc, ExirInternalError):
+    if kind not in ("ExirUserError", "ToolchainError"):
         return "internal-error"
     if op.startswith("exir.sym_") or _SCALAR.search(text):
         return "scalar"
     if "is not a core op" in reason or "is not a core op" in text:
-        return "non-core-op"
+        return "core-op-fallback" if _is_core(op) else "non-core-op"
     if _DYNAMIC.search(reason or text):
         return "dynamic-shape"
     if _DTYPE.search(reason or text):
@@ -466,6 +469,17 @@ def classify(exc: BaseException) -> str:
     if reason.startswith("no lowering"):
         return "no-lowering"
     return "op-variant"
+
+
+def _is_core(overload: str) -> bool:
+    """Is 'aten::name.overload' tagged torch.Tag.core (the importer fell back on a core op's call form)?"""
+    if not overload.startswith("aten::"):
+        return False
+    name, _, variant = overload.removeprefix("aten::").partition(".")
+    try:
+        return torch.Tag.core in getattr(getattr(torch.ops.aten, name), variant or "default").tags
+    except AttributeError:
+        return False
 
 
 def to_json(result: Result) -> dict:

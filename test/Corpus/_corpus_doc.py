@@ -6,7 +6,7 @@ import re
 from collections import Counter, defaultdict
 
 from _corpus_case import (
-    COMPILE_ERROR, COUNTED, MATCH, MISMATCH, MODES, NO_SAMPLE, NOT_EXPORTABLE, OUTCOMES, SAMPLES, TOLERANCES, parse,
+    COUNTED, diagnostic, MATCH, MISMATCH, MODES, NO_SAMPLE, NOT_EXPORTABLE, OUTCOMES, SAMPLES, TOLERANCES, parse,
 )
 from _corpus_known import KNOWN_MISMATCHES
 
@@ -30,13 +30,28 @@ def _reason(r: dict) -> str:
 
 
 def message_shape(detail: str) -> str:
-    """An error message with its specifics blanked (paths, numbers, node names): groups the same failure."""
+    """What failed, without the specifics: `op` (stage): reason for a lowering diagnostic (numbers in the reason
+    blanked), else the message with locations and numbers blanked. Groups the cases of one failure."""
+    op, stage, reason = diagnostic(detail)
+    if op:
+        return f"`{op}` → {stage}: {re.sub(r'[0-9]+', 'N', reason)}"[:200]
     text = detail.split(" reproduce with:")[0]
     text = re.sub(r"\S+\.py:\d+:\d+", "<loc>", text)
     text = re.sub(r"\(node [^)]*\)", "(node …)", text)
     text = re.sub(r"/tmp/\S+", "<tmp>", text)
-    text = re.sub(r"\d+", "N", text)
-    return text[:160]
+    text = re.sub(r"0x[0-9a-f]+|[0-9]+", "N", text)
+    return text[:200]
+
+
+def display(case: str) -> str:
+    """The program's name in the tables: the OpInfo name, or nn.<layer>."""
+    source, name, *_ = parse(case)
+    return name if source == "opinfo" else f"nn.{name}"
+
+
+def _examples(names, n: int) -> str:
+    names = sorted(set(names), key=str.lower)
+    return ", ".join(f"`{x}`" for x in names[:n]) + (f", … ({len(names)})" if len(names) > n else "")
 
 
 def render_markdown(results: dict[str, dict]) -> str:
@@ -105,8 +120,7 @@ def render_markdown(results: dict[str, dict]) -> str:
         if r["outcome"] != MATCH:
             classes[(r["outcome"], r["klass"])][parse(r["case"])[4]].append(r)
     for (outcome, klass), rows in sorted(classes.items(), key=lambda kv: -sum(len(v) for v in kv[1].values())):
-        names = sorted({parse(r["case"])[1] for rs in rows.values() for r in rs})
-        examples = ", ".join(f"`{n}`" for n in names[:6]) + (f", … ({len(names)})" if len(names) > 6 else "")
+        examples = _examples([display(r["case"]) for rs in rows.values() for r in rs], 8)
         lines.append(f"| {outcome} | {klass} | " + " | ".join(str(len(rows[m])) for m in MODES) + f" | {examples} |")
 
     lines += ["", f"## Silent mismatches ({len(mismatches)})", "",
@@ -120,7 +134,8 @@ def render_markdown(results: dict[str, dict]) -> str:
         lines.append("(none)")
 
     lines += ["", "## Most common errors", "",
-              "The 40 most common error messages (numbers and locations blanked), with the programs they stop.", "",
+              "The 40 most common errors (the first failing op, its stage and reason; else the message with numbers",
+              "and locations blanked), with the programs they stop.", "",
               "| cases | static | dynamic | outcome | error | programs |", "| ---: | ---: | ---: | --- | --- | --- |"]
     shapes: dict[tuple, list] = defaultdict(list)
     for r in all_counted:
@@ -128,8 +143,7 @@ def render_markdown(results: dict[str, dict]) -> str:
             shapes[(r["outcome"], message_shape(r["detail"]))].append(r)
     for (outcome, shape), rows in sorted(shapes.items(), key=lambda kv: -len(kv[1]))[:40]:
         modes = Counter(parse(r["case"])[4] for r in rows)
-        names = sorted({parse(r["case"])[1] for r in rows})
-        examples = ", ".join(f"`{n}`" for n in names[:5]) + (f", … ({len(names)})" if len(names) > 5 else "")
+        examples = _examples([display(r["case"]) for r in rows], 6)
         lines.append(f"| {len(rows)} | {modes['static']} | {modes['dynamic']} | {outcome} | {_esc(shape)} | {examples} |")
 
     lines += ["", "## Every case", "",
@@ -141,7 +155,7 @@ def render_markdown(results: dict[str, dict]) -> str:
         source, name, dtype, sample, mode = parse(r["case"])
         rows[(source != "opinfo", name, dtype, sample)][mode] = r
     for (is_nn, name, dtype, sample), by in sorted(rows.items()):
-        name = f"torch.nn.{name}" if is_nn else name
+        name = f"nn.{name}" if is_nn else name
         cells = [_CELL.get(by[m]["outcome"], by[m]["outcome"]) if m in by else "" for m in MODES]
         reasons = [_reason(by[m]) for m in MODES if m in by]
         reasons = [x for i, x in enumerate(reasons) if x and x not in reasons[:i]]

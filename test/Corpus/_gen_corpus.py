@@ -4,7 +4,7 @@
     python test/Corpus/_gen_corpus.py --resume --jobs 2      # what an interrupted run had not reached, and cases the json lacks
     python test/Corpus/_gen_corpus.py --failures             # re-run cases that did not match (and missing ones)
     python test/Corpus/_gen_corpus.py --ops 'add,nn.functional.conv*,nn:LSTM*' --dtypes f32 --modes dynamic
-    python test/Corpus/_gen_corpus.py --render-only          # rewrite the .md from the .json
+    python test/Corpus/_gen_corpus.py --render-only          # run nothing: re-derive classes, rewrite json and md
 
 The cases and how each is checked: _corpus_case.py. Each case runs in a worker process (test/Numerics/
 _worker_pool.py) that appends its result to a log under test/Corpus/.runs/ as soon as it has it; a case that
@@ -78,8 +78,13 @@ def _save(results: dict[str, dict], universe: set[str]) -> dict[str, dict]:
     """Merge the logs into `results`, drop cases no longer in the corpus, write the json and the md."""
     from _corpus_doc import render_markdown
 
+    from _corpus_case import COMPILE_ERROR, RUN_ERROR, classify_text
+
     results.update(_logged())
     results = {k: v for k, v in results.items() if k in universe}
+    for r in results.values():  # the class follows the current rules (_corpus_case.classify_text)
+        if r["outcome"] in (COMPILE_ERROR, RUN_ERROR):
+            r["klass"] = classify_text(r["detail"].removeprefix(f"at {r['second']}: "))
     write_results(results)
     CORPUS_MD.write_text(render_markdown(results))
     return results
@@ -176,7 +181,8 @@ def main(argv=None) -> int:
     parser.add_argument("--no-nn", action="store_true", help="leave out the torch.nn layers")
     parser.add_argument("--resume", action="store_true", help="only cases the json lacks")
     parser.add_argument("--failures", action="store_true", help="only cases recorded as not matching (or missing)")
-    parser.add_argument("--render-only", action="store_true", help="rewrite the .md from the .json")
+    parser.add_argument("--render-only", action="store_true",
+                        help="run nothing: re-derive the failure classes, rewrite the .json and .md")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes at once (default 2)")
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT_S, help="seconds per case")
     parser.add_argument("--list", action="store_true", help="print the selected cases and exit")
@@ -190,7 +196,7 @@ def main(argv=None) -> int:
     universe = all_cases()
     results = read_results()
     if args.render_only:
-        CORPUS_MD.write_text(render_markdown(results))
+        _save(results, set(universe))
         return 0
     # an interrupted run: its logged results go into the json, its unfinished cases are what --resume runs
     interrupted = {c for f in (RUNS.glob("*.cases.json") if RUNS.exists() else []) for c in json.loads(f.read_text())}

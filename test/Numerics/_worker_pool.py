@@ -65,16 +65,19 @@ def run_cases(cases: list, *, script: str, log_file: Path, timeout_s: float,
     """Run every case in worker processes of `script`; return {key(case): result}.
 
     `failed(case, "crash" | "timeout", detail)` makes the result of a case that killed or stalled its
-    worker. Results already in `log_file` (a resumed run) are kept and not run again."""
+    worker (its detail ends with the worker's last line on stderr, e.g. an assertion). Results already in
+    `log_file` (a resumed run) are kept and not run again."""
     log_file = Path(log_file)
-    cases_file = log_file.with_suffix(".cases.json")
+    cases_file, stderr_file = log_file.with_suffix(".cases.json"), log_file.with_suffix(".stderr")
     done: dict = read_log(log_file)[0]
     while True:
         pending = [c for c in cases if key(c) not in done]
         if not pending:
             return done
         cases_file.write_text(json.dumps(pending))
-        worker = subprocess.Popen([sys.executable, script, "--worker", str(cases_file), str(log_file)], cwd=cwd)
+        with stderr_file.open("w") as stderr:
+            worker = subprocess.Popen([sys.executable, script, "--worker", str(cases_file), str(log_file)], cwd=cwd,
+                                      stderr=stderr)
         reported = -1
         while worker.poll() is None:
             time.sleep(0.5)
@@ -89,9 +92,20 @@ def run_cases(cases: list, *, script: str, log_file: Path, timeout_s: float,
                 append(log_file, started, done[key(started)])
         done, started, _ = read_log(log_file)
         if started is not None:
-            done[key(started)] = failed(
-                started, "crash", f"the process died compiling or running it (exit status {worker.returncode})")
+            last = _last_line(stderr_file)
+            done[key(started)] = failed(started, "crash", f"the process died compiling or running it (exit status "
+                                                          f"{worker.returncode})" + (f": {last}" if last else ""))
             append(log_file, started, done[key(started)])
+
+
+def _last_line(path: Path) -> str:
+    """The worker's last line on stderr (an abort's assertion message), without warnings."""
+    lines = [x.strip() for x in path.read_text(errors="replace").splitlines() if x.strip()] if path.exists() else []
+    lines = [x for x in lines if "Warning" not in x and not x.startswith(("W1", "warnings.warn", "return cls"))]
+    if not lines:
+        return ""
+    last = lines[-1]
+    return last if len(last) <= 400 else f"{last[:120]} … {last[-270:]}"
 
 
 def run_cases_parallel(cases: list, jobs: int, *, log_file: Path, **kwargs) -> dict:
