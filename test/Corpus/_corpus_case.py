@@ -221,7 +221,12 @@ def run_case(case: str, *, compile_fn=None) -> Result:
 
 def _run(case: str, compile_fn) -> Result:
     import exir_mlir
+    from exir_mlir import compiler
 
+    # compile() reuses a program compiled earlier in the process when str(ep) is the same, but str(ep) does not
+    # hold the example sizes that run_decompositions() may branch on (isin): each case starts afresh.
+    with compiler._COMPILED_LOCK:
+        compiler._COMPILED.clear()
     compile_fn = compile_fn or exir_mlir.compile
     source, name, dtype, sample, mode = parse(case)
     try:

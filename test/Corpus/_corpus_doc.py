@@ -23,9 +23,11 @@ def _esc(text: str) -> str:
 
 
 def _reason(r: dict) -> str:
+    """class: the first failing op, its stage and reason (or the error's first line)."""
     if r["outcome"] in (MATCH, NO_SAMPLE):
         return ""
-    detail = r["detail"].split(" reproduce with:")[0]
+    op, stage, reason = diagnostic(r["detail"])
+    detail = f"{op} → {stage}: {reason}" if op else r["detail"].split(" reproduce with:")[0]
     return f"{r['klass']}: {detail}" if r["klass"] else detail
 
 
@@ -159,7 +161,7 @@ def render_markdown(results: dict[str, dict]) -> str:
         cells = [_CELL.get(by[m]["outcome"], by[m]["outcome"]) if m in by else "" for m in MODES]
         reasons = [_reason(by[m]) for m in MODES if m in by]
         reasons = [x for i, x in enumerate(reasons) if x and x not in reasons[:i]]
-        reason = " / dynamic: ".join(_esc(x[:160]) for x in reasons)
+        reason = " / dynamic: ".join(_esc(x[:200]) for x in reasons)
         lines.append(f"| `{name}` | {dtype} | {sample} | " + " | ".join(cells) + f" | {reason} |")
     lines.append("")
     return "\n".join(lines)

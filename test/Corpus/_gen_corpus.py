@@ -158,13 +158,14 @@ def run(cases: list[str], jobs: int, timeout_s: float, results: dict, universe: 
 # ----------------------------------------------------------------------------- selection
 
 
-def select(universe: list[str], *, ops: str, dtypes: str, modes: str) -> list[str]:
+def select(universe: list[str], *, ops: str, dtypes: str, modes: str, samples: str = "") -> list[str]:
     patterns = [p.strip() for p in ops.split(",") if p.strip()]
     dtypes_, modes_ = set(dtypes.split(",")), set(modes.split(","))
+    samples_ = {int(x) for x in samples.split(",") if x.strip()}
     out = []
     for case in universe:
-        source, name, dtype, _, mode = parse(case)
-        if dtype not in dtypes_ or mode not in modes_:
+        source, name, dtype, sample, mode = parse(case)
+        if dtype not in dtypes_ or mode not in modes_ or samples_ and sample not in samples_:
             continue
         if patterns and not any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(f"{source}:{name}", p)
                                 for p in patterns):
@@ -178,6 +179,7 @@ def main(argv=None) -> int:
     parser.add_argument("--ops", default="", help="comma-separated names or globs (add, nn.functional.*, nn:LSTM*)")
     parser.add_argument("--dtypes", default=",".join(DTYPES))
     parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--samples", default="", help="comma-separated sample numbers (default: all)")
     parser.add_argument("--no-nn", action="store_true", help="leave out the torch.nn layers")
     parser.add_argument("--resume", action="store_true", help="only cases the json lacks")
     parser.add_argument("--failures", action="store_true", help="only cases recorded as not matching (or missing)")
@@ -203,7 +205,7 @@ def main(argv=None) -> int:
     interrupted -= set(_logged())
     results = _save(results, set(universe))
     _clear_logs()
-    todo = select(universe, ops=args.ops, dtypes=args.dtypes, modes=args.modes)
+    todo = select(universe, ops=args.ops, dtypes=args.dtypes, modes=args.modes, samples=args.samples)
     if args.no_nn:
         todo = [c for c in todo if not c.startswith("nn:")]
     if args.resume:

@@ -3,7 +3,8 @@
 Each selected case is built, exported, compiled and compared with eager exactly as the generator does
 (`_corpus_case.run_case`, in this process). The rules:
 - a silent mismatch (runs, wrong values) fails, unless the case is listed in _corpus_known.py with its reason;
-  a listed case is a strict xfail: once it matches, the test fails until it is removed from the list;
+  a listed case is a strict xfail: once it matches (in 3 runs: some of these bugs read past a buffer, and
+  what lies there can happen to be right), the test fails until it is removed from the list;
 - a case recorded as `match` must still match (anything else is a regression);
 - a case recorded as failing (compile-error, run-error) that still fails is an xfail with the recorded reason;
   one that now matches passes (regenerate the docs to record it);
@@ -41,7 +42,8 @@ from _corpus_doc import REGENERATE, render_markdown  # noqa: E402
 from _corpus_known import KNOWN_MISMATCHES  # noqa: E402
 from _gen_corpus import CORPUS_JSON, CORPUS_MD, read_results  # noqa: E402
 
-SLICE_SIZE = 80
+SLICE_SIZE = 120
+KNOWN_RETRIES = 2  # a known mismatch that matches is run again (up to twice) before it counts as fixed
 RECORDED = read_results()
 NOT_RUN = {NOT_EXPORTABLE, NO_SAMPLE, HARNESS_ERROR, CRASH, TIMEOUT}
 
@@ -92,6 +94,10 @@ class Regression(AssertionError):
 def test_corpus_case(case):
     recorded = RECORDED[case]
     result = run_case(case)
+    for _ in range(KNOWN_RETRIES if case in KNOWN_MISMATCHES else 0):
+        if result.outcome == MISMATCH:
+            break
+        result = run_case(case)  # a read past a buffer returns whatever lies there: it can happen to be right
     if result.outcome == MISMATCH:
         if case in KNOWN_MISMATCHES:
             pytest.xfail(f"known silent mismatch ({KNOWN_MISMATCHES[case]}): {result.detail}")
