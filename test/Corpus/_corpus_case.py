@@ -225,8 +225,7 @@ def _run(case: str, compile_fn) -> Result:
 
     # compile() reuses a program compiled earlier in the process when str(ep) is the same, but str(ep) does not
     # hold the example sizes that run_decompositions() may branch on (isin): each case starts afresh.
-    with compiler._COMPILED_LOCK:
-        compiler._COMPILED.clear()
+    compiler.clear_memory_cache()
     compile_fn = compile_fn or exir_mlir.compile
     source, name, dtype, sample, mode = parse(case)
     try:
