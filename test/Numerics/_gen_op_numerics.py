@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +28,7 @@ from _numerics_check import (  # noqa: E402
     COMPILE_BUG, CRASH, DIFFERS, DTYPES, MATCHES, NO_SAMPLE, REJECTED, ROOT, RUN_ERROR, TIMEOUT,
     TOLERANCES, VALUES_UNSPECIFIED, Outcome,
 )
+from _worker_pool import run_cases_parallel, worker_loop  # noqa: E402
 
 DOCS = ROOT / "docs"
 NUMERICS_JSON = DOCS / "op-numerics.json"
@@ -115,72 +115,20 @@ def _worker(pairs_file: Path, log_file: Path) -> int:
     from _numerics_check import check, core_ops_by_name
 
     ops = core_ops_by_name()
-    with log_file.open("a") as log:
-        for name, dtype in json.loads(pairs_file.read_text()):
-            log.write(json.dumps({"start": [name, dtype], "at": time.time()}) + "\n")
-            log.flush()
-            log.write(json.dumps(asdict(check(ops[name], dtype))) + "\n")
-            log.flush()
-    return 0
-
-
-def _read_log(log_file: Path) -> tuple[dict, tuple[str, str] | None, float]:
-    done, started, at = {}, None, 0.0
-    if log_file.exists():
-        for line in log_file.read_text().splitlines():
-            if not line.endswith("}"):
-                continue  # a line the killed worker did not finish
-            entry = json.loads(line)
-            if "start" in entry:
-                started, at = tuple(entry["start"]), entry["at"]
-            else:
-                done[(entry["overload"], entry["dtype"])] = Outcome(**entry)
-                started = None
-    return done, started, at
+    return worker_loop(pairs_file, log_file, lambda pair: asdict(check(ops[pair[0]], pair[1])))
 
 
 def run_pairs_parallel(pairs: list[tuple[str, str]], jobs: int) -> dict[tuple[str, str], Outcome]:
-    """run_pairs over `jobs` interleaved shards at once (each its own worker process)."""
-    from concurrent.futures import ThreadPoolExecutor
+    """Check every pair in `jobs` worker processes (_worker_pool): a pair that kills or stalls its worker
+    is recorded as crash or timeout, and a new worker goes on."""
+    def failed(pair, what, detail):
+        return asdict(Outcome(*pair, {"crash": CRASH, "timeout": TIMEOUT}[what], detail))
 
-    with ThreadPoolExecutor(jobs) as pool:
-        shards = pool.map(lambda i: run_pairs(pairs[i::jobs], verbose=i == 0), range(jobs))
-        return {k: v for shard in shards for k, v in shard.items()}
-
-
-def run_pairs(pairs: list[tuple[str, str]], *, verbose: bool = True) -> dict[tuple[str, str], Outcome]:
-    """Check every pair in worker processes; a worker that dies or stalls marks its pair and is replaced."""
     work = Path(tempfile.mkdtemp(prefix="exir-op-numerics-"))
-    log_file, pairs_file = work / "log.jsonl", work / "pairs.json"
-    done: dict = {}
-    while True:
-        pending = [p for p in pairs if p not in done]
-        if not pending:
-            return done
-        pairs_file.write_text(json.dumps(pending))
-        worker = subprocess.Popen([sys.executable, __file__, "--worker", str(pairs_file), str(log_file)], cwd=ROOT)
-        reported = len(done)
-        while worker.poll() is None:
-            time.sleep(1.0)
-            done, started, at = _read_log(log_file)
-            if verbose and len(done) != reported:
-                reported = len(done)
-                print(f"[{reported}/{len(pairs)}]", flush=True)
-            if started is not None and time.time() - at > PAIR_TIMEOUT_S:
-                worker.kill()
-                worker.wait()
-                done[started] = Outcome(*started, TIMEOUT, f"no result after {PAIR_TIMEOUT_S} s")
-                _append(log_file, done[started])
-        done, started, _ = _read_log(log_file)
-        if started is not None:
-            code = worker.returncode
-            done[started] = Outcome(*started, CRASH, f"the process died compiling or running it (exit status {code})")
-            _append(log_file, done[started])
-
-
-def _append(log_file: Path, outcome: Outcome) -> None:
-    with log_file.open("a") as log:
-        log.write(json.dumps(asdict(outcome)) + "\n")
+    done = run_cases_parallel([list(p) for p in pairs], jobs, script=__file__, log_file=work / "log.jsonl",
+                              timeout_s=PAIR_TIMEOUT_S, failed=failed, cwd=ROOT,
+                              progress=lambda n, total: print(f"[{n}/{total}]", flush=True))
+    return {k: Outcome(**v) for k, v in done.items()}
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,490 @@
+"""One corpus case -> its outcome: export a program the project did not write, compile it, run it, compare with eager.
+
+A case is a string `SOURCE:NAME|DTYPE|SAMPLE|MODE`:
+- `opinfo:NAME` an entry of torch's OpInfo database (`op_db`; NAME is `name.variant_test_name`), called
+  as `info.op(sample.input, *sample.args, **sample.kwargs)` on its SAMPLE-th sample of DTYPE (drawn on the
+  CPU after `torch.manual_seed(0)`; of the first 8, those with a dim of size >= 2 come first, so that a dim
+  can stay dynamic); the sample's tensors are the program's inputs, its other values constants.
+- `nn:NAME` a `torch.nn` layer of _nn_cases.py on a batch of 3.
+- MODE `static` exports with static shapes; `dynamic` marks every dim of every tensor input `Dim.AUTO`
+  (OpInfo) or the batch dim `Dim("batch", min=1)` (nn), non-strict export either way. A dynamic case is
+  also run on a second input of other sizes inside the exported ranges: every dynamic size grown by 1
+  (or 2 when the program's constraints refuse 1), the sample tiled to it (values stay in the sample's set:
+  indices remain valid); when eager or the program's own guards refuse it, that check is skipped.
+
+The result is a dict (see `Result`): `outcome` one of OUTCOMES, `klass` the failure class, `detail`.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import re
+import sys
+import time
+import traceback
+import warnings
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import torch
+from torch.utils import _pytree as pytree
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "test" / "Import"))
+sys.path.insert(0, str(ROOT / "test" / "Numerics"))
+
+from _numerics_check import TOLERANCES, compare, tolerance  # noqa: E402,F401  (the per-op sweep's comparison)
+from _op_samples import _Call  # noqa: E402  (a module calling an OpInfo's op on the sample's tensors)
+
+MATCH = "match"  # compiles, runs, equal to eager (and at the second size, for dynamic)
+MISMATCH = "mismatch"  # compiles and runs, WRONG VALUES without an error
+COMPILE_ERROR = "compile-error"  # exir_mlir.compile raised
+RUN_ERROR = "run-error"  # the compiled program raised
+TIMEOUT = "timeout"  # no result within the generator's per-case time limit
+CRASH = "crash"  # the worker process died (segfault, MLIR/LLVM abort)
+NOT_EXPORTABLE = "not-exportable"  # eager cannot run the sample or torch.export cannot export it: not ours
+NO_SAMPLE = "no-sample"  # the OpInfo has fewer samples of this dtype
+HARNESS_ERROR = "harness-error"  # this harness raised (its bug): never counted
+OUTCOMES = (MATCH, MISMATCH, COMPILE_ERROR, RUN_ERROR, TIMEOUT, CRASH, NOT_EXPORTABLE, NO_SAMPLE, HARNESS_ERROR)
+COUNTED = (MATCH, MISMATCH, COMPILE_ERROR, RUN_ERROR, TIMEOUT, CRASH)  # pairs eager runs and export exports
+
+DTYPES = {"f32": torch.float32, "i64": torch.int64, "bool": torch.bool}
+SAMPLES = {"f32": 2, "i64": 1, "bool": 1}  # samples per (OpInfo, dtype)
+MODES = ("static", "dynamic")
+SEED = 0
+SAMPLE_POOL = 8  # the SAMPLE-th of the first 8 samples, those with a dim of size >= 2 first (stable order)
+
+# OpInfos whose results are uninitialized memory: dtype and shape are compared, not values. Ops whose eager
+# result changes with the RNG state (found by running eager under two seeds) are compared the same way.
+VALUES_UNSPECIFIED = {"empty", "empty_like", "new_empty", "new_empty_strided", "empty_strided", "empty_permuted",
+                      "resize_", "resize_as_"}
+
+
+# OpInfos free to order equal values (their index outputs are checked by what they select, see _same_selection).
+TIES_UNORDERED = {"sort", "argsort", "topk", "kthvalue", "median", "nanmedian", "mode", "max.reduction_with_dim",
+                  "min.reduction_with_dim", "cummax", "cummin", "msort"}
+
+
+@dataclass
+class Result:
+    case: str
+    outcome: str
+    klass: str = ""  # failure class (compile-error, run-error), or why not exportable
+    detail: str = ""
+    second: str = ""  # the dynamic case's second-size check: "sizes ..." when run, else why not
+    dynamic_dims: int = -1  # dims that stayed symbolic in the dynamic export (-1: static or not exported)
+    values: str = "compared"  # or "unspecified" / "random": dtype and shape only
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+def parse(case: str) -> tuple[str, str, str, int, str]:
+    """'opinfo:add|f32|0|static' -> ('opinfo', 'add', 'f32', 0, 'static')."""
+    head, dtype, sample, mode = case.rsplit("|", 3)
+    source, name = head.split(":", 1)
+    return source, name, dtype, int(sample), mode
+
+
+def case_name(source: str, name: str, dtype: str, sample: int, mode: str) -> str:
+    return f"{source}:{name}|{dtype}|{sample}|{mode}"
+
+
+# ----------------------------------------------------------------------------- the cases
+
+
+def opinfo_name(info) -> str:
+    return info.name + (f".{info.variant_test_name}" if info.variant_test_name else "")
+
+
+@functools.cache
+def opinfos() -> dict:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from torch.testing._internal.common_methods_invocations import op_db
+    return {opinfo_name(info): info for info in op_db}
+
+
+def all_cases(*, dtypes=tuple(DTYPES), nn: bool = True) -> list[str]:
+    """Every case of the corpus, in a stable order (OpInfo entries, then nn layers)."""
+    out = []
+    for name, info in sorted(opinfos().items()):
+        for dtype in dtypes:
+            if DTYPES[dtype] not in info.dtypes:
+                continue
+            for sample in range(SAMPLES[dtype]):
+                out += [case_name("opinfo", name, dtype, sample, mode) for mode in MODES]
+    if nn:
+        from _nn_cases import NN_CASES
+
+        for name in NN_CASES:
+            out += [case_name("nn", name, "f32", 0, mode) for mode in MODES]
+    return out
+
+
+class _NotExportable(Exception):
+    pass
+
+
+class _NoSample(Exception):
+    pass
+
+
+@dataclass
+class _Program:
+    module: torch.nn.Module  # the eager program (its forward takes `inputs`)
+    inputs: tuple  # tensors
+    dynamic_shapes: object  # for the dynamic export
+    values: str = "compared"
+    opinfo: object = None
+
+
+def _opinfo_program(name: str, dtype: str, sample: int, mode: str) -> _Program:
+    info = opinfos()[name]
+    torch.manual_seed(SEED)
+    try:
+        found = list(itertools.islice(info.sample_inputs("cpu", DTYPES[dtype], requires_grad=False), SAMPLE_POOL))
+    except Exception as exc:  # noqa: BLE001 - torch's own sample generator fails: not ours
+        raise _NotExportable("sample_inputs", _line(exc)) from exc
+    # samples with a dim of size >= 2 first (export specializes sizes 0 and 1: such a dim cannot stay dynamic)
+    found.sort(key=lambda s: not any(isinstance(t, torch.Tensor) and any(n >= 2 for n in t.shape)
+                                     for t in pytree.tree_leaves((s.input, s.args, s.kwargs))))
+    if len(found) <= sample:
+        raise _NoSample()
+    s = found[sample]
+    leaves, spec = pytree.tree_flatten((s.input, tuple(s.args), dict(s.kwargs)))
+    constants = [None if isinstance(x, torch.Tensor) else (x,) for x in leaves]
+    tensors = tuple(x for x in leaves if isinstance(x, torch.Tensor))
+    module = _Call(info.op, spec, constants)
+    dynamic = (tuple({d: torch.export.Dim.AUTO for d in range(t.dim())} for t in tensors),)
+    values = "unspecified" if name.split(".")[0] in VALUES_UNSPECIFIED else "compared"
+    return _Program(module, tensors, dynamic, values, info)
+
+
+def _nn_program(name: str) -> _Program:
+    from _nn_cases import NN_CASES
+
+    spec = NN_CASES[name]
+    torch.manual_seed(SEED)
+    module = spec.make()
+    module.train(spec.train)
+    inputs = spec.inputs(3)
+    batch = torch.export.Dim("batch", min=spec.min_batch, max=1024)
+    dynamic = (tuple(None if d is None else {d: batch} for d in spec.batch_dims(len(inputs))),)
+    return _Program(_Splat(module), inputs, dynamic)
+
+
+class _Splat(torch.nn.Module):
+    """forward(*tensors) -> layer(*tensors): every corpus program takes its tensors the same way."""
+
+    def __init__(self, layer):
+        super().__init__()
+        self.layer = layer
+
+    def forward(self, *tensors):
+        return self.layer(*tensors)
+
+
+# ----------------------------------------------------------------------------- running one case
+
+
+def _line(exc: BaseException) -> str:
+    """`Class: message` on one line, paths relative to the repository, without the reproducer's temp path."""
+    text = " ".join(str(exc).split()).replace(str(ROOT) + "/", "")
+    text = re.sub(r" reproduce with: exir-mlir-opt /\S+", " reproduce with: exir-mlir-opt ...", text)
+    return f"{type(exc).__name__}: {text[:700]}"
+
+
+def _clone(tree):
+    return pytree.tree_map(lambda x: x.clone() if isinstance(x, torch.Tensor) else x, tree)
+
+
+def _eager(module, inputs, seed=SEED):
+    torch.manual_seed(seed)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return module(*_clone(inputs))
+
+
+def run_case(case: str, *, compile_fn=None) -> Result:
+    """Build, export, compile, run and compare one case; never raises (a crash kills the process)."""
+    start = time.perf_counter()
+    try:
+        result = _run(case, compile_fn)
+    except Exception as exc:  # noqa: BLE001 - a bug of this harness: recorded, never counted
+        result = Result(case, HARNESS_ERROR, "harness", _line(exc), extra={"where": _where(exc, ours=("Corpus",))})
+    result.seconds = round(time.perf_counter() - start, 2)
+    return result
+
+
+def _run(case: str, compile_fn) -> Result:
+    import exir_mlir
+    from exir_mlir import compiler
+
+    # compile() reuses a program compiled earlier in the process when str(ep) is the same, but str(ep) does not
+    # hold the example sizes that run_decompositions() may branch on (isin): each case starts afresh.
+    compiler.clear_memory_cache()
+    compile_fn = compile_fn or exir_mlir.compile
+    source, name, dtype, sample, mode = parse(case)
+    try:
+        program = _opinfo_program(name, dtype, sample, mode) if source == "opinfo" else _nn_program(name)
+    except _NoSample:
+        return Result(case, NO_SAMPLE)
+    except _NotExportable as exc:
+        return Result(case, NOT_EXPORTABLE, *exc.args)
+    eager_module = copy.deepcopy(program.module)  # a layer in train mode updates its buffers: one copy each
+    try:
+        expected = _eager(eager_module, program.inputs)
+    except Exception as exc:  # noqa: BLE001 - eager cannot run the sample: not ours
+        return Result(case, NOT_EXPORTABLE, "eager", _line(exc))
+    values = program.values
+    if values == "compared" and source == "opinfo":
+        try:
+            again = _eager(copy.deepcopy(program.module), program.inputs, seed=SEED + 1)
+        except Exception:  # noqa: BLE001
+            again = expected
+        if compare(again, expected):
+            values = "random"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ep = torch.export.export(copy.deepcopy(program.module), _clone(program.inputs), strict=False,
+                                     dynamic_shapes=program.dynamic_shapes if mode == "dynamic" else None)
+    except Exception as exc:  # noqa: BLE001 - torch.export cannot export it: not ours
+        return Result(case, NOT_EXPORTABLE, "export", _line(exc))
+    dyn = _symbolic_dims(ep) if mode == "dynamic" else -1
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compiled = compile_fn(ep)
+    except Exception as exc:  # noqa: BLE001 - recorded and classified
+        op, stage, _ = diagnostic(_line(exc))
+        return Result(case, COMPILE_ERROR, classify(exc), _line(exc), dynamic_dims=dyn, values=values,
+                      extra={"where": _where(exc), "op": op, "stage": stage})
+    try:
+        actual = compiled(*_clone(program.inputs))
+    except Exception as exc:  # noqa: BLE001
+        return Result(case, RUN_ERROR, classify(exc), _line(exc), dynamic_dims=dyn, values=values)
+    difference = _differs(program, actual, expected, values, program.inputs)
+    if difference:
+        return Result(case, MISMATCH, "wrong-values", difference, dynamic_dims=dyn, values=values)
+    second = "static" if mode == "static" else ""
+    if mode == "dynamic":
+        resized, second = _resized(ep, program, source)
+        if resized is not None:
+            expected2 = _eager(eager_module, resized)
+            try:
+                actual2 = compiled(*_clone(resized))
+            except Exception as exc:  # noqa: BLE001
+                return Result(case, RUN_ERROR, classify(exc), f"at {second}: {_line(exc)}", second, dyn, values)
+            difference = _differs(program, actual2, expected2, values, resized)
+            if difference:
+                return Result(case, MISMATCH, "wrong-values", f"at {second}: {difference}", second, dyn, values)
+    return Result(case, MATCH, "", "", second, dyn, values)
+
+
+def _differs(program, actual, expected, values, inputs) -> str:
+    difference = compare(actual, expected, values=values == "compared")
+    if difference and values == "compared" and program.opinfo is not None \
+            and opinfo_name(program.opinfo) in TIES_UNORDERED \
+            and _same_selection(inputs, actual, expected, distinct=program.opinfo.name in ("sort", "argsort", "topk")):
+        return ""
+    if difference and values == "compared":
+        difference = _less_accurate_than_eager(program.module, inputs, actual, expected, difference)
+    return difference
+
+
+def _same_selection(inputs, actual, expected, *, distinct: bool) -> bool:
+    """For an op free to order equal values: every output equals eager's, except int64 index outputs, which
+    must select from the input (along some dim) the same values as eager's indices do; sort/argsort/topk
+    indices must also be distinct along that dim."""
+    x = inputs[0] if inputs else None
+    flat_a, flat_e = pytree.tree_leaves(actual), pytree.tree_leaves(expected)
+    if x is None or len(flat_a) != len(flat_e):
+        return False
+    for a, e in zip(flat_a, flat_e):
+        if not compare(a, e):
+            continue
+        a = torch.as_tensor(a)
+        if e.dtype != torch.int64 or a.dtype != torch.int64 or a.shape != e.shape:
+            return False
+        if x.dim() == 0 or not any(_selects_same(x, a, e, d, distinct) for d in range(x.dim())):
+            return False
+    return True
+
+
+def _selects_same(x, a, e, d, distinct: bool) -> bool:
+    """Do indices `a` and `e` pick the same values of `x` along dim `d` (and, if asked, are `a`'s distinct)?"""
+    try:
+        ia, ie = (i.unsqueeze(d) if i.dim() < x.dim() else i for i in (a, e))
+        if compare(x.gather(d, ia), x.gather(d, ie)):
+            return False
+        return not distinct or ia.shape[d] < 2 or bool((ia.sort(d).values.diff(dim=d) != 0).all())
+    except (RuntimeError, IndexError):
+        return False
+
+
+def _less_accurate_than_eager(module, inputs, actual, expected, difference: str) -> str:
+    """'' if every float output that differs from eager is no farther from the same program run in f64
+    than eager's own result is (plus the tolerance): an ill-conditioned op (a determinant, a solve) leaves
+    eager and us both a few ulps of the inputs away from the exact result. Else `difference`."""
+    def up(x):
+        if isinstance(x, torch.Tensor) and x.is_floating_point():
+            return x.double()
+        return x.cdouble() if isinstance(x, torch.Tensor) and x.is_complex() else x
+
+    try:
+        reference = _eager(copy.deepcopy(module).double(), pytree.tree_map(up, _clone(inputs)))
+    except Exception:  # noqa: BLE001 - the program does not run in f64: no reference
+        return difference
+    flat_a, flat_e, flat_r = (pytree.tree_leaves(t) for t in (actual, expected, reference))
+    if len(flat_r) != len(flat_e):
+        return difference
+    for a, e, r in zip(flat_a, flat_e, flat_r):
+        if not isinstance(e, torch.Tensor) or not (e.is_floating_point() or e.is_complex()):
+            if compare(a, e):
+                return difference
+            continue
+        if not compare(a, e):
+            continue
+        if not isinstance(r, torch.Tensor) or r.shape != e.shape:
+            return difference
+        rtol, atol = tolerance(e.dtype if e.is_floating_point() else torch.float32)
+        a, e, r = torch.as_tensor(a).to(r.dtype), e.to(r.dtype), r
+        ours, eagers = (a - r).abs(), (e - r).abs()
+        if (a.isnan() != e.isnan()).any():
+            return difference
+        worse = ~((ours <= eagers + atol + rtol * r.abs()) | a.isnan())
+        if worse.any():
+            j = tuple(worse.nonzero()[0].tolist())
+            return (f"{difference}; less accurate than eager (vs f64) at {j}: ours {a[j].item():g}, "
+                    f"eager {e[j].item():g}, f64 {r[j].item():g}")
+    return ""
+
+
+def _user_placeholders(ep):
+    user = list(ep.graph_signature.user_inputs)
+    nodes = {n.name: n for n in ep.graph.nodes if n.op == "placeholder"}
+    return [nodes[u] for u in user]
+
+
+def _symbolic_dims(ep) -> int:
+    count = 0
+    for node in _user_placeholders(ep):
+        val = node.meta.get("val")
+        if isinstance(val, torch.Tensor):
+            count += sum(isinstance(d, torch.SymInt) and not d.node.expr.is_number for d in val.shape)
+    return count
+
+
+def _resized(ep, program, source) -> tuple[tuple | None, str]:
+    """The inputs with every dynamic size grown (by 1, else 2) inside the ranges, or None and why not."""
+    import sympy
+
+    placeholders = _user_placeholders(ep)
+    if len(placeholders) != len(program.inputs):
+        return None, "not checked: inputs do not map to placeholders"
+    values: dict = {}
+    for node, t in zip(placeholders, program.inputs):
+        val = node.meta.get("val")
+        for d, size in zip(getattr(val, "shape", ()), t.shape):
+            if isinstance(d, torch.SymInt) and isinstance(d.node.expr, sympy.Symbol):
+                values[d.node.expr] = size
+    if not values:
+        return None, "not checked: no dim stayed dynamic"
+    for step in (1, 2):
+        new = {}
+        for sym, v in values.items():
+            r = ep.range_constraints.get(sym)
+            n = v + step
+            if r is not None and bool(n > r.upper):
+                n = v - step
+            new[sym] = n
+        try:
+            shapes = [tuple(int(d.node.expr.xreplace(new)) if isinstance(d, torch.SymInt) else int(d)
+                            for d in node.meta["val"].shape) for node in placeholders]
+        except (TypeError, AttributeError):
+            return None, "not checked: a size is not an integer expression of the dynamic dims"
+        resized = tuple(_tile(t, s) for t, s in zip(program.inputs, shapes))
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ep.module()(*_clone(resized))  # the program's own guards accept the sizes
+            _eager(copy.deepcopy(program.module), resized)
+        except Exception:  # noqa: BLE001 - try the next step
+            continue
+        return resized, "sizes " + " ".join("x".join(map(str, s)) or "()" for s in shapes)
+    return None, "not checked: eager or the program's guards refuse the grown sizes"
+
+
+def _tile(t: torch.Tensor, shape) -> torch.Tensor:
+    """`t` grown to `shape` by repeating it (modular indexing per dim): its values stay in its set."""
+    out = t
+    for d, n in enumerate(shape):
+        if n != out.shape[d]:
+            out = out.index_select(d, torch.arange(n) % out.shape[d])
+    return out.contiguous()
+
+
+def _where(exc: BaseException, ours=("exir_mlir", "lowering")) -> str:
+    """The innermost frame of the traceback in one of the folders `ours` (file:line function)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if any(f"/{d}/" in f.filename for d in ours)]
+    f = (ours or frames or [None])[-1]
+    return "" if f is None else f"{Path(f.filename).name}:{f.lineno} {f.name}"
+
+
+# ----------------------------------------------------------------------------- failure classes
+
+# A lowering failure reads "lowering to STAGE failed: LOC (node N): 'OP' cannot be lowered to STAGE: REASON ...".
+_DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:|$)")
+_DYNAMIC = re.compile(r"dynamic|symbolic|static shape|must be static|cannot tell the size", re.IGNORECASE)
+_DTYPE = re.compile(r"complex|uint8|unsigned|\bdtype\b|float64|int8|int16", re.IGNORECASE)
+_SCALAR = re.compile(r"SymBool|SymFloat|sym_constant|_local_scalar_dense|scalar result|\.item\(\)")
+
+
+def diagnostic(text: str) -> tuple[str, str, str]:
+    """(op, stage, reason) of the first lowering diagnostic in an error message, or ('', '', '')."""
+    m = _DIAGNOSTIC.search(text)
+    return (m.group(1), m.group(2), m.group(3).strip()) if m else ("", "", "")
+
+
+def classify(exc: BaseException) -> str:
+    return classify_text(_line(exc))
+
+
+def classify_text(line: str) -> str:
+    """The failure class of a compile or run error, from its `Class: message` line (issue 11's taxonomy, see
+    docs/corpus.md). A function of the recorded line, so the generator re-derives it when the rules change."""
+    kind, _, text = line.partition(": ")
+    op, _, reason = diagnostic(text)
+    if kind not in ("ExirUserError", "ToolchainError"):
+        return "internal-error"
+    if op.startswith("exir.sym_") or _SCALAR.search(text):
+        return "scalar"
+    if "is not a core op" in reason or "is not a core op" in text:
+        return "core-op-fallback" if _is_core(op) else "non-core-op"
+    if _DYNAMIC.search(reason or text):
+        return "dynamic-shape"
+    if _DTYPE.search(reason or text):
+        return "dtype"
+    if reason.startswith("no lowering"):
+        return "no-lowering"
+    return "op-variant"
+
+
+def _is_core(overload: str) -> bool:
+    """Is 'aten::name.overload' tagged torch.Tag.core (the importer fell back on a core op's call form)?"""
+    if not overload.startswith("aten::"):
+        return False
+    name, _, variant = overload.removeprefix("aten::").partition(".")
+    try:
+        return torch.Tag.core in getattr(getattr(torch.ops.aten, name), variant or "default").tags
+    except AttributeError:
+        return False
+
+
+def to_json(result: Result) -> dict:
+    return asdict(result)
