@@ -261,6 +261,9 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return None
     if not op.results:
         return None  # already on buffers
+    if 0 in loop_bounds(op):
+        # No iterations: nothing to tile (and upstream tiling asserts on a loop it drops).
+        return None
     if touches_unvectorizable_memory(op):
         # LLVM packs vectors of i1 into bits in memory, torch stores one byte per bool: ops that
         # read or write bool tensors keep scalar (byte) accesses; bf16 likewise (see below).

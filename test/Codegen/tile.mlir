@@ -134,3 +134,19 @@ func.func @linear(%x: tensor<64x512xf32>, %w: tensor<1024x512xf32>) -> tensor<64
   } -> tensor<64x1024xf32>
   return %r : tensor<64x1024xf32>
 }
+
+// -----
+
+// A matmul with no rows has no iterations: it is left untiled (tiling it aborted the process in
+// upstream's slice computation) and lowers to an empty loop nest.
+// AVX512-LABEL: func.func @empty_matmul
+// AVX512-NOT:     scf.forall
+// AVX512:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<0x5xf32>, tensor<5x10xf32>)
+// AVX2-LABEL: func.func @empty_matmul
+func.func @empty_matmul(%a: tensor<0x5xf32>, %b: tensor<5x10xf32>) -> tensor<0x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<0x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<0x10xf32>) -> tensor<0x10xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<0x5xf32>, tensor<5x10xf32>) outs(%f : tensor<0x10xf32>) -> tensor<0x10xf32>
+  return %r : tensor<0x10xf32>
+}
