@@ -4,6 +4,7 @@
     python test/Corpus/_gen_corpus.py --resume --jobs 2      # what an interrupted run had not reached, and cases the json lacks
     python test/Corpus/_gen_corpus.py --failures             # re-run cases that did not match (and missing ones)
     python test/Corpus/_gen_corpus.py --ops 'add,nn.functional.conv*,nn:LSTM*' --dtypes f32 --modes dynamic
+    python test/Corpus/_gen_corpus.py --cases list.txt       # the cases named in a file, one a line
     python test/Corpus/_gen_corpus.py --render-only          # run nothing: re-derive classes, rewrite json and md
 
 The cases and how each is checked: _corpus_case.py. Each case runs in a worker process (test/Numerics/
@@ -181,6 +182,7 @@ def main(argv=None) -> int:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--samples", default="", help="comma-separated sample numbers (default: all)")
     parser.add_argument("--no-nn", action="store_true", help="leave out the torch.nn layers")
+    parser.add_argument("--cases", type=Path, help="a file of case names, one a line: only those")
     parser.add_argument("--resume", action="store_true", help="only cases the json lacks")
     parser.add_argument("--failures", action="store_true", help="only cases recorded as not matching (or missing)")
     parser.add_argument("--render-only", action="store_true",
@@ -208,6 +210,9 @@ def main(argv=None) -> int:
     todo = select(universe, ops=args.ops, dtypes=args.dtypes, modes=args.modes, samples=args.samples)
     if args.no_nn:
         todo = [c for c in todo if not c.startswith("nn:")]
+    if args.cases:
+        wanted = set(args.cases.read_text().splitlines())
+        todo = [c for c in todo if c in wanted]
     if args.resume:
         todo = [c for c in todo if c not in results or c in interrupted]
     if args.failures:
