@@ -10,6 +10,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
@@ -231,6 +232,8 @@ def lower_to_llvm(module: ir.Operation) -> None:
     # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
     _run(module, "builtin.module(func.func(math-extend-to-supported-types,"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}))", "exir-cpu-to-llvm")
+    # Before approximate_math: the expansion's exp/log then get the f32 polynomials too.
+    expand_powf(module)
     approximate_math(module)
     _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)

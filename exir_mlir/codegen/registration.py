@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import linearize_forall, pipeline
+from exir_mlir.codegen import expand_powf, linearize_forall, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -39,6 +39,11 @@ def register_cpu_passes() -> None:
         "exir-cpu-bufferize",
         _reporting(pipeline.bufferize),
         description="one-shot bufferization with in-place reuse, hoisting and deallocation",
+    )
+    register_pass(
+        "exir-cpu-expand-powf",
+        _reporting(expand_powf.expand_powf),
+        description="math.powf as exp(b*log|a|) with C's special cases (part of exir-cpu-to-llvm)",
     )
     register_pass(
         "exir-cpu-linearize-forall",
