@@ -54,10 +54,15 @@ def fold_transposes_into_contractions(module: ir.Operation) -> int:
             permutation = _permutation_copy(producer)
             if permutation is None or len(list(value.uses)) != 1:
                 continue
-            op.operands[index] = producer.operands[0]
             # in[j] = out[P_j] and out = M(loops): the operand's new map is M composed with P.
             consumer_exprs = list(maps[index].results)
             exprs = [consumer_exprs[e.position] for e in permutation.results]
+            if op.name == "linalg.batch_matmul" and exprs[0] != consumer_exprs[0]:
+                # batch_matmul's maps may transpose the two matrix dims only: its verifier rejects a
+                # batch dim anywhere but first (bmm(x.transpose(0, 1), w), as nn.MultiheadAttention
+                # and nn.LSTM export it). The copy stays.
+                continue
+            op.operands[index] = producer.operands[0]
             maps[index] = ir.AffineMap.get(maps[index].n_dims, maps[index].n_symbols, exprs)
             changed = True
             folded += 1

@@ -68,6 +68,28 @@ func.func @linear(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>, %init: tensor<8x4x
 
 // -----
 
+// bmm(x.transpose(0, 1), w) (nn.MultiheadAttention, nn.LSTM): a transpose of the matrix dims folds
+// into batch_matmul's maps, but one that moves the batch dim stays a copy (batch_matmul's verifier
+// takes the batch dim first only).
+// CHECK-DAG:   #[[LHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG:   #[[RHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: func.func @batch_transposes
+// CHECK-SAME:    (%[[X:.*]]: tensor<5x3x4xf32>, %[[W:.*]]: tensor<3x6x4xf32>
+// CHECK:         %[[XT:.*]] = linalg.generic
+// CHECK-SAME:      ins(%[[X]] : tensor<5x3x4xf32>)
+// CHECK:         linalg.batch_matmul indexing_maps = [#[[LHS]], #[[RHS]], #{{.*}}]
+// CHECK-SAME:      ins(%[[XT]], %[[W]] : tensor<3x5x4xf32>, tensor<3x6x4xf32>)
+func.func @batch_transposes(%x: tensor<5x3x4xf32>, %w: tensor<3x6x4xf32>, %init: tensor<3x5x6xf32>) -> tensor<3x5x6xf32> {
+  %e = tensor.empty() : tensor<3x5x4xf32>
+  %xt = linalg.transpose ins(%x : tensor<5x3x4xf32>) outs(%e : tensor<3x5x4xf32>) permutation = [1, 0, 2]
+  %e2 = tensor.empty() : tensor<3x4x6xf32>
+  %wt = linalg.transpose ins(%w : tensor<3x6x4xf32>) outs(%e2 : tensor<3x4x6xf32>) permutation = [0, 2, 1]
+  %r = linalg.batch_matmul ins(%xt, %wt : tensor<3x5x4xf32>, tensor<3x4x6xf32>) outs(%init : tensor<3x5x6xf32>) -> tensor<3x5x6xf32>
+  return %r : tensor<3x5x6xf32>
+}
+
+// -----
+
 // A transpose with another user stays (the matmul then reads its result as usual).
 // CHECK-LABEL: func.func @shared_transpose
 // CHECK:         %[[WT:.*]] = linalg.generic
