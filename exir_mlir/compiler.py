@@ -177,7 +177,7 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     def import_():
         # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
         # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does.
-        decomposed = ep.run_decompositions()
+        decomposed = importer.run_decompositions(ep)
         return decomposed, importer.import_program(decomposed)
 
     ep, module = _timed(timings, "import", import_)

@@ -37,7 +37,7 @@ def run(args) -> int:
 
     from exir_mlir.compiler import compile
     from exir_mlir.errors import ExirUserError
-    from exir_mlir.importer import import_program
+    from exir_mlir.importer import import_program, run_decompositions
     from exir_mlir.importer.summary import summarize
     from exir_mlir.models import MODELS
 
@@ -51,7 +51,7 @@ def run(args) -> int:
     print(f"== exporting '{args.model}' with torch.export")
     ep = torch.export.export(module, example_args, dynamic_shapes=dynamic_shapes)
     print("== imported into the exir dialect (after torch's core-ATen decompositions)")
-    print(summarize(import_program(ep.run_decompositions())))
+    print(summarize(import_program(run_decompositions(ep))))
     print("== compiling: exir -> edge -> backend -> linalg -> LLVM (CPU)")
     program = compile(ep)
     stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in program.stage_seconds.items())

@@ -39,10 +39,12 @@ def register(subparsers) -> None:
 
 
 def _load(args):
+    from exir_mlir.importer import run_decompositions
+
     ep, title = load_exported_program(args)
     # The lowering stages take core ATen, as `exir-mlir compile` gives them.
     if args.decompose or args.to != "exir":
-        ep = ep.run_decompositions()
+        ep = run_decompositions(ep)
     return ep, title
 
 

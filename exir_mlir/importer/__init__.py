@@ -4,5 +4,6 @@ from exir_mlir.importer.loading import load_program
 from exir_mlir.importer.program import import_program
 from exir_mlir.importer.report import Report, preflight
 from exir_mlir.importer.summary import summarize
+from exir_mlir.importer.torch_workarounds import run_decompositions
 
-__all__ = ["Report", "import_program", "load_program", "preflight", "summarize"]
+__all__ = ["Report", "import_program", "load_program", "preflight", "run_decompositions", "summarize"]
