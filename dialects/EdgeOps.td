@@ -358,6 +358,23 @@ def Edge_IndexSelectOp : Edge_Op<"index_select", [AllElementTypesMatch<["input",
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Edge_IndexOp : Edge_Op<"index", [AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "advanced indexing x[i0, i1, ...] by i64 index tensors of one (broadcast) shape";
+  let description = [{
+    `indices[k]` indexes input dim `dims[k]` (negative values count from the end); all index
+    tensors have the broadcast shape B. NumPy's layout rule: when `dims` are adjacent, the
+    result is x's dims before them, then B, then x's dims after them; otherwise B comes first,
+    then every dim of x that is not indexed.
+
+    ```mlir
+    %r = "edge.index"(%x, %i, %j) {dims = array<i64: 1, 2>}
+        : (tensor<2x5x6x3xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<2x4x3xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, Variadic<TensorOf<[I64]>>:$indices, DenseI64ArrayAttr:$dims);
+  let results = (outs AnyRankedTensor:$result);
+}
+
 def Edge_EmbeddingOp : Edge_Op<"embedding", [AllElementTypesMatch<["weight", "result"]>]> {
   let summary = "rows of `weight` selected by i64 `indices` (any rank)";
   let description = [{

@@ -394,6 +394,15 @@ irdl.dialect @edge {
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
   }
+  irdl.operation @index {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "#builtin.dense_array"
+    %3 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0, indices: variadic %1)
+    irdl.attributes {"dims" = %2}
+    irdl.results(result: %3)
+  }
   irdl.operation @index_put {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

@@ -2510,6 +2510,66 @@ def gt(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return GtOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class IndexOp(_ods_ir.OpView):
+  r"""
+  `indices[k]` indexes input dim `dims[k]` (negative values count from the end); all index
+  tensors have the broadcast shape B. NumPy's layout rule: when `dims` are adjacent, the
+  result is x's dims before them, then B, then x's dims after them; otherwise B comes first,
+  then every dim of x that is not indexed.
+  
+  ```mlir
+  %r = "edge.index"(%x, %i, %j) {dims = array<i64: 1, 2>}
+      : (tensor<2x5x6x3xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<2x4x3xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.index"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, indices, dims, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    operands.extend(_get_op_results_or_values(indices))
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dims"] = (dims if (
+    isinstance(dims, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(dims, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def indices(self) -> _ods_ir.OpOperandList:
+    _ods_variadic_group_length = len(self.operation.operands) - 2 + 1
+    return self.operation.operands[1:1 + _ods_variadic_group_length]
+
+  @builtins.property
+  def dims(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["dims"]
+
+  @dims.setter
+  def dims(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dims"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def index(result, input, indices, dims, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return IndexOp(result=result, input=input, indices=indices, dims=dims, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class IndexPutOp(_ods_ir.OpView):
   r"""
   `values` broadcasts to the selected slices' shape (the input's shape with `dim` replaced

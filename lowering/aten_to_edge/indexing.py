@@ -7,7 +7,7 @@ from exir_mlir._mlir import ir
 from ..conversion import PatternTable
 from ..ir_utils import DYNAMIC, Unsupported, create1, element_type, i64, i64_attr, rank_of, ranked, shape_of
 from .args import AtenArgs
-from .builders import cast, normalize_dim
+from .builders import cast, dim_index, normalize_dim
 
 FAMILY = "indexing"
 
@@ -36,33 +36,67 @@ def lower_gather(op):
     return [create1("edge.gather", [x, cast(idx, i64())], op.results[0].type, {"dim": i64_attr(dim)})]
 
 
+def _before_join(value: ir.Value) -> ir.Value:
+    """The value a variadic operand had before the importer cast it to its group's join type."""
+    owner = value.owner
+    op = owner.operation if hasattr(owner, "operation") else owner
+    if isinstance(op, ir.Operation) and op.name == "tensor.cast":
+        return op.operands[0]
+    return value
+
+
+def _broadcast_indices(indices: list[ir.Value]) -> list[ir.Value]:
+    """The index tensors expanded to their common (torch-broadcast) shape, as edge.index takes them."""
+    rank = max(rank_of(i) for i in indices)
+    shapes = [[1] * (rank - rank_of(i)) + shape_of(i) for i in indices]
+    common: list[int] = []
+    dynamic_sources: list[tuple[ir.Value, int]] = []
+    for d in range(rank):
+        dims = [shape[d] for shape in shapes]
+        if DYNAMIC in dims:
+            # torch guarded the broadcast at export: every non-1 size here is this one.
+            k = dims.index(DYNAMIC)
+            common.append(DYNAMIC)
+            dynamic_sources.append((indices[k], d - (rank - rank_of(indices[k]))))
+        else:
+            common.append(max(dims))
+    out = []
+    for idx, shape in zip(indices, shapes):
+        if rank_of(idx) == rank and shape == common:
+            out.append(idx)
+            continue
+        sizes = [dim_index(v, dim) for v, dim in dynamic_sources]
+        out.append(create1("edge.expand", [idx, *sizes], ranked(common, i64())))
+    return out
+
+
 def lower_index_tensor(op):
-    """x[..., idx] with one index tensor on one dim: index_select on the flattened index + view."""
+    """x[i0, :, i2, ...] (index.Tensor). One static index on a static tensor: index_select of the
+    flattened index + view (copies whole slices). Anything else: edge.index (a gather)."""
     args = AtenArgs(op, ["self", "indices*"])
     x = args.tensor("self")
     present = args.attr("indices_present")
-    indices = args.variadic("indices")
+    indices = [_before_join(i) for i in args.variadic("indices")]
     if present is None:
         present = [True] * len(indices)
-    if len(indices) != 1:
-        raise Unsupported("advanced indexing with several index tensors is not supported yet")
-    dim = present.index(True)
-    idx = cast(indices[0], i64())
-    if element_type(indices[0]) == ir.IntegerType.get_signless(1):
-        raise Unsupported("boolean-mask indexing has a data-dependent shape")
-    ishape = shape_of(idx)
-    if DYNAMIC in ishape:
-        raise Unsupported("a dynamic-shape index tensor is not supported yet")
-    n = 1
-    for s in ishape:
-        n *= s
-    flat = create1("edge.view", [idx], ranked([n], i64()))
-    sel_shape = shape_of(x)
-    if DYNAMIC in sel_shape:
-        raise Unsupported("indexing a dynamic-shape tensor is not supported yet")
-    sel_shape[dim] = n
-    sel = create1("edge.index_select", [x, flat], ranked(sel_shape, element_type(x)), {"dim": i64_attr(dim)})
-    return [create1("edge.view", [sel], op.results[0].type)]
+    if any(element_type(i) == ir.IntegerType.get_signless(1) for i in indices):
+        raise Unsupported("boolean-mask indexing has a data-dependent shape (its size is the number of "
+                          "True values); use torch.where(mask, x, other) to keep the shape")
+    dims = [d for d, p in enumerate(present) if p]
+    if len(indices) == 1 and DYNAMIC not in shape_of(indices[0]) + shape_of(x):
+        dim = dims[0]
+        idx = cast(indices[0], i64())
+        n = 1
+        for size in shape_of(idx):
+            n *= size
+        flat = create1("edge.view", [idx], ranked([n], i64()))
+        sel_shape = shape_of(x)
+        sel_shape[dim] = n
+        sel = create1("edge.index_select", [x, flat], ranked(sel_shape, element_type(x)), {"dim": i64_attr(dim)})
+        return [create1("edge.view", [sel], op.results[0].type)]
+    broadcast = _broadcast_indices([cast(i, i64()) for i in indices])
+    return [create1("edge.index", [x, *broadcast], op.results[0].type,
+                    {"dims": ir.DenseI64ArrayAttr.get(dims)})]
 
 
 def populate_indexing_patterns(table: PatternTable) -> None:

@@ -1,11 +1,11 @@
-"""to-linalg: embedding, index_select and gather as linalg.generic reading with tensor.extract."""
+"""to-linalg: embedding, index_select, gather and advanced indexing (edge.index) as linalg.generic reading with tensor.extract."""
 
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import attr_dict, element_type, i64, index, index_constant, rank_of
+from ..ir_utils import Unsupported, attr_dict, element_type, i64, index, index_constant, rank_of
 from .builders import PARALLEL, affine_map, empty, iterators, maps_attr
 from .shapes import ShapeContext
 
@@ -80,7 +80,48 @@ def lower_gather(op):
     return [g.result]
 
 
+def index_result_layout(rank: int, dims: list[int]) -> tuple[list[int], list[int]]:
+    """x's dims that come before and after the broadcast index dims in x[i0, i1, ...] (NumPy's rule)."""
+    rest = [d for d in range(rank) if d not in dims]
+    if dims == list(range(dims[0], dims[0] + len(dims))):
+        return [d for d in rest if d < dims[0]], [d for d in rest if d > dims[-1]]
+    return [], rest
+
+
+def lower_index(op):
+    """edge.index: a gather over the result; each index tensor read where the result's B dims are."""
+    ctx = ShapeContext.current()
+    x, *indices = op.operands
+    dims = list(ir.DenseI64ArrayAttr(op.attributes["dims"]))
+    res = op.results[0]
+    before, after = index_result_layout(rank_of(x), dims)
+    b_rank = rank_of(indices[0])
+    rank = len(before) + b_rank + len(after)
+    if rank_of(res) != rank:
+        raise Unsupported(f"edge.index of a rank-{rank_of(x)} tensor on dims {dims} by rank-{b_rank} indices "
+                          f"has rank {rank}, not {rank_of(res)}")
+    like = [(x, d) for d in before] + [(indices[0], j) for j in range(b_rank)] + [(x, d) for d in after]
+    init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
+    b_map = affine_map(rank, list(range(len(before), len(before) + b_rank)))
+    maps = [b_map] * len(indices) + [affine_map(rank, list(range(rank)))]
+    g = linalg.GenericOp([res.type], indices, [init], maps_attr(maps), iterators([PARALLEL] * rank))
+    block = g.regions[0].blocks.append(*([i64()] * len(indices)), element_type(res))
+    with ir.InsertionPoint(block):
+        coords = []
+        for d in range(rank_of(x)):
+            if d in dims:
+                k = dims.index(d)
+                coords.append(_wrap_negative(_as_index(block.arguments[k]), ctx.dim(x, d)))
+            elif d in before:
+                coords.append(linalg.IndexOp(before.index(d)).result)
+            else:
+                coords.append(linalg.IndexOp(len(before) + b_rank + after.index(d)).result)
+        linalg.YieldOp([tensor.ExtractOp(x, coords).result])
+    return [g.result]
+
+
 def populate_indexing_patterns(table: PatternTable) -> None:
     table.add("edge.embedding", lower_embedding, family=FAMILY)
     table.add("edge.index_select", lower_index_select, family=FAMILY)
     table.add("edge.gather", lower_gather, family=FAMILY)
+    table.add("edge.index", lower_index, family=FAMILY)

@@ -35,6 +35,33 @@ func.func @index_tensor(%x: tensor<5x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3x
 
 // -----
 
+// x[:, i, j] with two index tensors (the importer cast them to their join type): both expand to
+// their broadcast shape 2x3, then one edge.index gathers along dims 1 and 2.
+// CHECK-LABEL: func.func @index_two_tensors
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5x6x7xf32>, %[[I:.*]]: tensor<1x3xi64>, %[[J:.*]]: tensor<2x1xi64>)
+// CHECK: %[[BI:.*]] = "edge.expand"(%[[I]]) : (tensor<1x3xi64>) -> tensor<2x3xi64>
+// CHECK: %[[BJ:.*]] = "edge.expand"(%[[J]]) : (tensor<2x1xi64>) -> tensor<2x3xi64>
+// CHECK: "edge.index"(%[[X]], %[[BI]], %[[BJ]]) {dims = array<i64: 1, 2>} : (tensor<4x5x6x7xf32>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<4x2x3x7xf32>
+func.func @index_two_tensors(%x: tensor<4x5x6x7xf32>, %i: tensor<1x3xi64>, %j: tensor<2x1xi64>) -> tensor<4x2x3x7xf32> {
+  %ci = tensor.cast %i : tensor<1x3xi64> to tensor<?x?xi64>
+  %cj = tensor.cast %j : tensor<2x1xi64> to tensor<?x?xi64>
+  %0 = "exir.index_tensor"(%x, %ci, %cj) {indices_present = array<i1: false, true, true>} : (tensor<4x5x6x7xf32>, tensor<?x?xi64>, tensor<?x?xi64>) -> tensor<4x2x3x7xf32>
+  return %0 : tensor<4x2x3x7xf32>
+}
+
+// -----
+
+// One index tensor of dynamic length: edge.index (index_select's view needs a static length).
+// CHECK-LABEL: func.func @index_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<?xi64>)
+// CHECK: "edge.index"(%[[X]], %[[I]]) {dims = array<i64: 1>} : (tensor<5x4xf32>, tensor<?xi64>) -> tensor<5x?xf32>
+func.func @index_dynamic(%x: tensor<5x4xf32>, %i: tensor<?xi64>) -> tensor<5x?xf32> {
+  %0 = "exir.index_tensor"(%x, %i) {indices_present = array<i1: false, true>} : (tensor<5x4xf32>, tensor<?xi64>) -> tensor<5x?xf32>
+  return %0 : tensor<5x?xf32>
+}
+
+// -----
+
 // A SymInt function argument becomes an index argument.
 // CHECK-LABEL: func.func @symint_argument
 // CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[N:.*]]: index {exir.sym_expr = "s1"})

@@ -26,3 +26,49 @@ func.func @index_select(%x: tensor<5x4xf32>, %i: tensor<3xi64>) -> tensor<5x3xf3
   %0 = "edge.index_select"(%x, %i) {dim = 1 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+// Adjacent index dims (1, 2): the result is x's dim 0, the index shape, then x's dim 3. Each index
+// is read at the result's index dims; a negative index wraps by its own dim's size.
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// CHECK-LABEL: func.func @index_adjacent
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5x6x7xf32>, %[[I:.*]]: tensor<2x3xi64>, %[[J:.*]]: tensor<2x3xi64>)
+// CHECK: linalg.generic {indexing_maps = [#[[B]], #[[B]], #{{.*}}]{{.*}} ins(%[[I]], %[[J]] : tensor<2x3xi64>, tensor<2x3xi64>) outs(%{{.*}} : tensor<4x2x3x7xf32>)
+// CHECK: ^bb0(%[[VI:.*]]: i64, %[[VJ:.*]]: i64, %{{.*}}: f32):
+// CHECK:   %[[D0:.*]] = linalg.index 0 : index
+// CHECK:   %[[II:.*]] = arith.index_cast %[[VI]] : i64 to index
+// CHECK:   %[[C5:.*]] = arith.constant 5 : index
+// CHECK:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:   %[[NEGI:.*]] = arith.cmpi slt, %[[II]], %[[C0]] : index
+// CHECK:   %[[WI:.*]] = arith.addi %[[II]], %[[C5]] : index
+// CHECK:   %[[SI:.*]] = arith.select %[[NEGI]], %[[WI]], %[[II]] : index
+// CHECK:   %[[JJ:.*]] = arith.index_cast %[[VJ]] : i64 to index
+// CHECK:   %[[C6:.*]] = arith.constant 6 : index
+// CHECK:   %[[C0B:.*]] = arith.constant 0 : index
+// CHECK:   %[[NEGJ:.*]] = arith.cmpi slt, %[[JJ]], %[[C0B]] : index
+// CHECK:   %[[WJ:.*]] = arith.addi %[[JJ]], %[[C6]] : index
+// CHECK:   %[[SJ:.*]] = arith.select %[[NEGJ]], %[[WJ]], %[[JJ]] : index
+// CHECK:   %[[D3:.*]] = linalg.index 3 : index
+// CHECK:   tensor.extract %[[X]][%[[D0]], %[[SI]], %[[SJ]], %[[D3]]] : tensor<4x5x6x7xf32>
+func.func @index_adjacent(%x: tensor<4x5x6x7xf32>, %i: tensor<2x3xi64>, %j: tensor<2x3xi64>) -> tensor<4x2x3x7xf32> {
+  %0 = "edge.index"(%x, %i, %j) {dims = array<i64: 1, 2>} : (tensor<4x5x6x7xf32>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<4x2x3x7xf32>
+  return %0 : tensor<4x2x3x7xf32>
+}
+
+// -----
+
+// Non-adjacent index dims (0, 2): NumPy puts the index shape first, then x's dim 1.
+// Dynamic dims: the result's first dim is the index length.
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @index_apart_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x5x?xf32>, %[[I:.*]]: tensor<?xi64>, %[[J:.*]]: tensor<?xi64>)
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi64>
+// CHECK: tensor.empty(%[[N]]) : tensor<?x5xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[B]], #[[B]], #{{.*}}]
+// CHECK:   %[[D1:.*]] = linalg.index 1 : index
+// CHECK:   tensor.extract %[[X]][%{{.*}}, %[[D1]], %{{.*}}] : tensor<?x5x?xf32>
+func.func @index_apart_dynamic(%x: tensor<?x5x?xf32>, %i: tensor<?xi64>, %j: tensor<?xi64>) -> tensor<?x5xf32> {
+  %0 = "edge.index"(%x, %i, %j) {dims = array<i64: 0, 2>} : (tensor<?x5x?xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}
