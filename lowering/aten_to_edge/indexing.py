@@ -71,21 +71,32 @@ def _broadcast_indices(indices: list[ir.Value]) -> list[ir.Value]:
 
 
 def lower_index_tensor(op):
-    """x[i0, :, i2, ...] (index.Tensor). One static index on a static tensor: index_select of the
-    flattened index + view (copies whole slices). Anything else: edge.index (a gather)."""
+    """x[i0, :, i2, ...] (index.Tensor): see advanced_index."""
     args = AtenArgs(op, ["self", "indices*"])
-    x = args.tensor("self")
-    present = args.attr("indices_present")
     indices = [_before_join(i) for i in args.variadic("indices")]
-    if present is None:
-        present = [True] * len(indices)
-    if any(element_type(i) == ir.IntegerType.get_signless(1) for i in indices):
+    present = args.attr("indices_present") or [True] * len(indices)
+    it = iter(indices)
+    return [advanced_index(args.tensor("self"), [next(it) if p else None for p in present], op.results[0].type)]
+
+
+def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value:
+    """torch's x[indices] for integer index tensors at the positions that are not None.
+
+    One static index on a static tensor: index_select of the flattened index + view (copies whole
+    slices). Anything else: edge.index, one gather over the result (no copy of x, whatever its size).
+    """
+    dims = [d for d, v in enumerate(indices) if v is not None]
+    given = [v for v in indices if v is not None]
+    if not given:
+        raise Unsupported("indexing without an index tensor")
+    if len(indices) > rank_of(x):
+        raise Unsupported(f"{len(indices)} indices for a tensor of rank {rank_of(x)}")
+    if any(element_type(i) == ir.IntegerType.get_signless(1) for i in given):
         raise Unsupported("boolean-mask indexing has a data-dependent shape (its size is the number of "
                           "True values); use torch.where(mask, x, other) to keep the shape")
-    dims = [d for d, p in enumerate(present) if p]
-    if len(indices) == 1 and DYNAMIC not in shape_of(indices[0]) + shape_of(x):
+    if len(given) == 1 and DYNAMIC not in shape_of(given[0]) + shape_of(x):
         dim = dims[0]
-        idx = cast(indices[0], i64())
+        idx = cast(given[0], i64())
         n = 1
         for size in shape_of(idx):
             n *= size
@@ -93,10 +104,9 @@ def lower_index_tensor(op):
         sel_shape = shape_of(x)
         sel_shape[dim] = n
         sel = create1("edge.index_select", [x, flat], ranked(sel_shape, element_type(x)), {"dim": i64_attr(dim)})
-        return [create1("edge.view", [sel], op.results[0].type)]
-    broadcast = _broadcast_indices([cast(i, i64()) for i in indices])
-    return [create1("edge.index", [x, *broadcast], op.results[0].type,
-                    {"dims": ir.DenseI64ArrayAttr.get(dims)})]
+        return create1("edge.view", [sel], result_type)
+    broadcast = _broadcast_indices([cast(i, i64()) for i in given])
+    return create1("edge.index", [x, *broadcast], result_type, {"dims": ir.DenseI64ArrayAttr.get(dims)})
 
 
 def populate_indexing_patterns(table: PatternTable) -> None:
