@@ -132,18 +132,24 @@ def decompose(
         else:
             current = trial
     reasons = {aten_overload_text(op): why for op, why in rejected.items()}
+    for node in leftover_nodes(current, handled):
+        name = aten_overload_text(node.target)
+        if name not in reasons:
+            reasons[name] = ("torch's decomposition of it (torch._decomp) leaves this call as it is"
+                             if node.target in extra else "torch has no decomposition for it (torch._decomp)")
     return Decomposed(current, sorted(aten_overload_text(op) for op in accepted), reasons)
 
 
 def no_decomposition_reason(overload: str) -> str:
-    """Why an op the lowering cannot take was left in the program (for its error message)."""
+    """What torch's tables say about a non-core op in a program that `decompose` did not see
+    ("" for a core op)."""
     op = overload_object(overload)
     if op is not None and torch.Tag.core in op.tags:
         return ""
     if op is not None and op in _torch_table():
-        return ("torch's decomposition of it (torch._decomp) produces ops exir-mlir cannot lower "
-                "either (prims or other non-core ops)")
-    return "torch has no decomposition for it (torch._decomp / torch._refs)"
+        return ("torch._decomp has a decomposition of it, which this import did not apply "
+                "(exir_mlir.compile and `exir-mlir import --decompose` try it)")
+    return "torch has no decomposition for it (torch._decomp)"
 
 
 def overload_object(overload: str) -> torch._ops.OpOverload | None:

@@ -235,6 +235,60 @@ def _check_functional(op: torch._ops.OpOverload) -> None:
         )
 
 
+# Ops that index their input's storage, not its values: what they read depends on the layout
+# (strides, storage offset) the input has in eager PyTorch, which the functional IR does not carry.
+_STORAGE_OPS = ("aten::as_strided", "aten::as_strided_copy", "aten::as_strided_scatter")
+
+
+def _check_storage_view(op: torch._ops.OpOverload, node: torch.fx.Node) -> None:
+    """as_strided reads its input's storage; the compiled code reads the input's values laid out
+    contiguously. Both agree only when the input is contiguous in eager (and, with an explicit
+    storage_offset, starts its storage): refuse anything else rather than read other values."""
+    if schema.aten_overload_text(op) not in _STORAGE_OPS:
+        return
+    source = node.args[0] if node.args else node.kwargs.get("self")
+    val = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
+    if not isinstance(val, torch.Tensor):
+        return
+    explicit_offset = (len(node.args) > 3 and node.args[3] is not None) or node.kwargs.get("storage_offset") is not None
+    try:
+        contiguous = bool(val.is_contiguous())
+        offset = int(val.storage_offset())
+    except Exception:  # a symbolic layout: cannot be proven to match
+        contiguous, offset = False, -1
+    if contiguous and (offset == 0 or not explicit_offset):
+        _check_storage_extent(op, node, source, val)
+        return
+    what = (f"is a non-contiguous view (strides {tuple(val.stride())})" if not contiguous
+            else f"starts at storage offset {offset} and the call gives an explicit storage_offset")
+    raise UnsupportedNode(
+        f"{op}: its input '{source.name}' {what}; as_strided indexes the input's storage in eager "
+        "PyTorch, which the compiled program does not reproduce. Apply as_strided to a contiguous "
+        "tensor (e.g. call .contiguous() on the view first) or express it with view ops")
+
+
+def _check_storage_extent(op, node: torch.fx.Node, source: torch.fx.Node, val: torch.Tensor) -> None:
+    """The elements as_strided reads must lie inside its input (eager may read the rest of the
+    storage of a view, which the compiled program does not have)."""
+    if schema.aten_overload_text(op) == "aten::as_strided_scatter":
+        return
+    args = list(node.args) + [None] * 4
+    size = args[1] if args[1] is not None else node.kwargs.get("size")
+    stride = args[2] if args[2] is not None else node.kwargs.get("stride")
+    offset = args[3] if args[3] is not None else node.kwargs.get("storage_offset")
+    values = [*(size or []), *(stride or []), offset or 0, val.numel()]
+    if not all(isinstance(v, int) for v in values):
+        return  # symbolic: the lowering refuses dynamic as_strided
+    if any(s == 0 for s in size):
+        return
+    last = (offset or 0) + sum((n - 1) * st for n, st in zip(size, stride))
+    if last >= val.numel() or (offset or 0) < 0:
+        raise UnsupportedNode(
+            f"{op}: it reads element {last} of its input '{source.name}', which has {val.numel()} "
+            "elements: eager PyTorch reads past it into the storage the input is a view of, which "
+            "the compiled program does not have. Apply as_strided to the tensor that owns the storage")
+
+
 @dataclass
 class Built:
     """What one node became: the op that computes it and the node's result values (the op's
@@ -254,6 +308,7 @@ def build_aten(
     """The exir op of an ATen OpOverload call: the named op when the dialect has it and the call
     fits it, else `fallback` (the func.call of the ATen op: import never fails on an op name)."""
     _check_functional(op)
+    _check_storage_view(op, node)
     # Ops that return nothing (export's _assert_tensor_metadata, ...) have no value metadata.
     types = result_types(node.meta.get("val")) if op._schema.returns else []
     bound = bind_arguments(op, node)
