@@ -106,15 +106,29 @@ def decompose(
                       if op in extra and op not in rejected and op not in accepted and op not in user}
         if not candidates:
             break
-        trial_table = dict(base_table)
-        trial_table.update(accepted)
-        trial_table.update(candidates)
-        trial = base.run_decompositions(trial_table)
+        trial = _run(base, base_table, accepted, candidates)
+        if isinstance(trial, Exception):
+            # One entry that fails on this program must not take the others with it: alone each.
+            for op in list(candidates):
+                alone = _run(base, base_table, accepted, {op: candidates[op]})
+                if isinstance(alone, Exception):
+                    rejected[op] = (f"torch's decomposition of it (torch._decomp) fails on this call "
+                                    f"({type(alone).__name__}: {str(alone).splitlines()[0][:200] if str(alone) else ''})")
+                    del candidates[op]
+            if not candidates:
+                continue
+            trial = _run(base, base_table, accepted, candidates)
+            if isinstance(trial, Exception):
+                for op in candidates:
+                    rejected[op] = "torch's decomposition of it (torch._decomp) fails on this program"
+                continue
         # `original_aten` names the op a node was decomposed from (a copy of the OpOverload:
         # compare by name).
         by_name = {aten_overload_text(op): op for op in candidates}
         bad: dict[torch._ops.OpOverload, set[str]] = {}
         for node in leftover_nodes(trial, handled):
+            if node.target in extra and node.target not in rejected and node.target not in user:
+                continue  # decomposable itself: a candidate of the next round
             origin = node.meta.get("original_aten")
             origin = by_name.get(aten_overload_text(origin)) if isinstance(origin, torch._ops.OpOverload) else None
             if origin is not None and node.target is not origin:
@@ -123,14 +137,19 @@ def decompose(
             rejected[op] = ("torch's decomposition of it (torch._decomp) produces "
                             f"{', '.join(sorted(produced))}, which exir-mlir cannot lower either")
         good = {op: fn for op, fn in candidates.items() if op not in bad}
-        accepted.update(good)
-        if bad:
-            # Re-run without the rejected entries (their prims must not stay in the program).
-            table = dict(base_table)
-            table.update(accepted)
-            current = base.run_decompositions(table) if accepted else base
-        else:
+        if not bad:
+            accepted.update(good)
             current = trial
+            continue
+        # Re-run without the rejected entries (their prims must not stay in the program).
+        again = _run(base, base_table, accepted, good) if good else base
+        if isinstance(again, Exception):
+            for op in good:
+                rejected[op] = "torch's decomposition of it (torch._decomp) fails on this program"
+            again = _run(base, base_table, accepted, {}) if accepted else base
+        else:
+            accepted.update(good)
+        current = again
     reasons = {aten_overload_text(op): why for op, why in rejected.items()}
     for node in leftover_nodes(current, handled):
         name = aten_overload_text(node.target)
@@ -138,6 +157,65 @@ def decompose(
             reasons[name] = ("torch's decomposition of it (torch._decomp) leaves this call as it is"
                              if node.target in extra else "torch has no decomposition for it (torch._decomp)")
     return Decomposed(current, sorted(aten_overload_text(op) for op in accepted), reasons)
+
+
+def _run(base, base_table, accepted, candidates):
+    """`base` decomposed with the tables, or the exception torch raised."""
+    table = dict(base_table)
+    table.update(_prims_to_aten())
+    table.update(accepted)
+    table.update(candidates)
+    try:
+        return base.run_decompositions(table)
+    except Exception as e:  # noqa: BLE001 - any failure of torch's tracing rejects the entries
+        return e
+
+
+def _prims_to_aten() -> dict:
+    """prims ops that torch._refs decompositions produce, as the core ATen ops of the same meaning
+    (for the dtypes each entry states; others stay prims and reject the decomposition)."""
+    aten, prims = torch.ops.aten, torch.ops.prims
+
+    def div(a, b):
+        a_t = a if isinstance(a, torch.Tensor) else b
+        if a_t.dtype.is_floating_point or a_t.dtype.is_complex:
+            return aten.div.Tensor(a, b)
+        return aten.div.Tensor_mode(a, b, rounding_mode="trunc")  # prims.div truncates integers
+
+    def prod(a, dims, *, output_dtype=None):
+        out = a
+        for d in sorted(dims, reverse=True):
+            out = aten.prod.dim_int(out, d, False, dtype=output_dtype)
+        return out if dims else out.clone()
+
+    def sum_(a, dims, *, output_dtype=None):
+        return aten.sum.dim_IntList(a, list(dims), False, dtype=output_dtype)
+
+    def broadcast_in_dim(a, shape, broadcast_dimensions):
+        out = a
+        for i in range(len(shape)):
+            if i not in broadcast_dimensions:
+                out = aten.unsqueeze.default(out, i)
+        return aten.expand.default(out, list(shape))
+
+    return {
+        prims.broadcast_in_dim.default: broadcast_in_dim,
+        prims.abs.default: lambda a: aten.abs.default(a),
+        prims.neg.default: lambda a: aten.neg.default(a),
+        prims.div.default: div,
+        prims.prod.default: prod,
+        prims.sum.default: sum_,
+        prims.round.default: lambda a: aten.round.default(a),
+        prims.exp2.default: lambda a: aten.pow.Scalar(2.0, a),
+        prims.erfc.default: lambda a: aten.sub.Tensor(aten.ones_like.default(a), aten.erf.default(a)),
+        # Elementwise prims take operands of one dtype (the ref promoted them): the aten op is the same.
+        prims.add.default: lambda a, b: aten.add.Tensor(a, b),
+        prims.sub.default: lambda a, b: aten.sub.Tensor(a, b),
+        prims.mul.default: lambda a, b: aten.mul.Tensor(a, b),
+        prims.where.default: lambda c, a, b: aten.where.self(c, a, b),
+        prims.var.default: lambda a, dims, correction, *, output_dtype=None: aten.var.correction(
+            a, list(dims) if dims is not None else None, correction=correction, keepdim=False),
+    }
 
 
 def no_decomposition_reason(overload: str) -> str:
