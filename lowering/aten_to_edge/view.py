@@ -225,15 +225,25 @@ def lower_repeat(op):
     args = AtenArgs(op, ["self", "repeats*"])
     x = args.tensor("self")
     reps = args.static_ints("repeats")
-    src = [1] * (len(reps) - rank_of(x)) + shape_of(x)
-    if DYNAMIC in src:
-        raise Unsupported("repeat of a dynamic-shape tensor is not supported yet")
+    lead = len(reps) - rank_of(x)
+    src = [1] * lead + shape_of(x)
+    # x's dynamic dims (tensor.dim), in order: the sizes of every dynamic dim below.
+    x_dyn = [dim_index(x, d - lead) for d, s in enumerate(src) if s == DYNAMIC]
     elem = element_type(x)
     inter = [v for s in src for v in (1, s)]
     expanded = [v for r, s in zip(reps, src) for v in (r, s)]
-    v = create1("edge.view", [x], ranked(inter, elem))
-    v = create1("edge.expand", [v], ranked(expanded, elem))
-    return [create1("edge.view", [v], op.results[0].type)]
+    v = create1("edge.view", [x, *x_dyn], ranked(inter, elem))
+    v = create1("edge.expand", [v, *x_dyn], ranked(expanded, elem))
+    rt = op.results[0].type
+    out_dyn = []
+    it = iter(x_dyn)
+    for d, (r, s) in enumerate(zip(reps, src)):
+        size = next(it) if s == DYNAMIC else None
+        if shape_of(rt)[d] == DYNAMIC:
+            if size is None:
+                raise Unsupported(f"cannot tell the size of dynamic result dim {d} of repeat")
+            out_dyn.append(size if r == 1 else arith.MulIOp(size, index_constant(r)).result)
+    return [create1("edge.view", [v, *out_dyn], rt)]
 
 
 def lower_to_copy(op):

@@ -151,3 +151,20 @@ func.func @reflection_pad(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "exir.reflection_pad1d"(%x) {static_padding = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// repeat of a dynamic-shape tensor: the dynamic dim d0 sizes the unsqueezed view and the expand
+// (tensor.dim), and the result's dim is 2 * d0.
+// CHECK-LABEL: func.func @repeat_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x5xf32>)
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:   %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x5xf32>
+// CHECK:       %[[V:.*]] = "edge.view"(%[[X]], %[[D0]]) : (tensor<?x5xf32>, index) -> tensor<1x?x1x5xf32>
+// CHECK:       %[[E:.*]] = "edge.expand"(%[[V]], %[[D0]]) : (tensor<1x?x1x5xf32>, index) -> tensor<2x?x3x5xf32>
+// CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[C2]] : index
+// CHECK:       "edge.view"(%[[E]], %[[N]]) : (tensor<2x?x3x5xf32>, index) -> tensor<?x15xf32>
+func.func @repeat_dynamic(%x: tensor<?x5xf32>) -> tensor<?x15xf32> {
+  %0 = "exir.repeat"(%x) {static_repeats = array<i64: 2, 3>} : (tensor<?x5xf32>) -> tensor<?x15xf32>
+  return %0 : tensor<?x15xf32>
+}
