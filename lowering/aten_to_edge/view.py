@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir
+from exir_mlir._mlir import arith, ir, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -10,6 +10,8 @@ from ..ir_utils import (
     Unsupported,
     create1,
     element_type,
+    f64_attr,
+    i64,
     i64_array,
     i64_attr,
     index_constant,
@@ -110,26 +112,53 @@ def lower_slice(op):
     step = args.sym_int("step", 1)
     if isinstance(step, ir.Value) or step < 1:
         raise Unsupported("slice needs a static positive step")
-    if isinstance(start, ir.Value):
-        raise Unsupported("a symbolic slice start is not supported yet")
+    rt = op.results[0].type
+    if isinstance(start, ir.Value) or (start < 0 and size == DYNAMIC):
+        return [_gather_slice(x, rt, dim, start, end, step)]
     if start < 0:
-        if size == DYNAMIC:
-            raise Unsupported("a negative start on a dynamic dim is not supported")
         start = max(start + size, 0)
     if size != DYNAMIC:
         start = min(start, size)
-    rt = op.results[0].type
     length = None
     if shape_of(rt)[dim] == DYNAMIC:
         if step != 1:
-            raise Unsupported("a dynamic-length slice needs step 1")
+            return [_gather_slice(x, rt, dim, start, end, step)]
         if end is None or (isinstance(end, int) and end >= BIG):
             length = arith.SubIOp(dim_index(x, dim), index_constant(start)).result
         elif isinstance(end, ir.Value):
             length = arith.SubIOp(to_index(end), index_constant(start)).result
         else:
-            raise Unsupported("cannot size this dynamic slice")
+            return [_gather_slice(x, rt, dim, start, end, step)]
     return [_slice(x, rt, dim, start, length, step)]
+
+
+def _clamped(value, default: ir.Value, size: ir.Value) -> ir.Value:
+    """torch's slice bound: negative counts from the end, then clamped to [0, size]."""
+    if value is None or (isinstance(value, int) and value >= BIG):
+        return default
+    v = to_index(value)
+    neg = arith.CmpIOp(arith.CmpIPredicate.slt, v, index_constant(0)).result
+    v = arith.SelectOp(neg, arith.AddIOp(v, size).result, v).result
+    return arith.MaxSIOp(index_constant(0), arith.MinSIOp(v, size).result).result
+
+
+def _gather_slice(x, rt, dim: int, start, end, step: int) -> ir.Value:
+    """A slice whose start is only known at run time (symbolic, or negative on a dynamic dim), or
+    whose length is max(0, ceil((end - start) / step)) of clamped run-time bounds: the rows
+    start + step * arange(length), read by index_select (edge.slice takes a static start)."""
+    size = dim_index(x, dim)
+    lo = _clamped(start, index_constant(0), size)
+    hi = _clamped(end, size, size)
+    span = arith.SubIOp(hi, lo).result
+    if step != 1:
+        span = arith.FloorDivSIOp(arith.AddIOp(span, index_constant(step - 1)).result, index_constant(step)).result
+    length = arith.MaxSIOp(index_constant(0), span).result
+    n = shape_of(rt)[dim]
+    rows = create1("edge.arange", [length] if n == DYNAMIC else [], ranked([n], i64()),
+                   {"start": f64_attr(0), "step": f64_attr(step)})
+    first = tensor.FromElementsOp(ranked([], i64()), [arith.IndexCastOp(i64(), lo).result]).result
+    rows = create1("edge.add", [rows, first], ranked([n], i64()))
+    return create1("edge.index_select", [x, rows], rt, {"dim": i64_attr(dim)})
 
 
 def lower_select(op):
