@@ -185,12 +185,19 @@ def lower_split_with_sizes(op):
     args = AtenArgs(op, ["self", "split_sizes*"])
     x = args.tensor("self")
     dim = normalize_dim(args.attr("dim", 0), rank_of(x))
-    sizes = args.static_ints("split_sizes")
+    sizes = args.sym_list("split_sizes")
     out, start = [], 0
     for size, res in zip(sizes, op.results):
         # the importer may type the pieces with a dynamic split dim (one type per variadic group)
-        out.append(_slice(x, res.type, dim, start, index_constant(size), 1))
-        start += size
+        length = index_constant(size) if isinstance(size, int) else to_index(size)
+        if isinstance(start, int):
+            out.append(_slice(x, res.type, dim, start, length, 1))
+        else:  # a start known at run time only: the rows start + arange(size), a gather
+            out.append(_gather_slice(x, res.type, dim, start, arith.AddIOp(start, length).result, 1))
+        if isinstance(start, int) and isinstance(size, int):
+            start += size
+        else:
+            start = arith.AddIOp(to_index(start), length).result
     return out
 
 

@@ -194,3 +194,23 @@ func.func @slice_symbolic_start(%x: tensor<4x?xf32>, %s: !exir.symint) -> tensor
   %0 = "exir.slice_tensor"(%x, %s) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_start = -9223372036854775808 : i64, static_step = 1 : i64} : (tensor<4x?xf32>, !exir.symint) -> tensor<4x?xf32>
   return %0 : tensor<4x?xf32>
 }
+
+// -----
+
+// split_with_sizes with a symbolic size: the first piece is an edge.slice of length s; the second
+// starts at s (known at run time only) and ends at s + 2: its rows are read by index_select.
+// CHECK-LABEL: func.func @split_symbolic
+// CHECK-SAME:  (%[[X:.*]]: tensor<4x?xf32>, %[[S:.*]]: index)
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK:       %[[A:.*]] = "edge.slice"(%[[X]], %[[S]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<4x?xf32>, index) -> tensor<4x?xf32>
+// CHECK:       %[[END:.*]] = arith.addi %[[S]], %[[C2]] : index
+// CHECK:       arith.cmpi slt, %[[S]]
+// CHECK:       arith.cmpi slt, %[[END]]
+// CHECK:       %[[ROWS:.*]] = "edge.add"
+// CHECK:       %[[B:.*]] = "edge.index_select"(%[[X]], %[[ROWS]]) {dim = 1 : i64}
+// CHECK:       return %[[A]], %{{.*}}
+func.func @split_symbolic(%x: tensor<4x?xf32>, %s: !exir.symint) -> (tensor<4x?xf32>, tensor<4x2xf32>) {
+  %0:2 = "exir.split_with_sizes"(%x, %s) {dim = 1 : i64, static_split_sizes = array<i64: -9223372036854775808, 2>} : (tensor<4x?xf32>, !exir.symint) -> (tensor<4x?xf32>, tensor<4x?xf32>)
+  %1 = tensor.cast %0#1 : tensor<4x?xf32> to tensor<4x2xf32>
+  return %0#0, %1 : tensor<4x?xf32>, tensor<4x2xf32>
+}
