@@ -148,6 +148,14 @@ def _example_sizes(ep: torch.export.ExportedProgram) -> list:
     return sizes
 
 
+def _table_key(table: Mapping | None):
+    """What of a user's decomposition table makes compiled code differ (ops and functions)."""
+    if not table:
+        return None
+    return sorted((str(op), f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}@{id(fn)}")
+                  for op, fn in table.items())
+
+
 def compile(  # noqa: A001 - the public name mirrors torch.compile
     ep: torch.export.ExportedProgram,
     *,
@@ -156,6 +164,7 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     num_threads: int = 0,
     cache_dir: str | Path | None = None,
     dump_dir: str | Path | None = None,
+    decompositions: Mapping | None = None,
 ) -> CompiledProgram:
     """Compile an ExportedProgram for `target` ("cpu") and return a program called like `ep.module()`.
 
@@ -163,11 +172,20 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
     `dump_dir` receives the IR after each stage. `stage_seconds` of the result times each step
     of exir_mlir.stages.COMPILE_STEPS (import, lower, codegen, load) on its own.
+
+    `decompositions`: the user's own decomposition table, `{torch.ops.aten.foo.bar: fn}` (an
+    OpOverloadPacket key means all its overloads), applied with torch's default export table and
+    winning over it. Ops left after that which exir-mlir cannot lower are decomposed with
+    torch._decomp's table where that gives ops it can lower (exir_mlir.importer.decompositions).
     """
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
+    if decompositions is not None and not isinstance(decompositions, Mapping):
+        raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
+                            f"got {type(decompositions).__name__}")
+    user_table = _table_key(decompositions)
     key = "program:" + hashlib.sha256(
-        repr((str(ep), _example_sizes(ep), fusion, num_threads)).encode()).hexdigest()
+        repr((str(ep), _example_sizes(ep), fusion, num_threads, user_table)).encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
@@ -176,9 +194,13 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
 
     def import_():
         # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
-        # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does.
-        decomposed = importer.run_decompositions(ep)
-        return decomposed, importer.import_program(decomposed)
+        # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does;
+        # torch._decomp's wider table then takes the non-core ops that survive it, where it can.
+        try:
+            result = importer.decompose(ep, handled=lowering.takes_overload, user_table=decompositions)
+        except TypeError as e:
+            raise ExirUserError(f"decompositions: {e}") from None
+        return result.ep, importer.import_program(result.ep, decomposition_notes=result.reasons)
 
     ep, module = _timed(timings, "import", import_)
     _timed(timings, "lower", lambda: lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir))

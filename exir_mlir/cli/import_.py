@@ -22,7 +22,8 @@ def register(subparsers) -> None:
     p.add_argument("--freeze-weights", action="store_true",
                    help="embed parameters, buffers and constants as exir.literal (default: function inputs)")
     p.add_argument("--decompose", action="store_true",
-                   help="run torch's core-ATen decompositions (ep.run_decompositions()) before importing "
+                   help="run torch's core-ATen decompositions (ep.run_decompositions(), then torch._decomp "
+                        "for the non-core ops left, as compile does) before importing "
                    "(implied by --to edge/backend/linalg)")
     p.add_argument("--report", action="store_true",
                    help="print a pre-flight report of everything unsupported instead of importing")
@@ -39,13 +40,15 @@ def register(subparsers) -> None:
 
 
 def _load(args):
-    from exir_mlir.importer import run_decompositions
-
     ep, title = load_exported_program(args)
     # The lowering stages take core ATen, as `exir-mlir compile` gives them.
     if args.decompose or args.to != "exir":
-        ep = run_decompositions(ep)
-    return ep, title
+        from exir_mlir import lowering
+        from exir_mlir.importer import decompose
+
+        decomposed = decompose(ep, handled=lowering.takes_overload)
+        return decomposed.ep, title, decomposed.reasons
+    return ep, title, {}
 
 
 def run(args) -> int:
@@ -53,12 +56,13 @@ def run(args) -> int:
     from exir_mlir.importer.report import preflight
     from exir_mlir.importer.summary import summarize
 
-    ep, title = _load(args)
+    ep, title, notes = _load(args)
     if args.report:
         report = preflight(ep)
         print(report.format(title))
         return 0 if report.clean else 1
-    module = import_program(ep, func_name=args.func_name, freeze_weights=args.freeze_weights)
+    module = import_program(ep, func_name=args.func_name, freeze_weights=args.freeze_weights,
+                            decomposition_notes=notes)
     if args.to != "exir":
         from exir_mlir.lowering import lower
 

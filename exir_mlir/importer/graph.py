@@ -11,6 +11,7 @@ import torch.fx
 
 from exir_mlir._mlir import ir
 from exir_mlir.dialects import build_aten_call
+from exir_mlir.importer.decompositions import NOT_DECOMPOSED, no_decomposition_reason
 from exir_mlir.errors import ExirUserError
 from exir_mlir.importer import ops
 from exir_mlir.importer.locations import LocationBuilder, describe
@@ -27,15 +28,25 @@ class ImportState:
     # The function being imported: the declarations of ATen fallback calls go before it, in the
     # order they are needed (dialects/fallback.py is the representation).
     declarations_before: ir.Operation | None = None
+    # Per non-core ATen overload left in the program: why it was not decomposed (compile's
+    # decomposition step says; without it, what torch's tables say). On the call's declaration.
+    decomposition_notes: dict[str, str] = field(default_factory=dict)
 
     def fallback_call(self, overload: str, operands: list[ir.Value], result_types: list[ir.Type],
                       operand_args: list[str], args: dict[str, ir.Attribute], loc: ir.Location) -> ir.Operation:
         """`func.call @"aten::foo.bar"(operands) {exir.args, exir.operand_args}` at the current point."""
         where = (ir.InsertionPoint(self.declarations_before) if self.declarations_before is not None
                  else ir.InsertionPoint.at_block_begin(self.module.body))
-        return build_aten_call(self.module, overload, operands, result_types, args=args,
+        call = build_aten_call(self.module, overload, operands, result_types, args=args,
                                operand_args=operand_args, loc=loc, declare_at=where,
                                declaration_loc=ir.Location.name(overload))
+        note = self.decomposition_notes.get(overload)
+        if note is None:
+            note = no_decomposition_reason(overload)
+        if note:
+            decl = ir.SymbolTable(self.module.operation)[ir.FlatSymbolRefAttr(call.attributes["callee"]).value]
+            decl.attributes[NOT_DECOMPOSED] = ir.StringAttr.get(note)
+        return call
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ LITERAL = "exir.literal"
 SYM_CONSTANT = "exir.sym_constant"
 SYM_TO_TENSOR = "exir.sym_to_tensor"
 WRAPPED_NUMBER = "exir.wrapped_number"
+# On a fallback call of an op the dialect has: why the importer could not build that op.
+FALLBACK_REASON = "exir.fallback_reason"
 
 # torch wraps Python numbers passed as tensors with these dtypes (c10::scalar_to_tensor).
 _WRAPPED_DTYPES = {bool: torch.bool, int: torch.int64, float: torch.float64}
@@ -135,8 +137,9 @@ class ValueSource:
             kind = {SYMINT_TYPE: int, SYMFLOAT_TYPE: float, SYMBOOL_TYPE: bool}.get(str(v.type))
             if kind is None:
                 raise UnsupportedNode(f"node '{value.name}' is used as a tensor but is a {v.type}")
+            # torch wraps a number in a Tensor position (c10::scalar_to_tensor): it promotes as one.
             ty = ir.RankedTensorType.get([], element_type(_WRAPPED_DTYPES[kind]))
-            return create(SYM_TO_TENSOR, [v], [ty], loc=self.loc).result
+            return create(SYM_TO_TENSOR, [v], [ty], {WRAPPED_NUMBER: ir.UnitAttr.get()}, loc=self.loc).result
         if isinstance(value, (bool, int, float)):
             return wrapped_number(value, self.loc)
         raise UnsupportedNode(f"{value!r} ({type(value).__name__}) cannot be a tensor operand")
@@ -199,7 +202,7 @@ def _attribute(spec: schema.ArgSpec, value: object) -> ir.Attribute | None:
     if value is None:
         return None
     if _is_symbolic(value):
-        raise _NeedsGenericOp
+        raise _NeedsGenericOp(f"argument '{spec.name}' is symbolic where exir.{{op}} takes an attribute")
     kind = spec.attr_kind
     K = schema.AttrKind
     if kind == K.I64:
@@ -220,7 +223,7 @@ def _attribute(spec: schema.ArgSpec, value: object) -> ir.Attribute | None:
         return ir.DenseF64ArrayAttr.get([float(v) for v in _as_list(value, spec.length)])
     if kind == K.BOOL_ARRAY:
         return ir.DenseBoolArrayAttr.get([bool(v) for v in _as_list(value, spec.length)])
-    raise _NeedsGenericOp
+    raise _NeedsGenericOp(f"argument '{spec.name}' has no attribute form")
 
 
 def _check_functional(op: torch._ops.OpOverload) -> None:
@@ -230,6 +233,60 @@ def _check_functional(op: torch._ops.OpOverload) -> None:
             f"{op} writes its argument(s) {', '.join(mutated)} in place, which the functional exir "
             "dialect cannot express and torch could not functionalize"
         )
+
+
+# Ops that index their input's storage, not its values: what they read depends on the layout
+# (strides, storage offset) the input has in eager PyTorch, which the functional IR does not carry.
+_STORAGE_OPS = ("aten::as_strided", "aten::as_strided_copy", "aten::as_strided_scatter")
+
+
+def _check_storage_view(op: torch._ops.OpOverload, node: torch.fx.Node) -> None:
+    """as_strided reads its input's storage; the compiled code reads the input's values laid out
+    contiguously. Both agree only when the input is contiguous in eager (and, with an explicit
+    storage_offset, starts its storage): refuse anything else rather than read other values."""
+    if schema.aten_overload_text(op) not in _STORAGE_OPS:
+        return
+    source = node.args[0] if node.args else node.kwargs.get("self")
+    val = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
+    if not isinstance(val, torch.Tensor):
+        return
+    explicit_offset = (len(node.args) > 3 and node.args[3] is not None) or node.kwargs.get("storage_offset") is not None
+    try:
+        contiguous = bool(val.is_contiguous())
+        offset = int(val.storage_offset())
+    except Exception:  # a symbolic layout: cannot be proven to match
+        contiguous, offset = False, -1
+    if contiguous and (offset == 0 or not explicit_offset):
+        _check_storage_extent(op, node, source, val)
+        return
+    what = (f"is a non-contiguous view (strides {tuple(val.stride())})" if not contiguous
+            else f"starts at storage offset {offset} and the call gives an explicit storage_offset")
+    raise UnsupportedNode(
+        f"{op}: its input '{source.name}' {what}; as_strided indexes the input's storage in eager "
+        "PyTorch, which the compiled program does not reproduce. Apply as_strided to a contiguous "
+        "tensor (e.g. call .contiguous() on the view first) or express it with view ops")
+
+
+def _check_storage_extent(op, node: torch.fx.Node, source: torch.fx.Node, val: torch.Tensor) -> None:
+    """The elements as_strided reads must lie inside its input (eager may read the rest of the
+    storage of a view, which the compiled program does not have)."""
+    if schema.aten_overload_text(op) == "aten::as_strided_scatter":
+        return
+    args = list(node.args) + [None] * 4
+    size = args[1] if args[1] is not None else node.kwargs.get("size")
+    stride = args[2] if args[2] is not None else node.kwargs.get("stride")
+    offset = args[3] if args[3] is not None else node.kwargs.get("storage_offset")
+    values = [*(size or []), *(stride or []), offset or 0, val.numel()]
+    if not all(isinstance(v, int) for v in values):
+        return  # symbolic: the lowering refuses dynamic as_strided
+    if any(s == 0 for s in size):
+        return
+    last = (offset or 0) + sum((n - 1) * st for n, st in zip(size, stride))
+    if last >= val.numel() or (offset or 0) < 0:
+        raise UnsupportedNode(
+            f"{op}: it reads element {last} of its input '{source.name}', which has {val.numel()} "
+            "elements: eager PyTorch reads past it into the storage the input is a view of, which "
+            "the compiled program does not have. Apply as_strided to the tensor that owns the storage")
 
 
 @dataclass
@@ -251,23 +308,51 @@ def build_aten(
     """The exir op of an ATen OpOverload call: the named op when the dialect has it and the call
     fits it, else `fallback` (the func.call of the ATen op: import never fails on an op name)."""
     _check_functional(op)
+    _check_storage_view(op, node)
     # Ops that return nothing (export's _assert_tensor_metadata, ...) have no value metadata.
     types = result_types(node.meta.get("val")) if op._schema.returns else []
     bound = bind_arguments(op, node)
     name = dialect_op_for_overload(schema.aten_overload_text(op))
     spec = _spec(op) if name is not None else None
+    why = None
     if spec is not None:
         block = ir.InsertionPoint.current.block
         created_before = len(block.operations)
         try:
             return _build_named(name, spec, bound, types, values, loc)
-        except _NeedsGenericOp:
+        except _NeedsGenericOp as e:
+            why = str(e).replace("{op}", name.removeprefix("exir."))
             # Operands made for the named op (literals, casts) would be dead: remove them.
             for i in reversed(range(created_before, len(block.operations))):
                 block.operations[i].erase()
+            tensor_form = _tensor_overload(op)
+            if tensor_form is not None:
+                # foo.Scalar(x, <SymInt>) is foo.Tensor(x, <the SymInt as a wrapped number>).
+                try:
+                    return build_aten(tensor_form, node, values, loc, fallback)
+                except UnsupportedNode:
+                    for i in reversed(range(created_before, len(block.operations))):
+                        block.operations[i].erase()
     operands, operand_args, args = generic_arguments(bound, values)
     call = fallback(schema.aten_overload_text(op), operands, types, operand_args, args, loc)
+    if why is not None:
+        # A core op the dialect has, in a call form its op cannot carry: the lowering's error says so.
+        call.attributes[FALLBACK_REASON] = ir.StringAttr.get(f"the call cannot be {name}: {why}")
     return Built(call, list(call.results))
+
+
+def _tensor_overload(op: torch._ops.OpOverload) -> torch._ops.OpOverload | None:
+    """foo.Tensor for foo.Scalar when the dialect has it and its arguments are the same by
+    position and name (a symbolic Scalar is then passed as a wrapped-number tensor), else None."""
+    if op._overloadname != "Scalar":
+        return None
+    other = getattr(op.overloadpacket, "Tensor", None)
+    if other is None or dialect_op_for_overload(schema.aten_overload_text(other)) is None:
+        return None
+    mine, theirs = op._schema.arguments, other._schema.arguments
+    if [(a.name, a.kwarg_only) for a in mine] != [(a.name, a.kwarg_only) for a in theirs]:
+        return None
+    return other
 
 
 def _joined(tensors: list[ir.Value], loc: ir.Location) -> list[ir.Value]:
@@ -276,8 +361,8 @@ def _joined(tensors: list[ir.Value], loc: ir.Location) -> list[ir.Value]:
         return tensors
     try:
         join = join_tensor_type([v.type for v in tensors])
-    except ExirUserError:
-        raise _NeedsGenericOp from None  # mixed element types or ranks: only the fallback takes them
+    except ExirUserError as e:
+        raise _NeedsGenericOp(str(e)) from None  # mixed element types or ranks: only the fallback takes them
     return [v if v.type == join else tensor.CastOp(join, v, loc=loc).result for v in tensors]
 
 
@@ -350,8 +435,8 @@ def _result_group_types(spec: schema.ExirOpSpec, types: list[ir.Type]) -> list[i
         return types
     try:
         join = join_tensor_type(group)
-    except ExirUserError:
-        raise _NeedsGenericOp from None
+    except ExirUserError as e:
+        raise _NeedsGenericOp(f"results: {e}") from None
     return [*types[:start], *([join] * count), *types[start + count:]]
 
 

@@ -133,6 +133,7 @@ def import_program(
     func_name: str = "main",
     freeze_weights: bool = False,
     context: ir.Context | None = None,
+    decomposition_notes: dict[str, str] | None = None,
 ) -> ir.Module:
     """Translate an ExportedProgram (as torch.export.export returns it, or after
     run_decompositions) into a module holding `func.func @<func_name>` in the exir dialect.
@@ -141,6 +142,8 @@ def import_program(
     (tagged with their kind and state_dict name); True makes them `exir.literal` ops.
     The module is verified (IRDL + exir_mlir.dialects.verify_module) before it is returned.
     Raises ExirUserError naming the node and source line for anything it cannot translate.
+    `decomposition_notes` (from importer.decompositions.decompose) say per ATen overload why it
+    was left undecomposed; the declarations of their fallback calls carry it for the lowering's error.
     """
     if not isinstance(ep, torch.export.ExportedProgram):
         raise ExirUserError(f"import_program expects a torch.export.ExportedProgram, got {type(ep).__name__}")
@@ -158,7 +161,7 @@ def import_program(
         for inp in inputs:
             names.add_value(inp.node.meta.get("val"))
         module = ir.Module.create()
-        state = ImportState(names, module)
+        state = ImportState(names, module, decomposition_notes=dict(decomposition_notes or {}))
         args = [inp for inp in inputs
                 if inp.specialized is None and not (freeze_weights and inp.is_weight)]
         arg_types = [_input_type(inp) for inp in args]

@@ -35,6 +35,7 @@ from ..ir_utils import (
     shape_of,
 )
 from .builders import cast, dim_index, full, normalize_dim, to_index, typed_scalar
+from .indexing import advanced_index
 from .normalization import batch_norm_training, running_stat
 
 FAMILY = "decompose"
@@ -351,6 +352,13 @@ def sdpa(c: Call):
     return [_view_to(out, c.result.type)]
 
 
+def index_tensor(c: Call):
+    x = c.t("self")
+    names = [n for n in c.operands if n.startswith("indices[")]
+    count = 1 + max((int(n[len("indices["):-1]) for n in names), default=-1)
+    return [advanced_index(x, [c.t(f"indices[{i}]") for i in range(count)], c.result.type)]
+
+
 DECOMPOSITIONS = {
     "aten::linear": linear,
     "aten::matmul": matmul,
@@ -385,6 +393,9 @@ DECOMPOSITIONS = {
     "aten::arange.start": arange,
     "aten::arange": arange,
     "aten::scaled_dot_product_attention": sdpa,
+    # A core op: the importer calls it when its indices have different ranks or dtypes (an exir
+    # operand group has one type); the same lowering as exir.index_tensor.
+    "aten::index.Tensor": index_tensor,
 }
 
 
@@ -395,9 +406,43 @@ def decompose_call(op):
         return None
     fn = DECOMPOSITIONS.get(overload)
     if fn is None:
-        raise Unsupported(f"ATen op '{overload}' is not a core op of the exir dialect and has no "
-                          "decomposition here; export with ep.run_decompositions()")
+        raise Unsupported(_no_lowering_message(op, overload))
     return fn(Call(op))
+
+
+# Set by the importer (exir_mlir/importer): on a fallback call of an op the exir dialect has, why
+# the call could not be that op; on the declaration of a non-core op, why it was not decomposed.
+FALLBACK_REASON = "exir.fallback_reason"
+NOT_DECOMPOSED = "exir.not_decomposed"
+
+
+def _no_lowering_message(op, overload: str) -> str:
+    """The truth about a fallback call aten-to-edge cannot rewrite: which op, why, what to do."""
+    if FALLBACK_REASON in op.attributes:
+        why = ir.StringAttr(op.attributes[FALLBACK_REASON]).value
+        return (f"'{overload}' is a core ATen op, but the importer could not build its exir op for this "
+                f"call ({why}); this is a gap in exir-mlir, not in the program: please report it")
+    decl = ir.SymbolTable(_module_of(op))[
+        ir.FlatSymbolRefAttr(op.attributes["callee"]).value]
+    note = ir.StringAttr(decl.attributes[NOT_DECOMPOSED]).value if NOT_DECOMPOSED in decl.attributes else ""
+    text = f"'{overload}' is not a core ATen op and exir-mlir has no lowering for it"
+    if note:
+        text += f"; {note}"
+    return (text + ". What to do: write it with core ATen ops in the model, or pass a decomposition "
+            f"of it to exir_mlir.compile(ep, decompositions={{torch.ops.{_python_name(overload)}: fn}})")
+
+
+def _module_of(op):
+    op = op.operation
+    while op.name != "builtin.module":
+        op = op.parent
+    return op
+
+
+def _python_name(overload: str) -> str:
+    namespace, _, rest = overload.partition("::")
+    name, _, variant = rest.partition(".")
+    return f"{namespace}.{name}.{variant or 'default'}"
 
 
 def populate_decomposition_patterns(table: PatternTable) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from exir_mlir._mlir import ir
 
 from ..conversion import PatternTable
-from ..ir_utils import Unsupported, create1, element_type, i1, is_bool, is_float, segment_sizes, with_element
+from ..ir_utils import Unsupported, create1, element_type, i1, is_bool, is_float, rank_of, segment_sizes, with_element
 from .args import AtenArgs
-from .builders import as_tensor, cast, full, promoted, typed_scalar
+from .builders import as_tensor, cast, dim_index, full, promoted, typed_scalar
 from .promotion import int_to_float
 
 FAMILY = "elementwise"
@@ -200,7 +200,7 @@ def lower_predicate(edge_name: str):
             x = cast(x, i1())
         elif not is_float(element_type(x)):
             # isnan/isinf of an integer is all false
-            return [full(False, op.results[0].type)]
+            return [full(False, op.results[0].type, [dim_index(x, d) for d in range(rank_of(x))])]
         return [create1(f"edge.{edge_name}", [x], op.results[0].type)]
 
     return pattern

@@ -85,6 +85,9 @@ def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value
     One static index on a static tensor: index_select of the flattened index + view (copies whole
     slices). Anything else: edge.index, one gather over the result (no copy of x, whatever its size).
     """
+    indices = list(indices)
+    while indices and indices[-1] is None:
+        indices.pop()
     dims = [d for d, v in enumerate(indices) if v is not None]
     given = [v for v in indices if v is not None]
     if not given:

@@ -114,3 +114,21 @@ register_pass(
     description="Lower the exir (ATen) dialect to edge: explicit type promotion, typed scalars, "
     "i64 indices, index sizes; then verify the Edge contract",
 )
+
+
+@functools.cache
+def _exir_op_by_overload() -> dict[str, str]:
+    from exir_mlir.dialects import op_table
+
+    return {op["aten"]: "exir." + op["name"] for op in op_table()["dialects"]["exir"]["ops"] if op.get("aten")}
+
+
+def takes_overload(overload: str) -> bool:
+    """Does aten-to-edge lower ATen overload "aten::foo.bar" (its exir op has a pattern, or its
+    fallback call has a decomposition here)? Decomposition before import asks this."""
+    from .decompose import DECOMPOSITIONS
+
+    if overload in DECOMPOSITIONS:
+        return True
+    name = _exir_op_by_overload().get(overload)
+    return name is not None and name in edge_patterns()

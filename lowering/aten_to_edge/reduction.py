@@ -19,7 +19,7 @@ from ..ir_utils import (
     shape_of,
 )
 from .args import AtenArgs
-from .builders import cast, full, normalize_dim
+from .builders import cast, full, normalize_dim, numel_index
 
 FAMILY = "reduction"
 
@@ -81,14 +81,13 @@ def lower_arg_reduce(edge_name: str):
             n = 1
             for s in shape_of(x):
                 n = DYNAMIC if (s == DYNAMIC or n == DYNAMIC) else n * s
-            if n == DYNAMIC:
-                raise Unsupported(f"{edge_name} without dim of a dynamic-shape input")
-            x = create1("edge.view", [x], ranked([n], element_type(x)))
-            dim, keepdim = 0, False
-            if rank_of(op.results[0]) != 0:
-                raise Unsupported(f"{edge_name} with keepdim and no dim is not supported")
-            r = create1(f"edge.{edge_name}", [x], op.results[0].type,
-                        {"dim": i64_attr(0), "keepdim": bool_attr(False)})
+            # A dynamic numel is the product of the dims (tensor.dim): the view takes it.
+            x = create1("edge.view", [x, *([numel_index(x)] if n == DYNAMIC else [])], ranked([n], element_type(x)))
+            rt = op.results[0].type
+            scalar = ranked([], element_type(rt))
+            r = create1(f"edge.{edge_name}", [x], scalar, {"dim": i64_attr(0), "keepdim": bool_attr(False)})
+            if rank_of(rt) != 0:  # keepdim: every dim of the result is 1
+                r = create1("edge.view", [r], rt)
             return [r]
         if rank_of(x) == 0:
             return [full(0, op.results[0].type)]

@@ -19,7 +19,7 @@ from ..ir_utils import (
     str_attr,
 )
 from .args import AtenArgs
-from .builders import cast, full, normalize_dim
+from .builders import cast, dim_index, full, normalize_dim
 
 FAMILY = "update"
 
@@ -68,7 +68,8 @@ def lower_scatter(kind: str):
         if kind == "value":
             args = AtenArgs(op, ["self", "index"])
             x, index = args.tensor("self"), args.tensor("index")
-            src = full(args.attr("value"), ranked(shape_of(index), element_type(x)))
+            src = full(args.attr("value"), ranked(shape_of(index), element_type(x)),
+                       [dim_index(index, d) for d in range(rank_of(index))])
             reduce = "none"
         else:
             args = AtenArgs(op, ["self", "index", "src"])
@@ -80,8 +81,6 @@ def lower_scatter(kind: str):
                     raise Unsupported(f"scatter_reduce '{args.attr('reduce')}' is not supported yet")
                 if not args.attr("include_self", True):
                     raise Unsupported("scatter_reduce with include_self=False is not supported yet")
-        if DYNAMIC in shape_of(index) or DYNAMIC in shape_of(x):
-            raise Unsupported("scatter with dynamic shapes is not supported yet")
         dim = normalize_dim(args.attr("dim"), rank_of(x)) if rank_of(x) else 0
         if rank_of(x) == 0:
             raise Unsupported("scatter into a 0-d tensor is not supported yet")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir
+from exir_mlir._mlir import arith, ir, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -10,6 +10,8 @@ from ..ir_utils import (
     Unsupported,
     create1,
     element_type,
+    f64_attr,
+    i64,
     i64_array,
     i64_attr,
     index_constant,
@@ -110,26 +112,53 @@ def lower_slice(op):
     step = args.sym_int("step", 1)
     if isinstance(step, ir.Value) or step < 1:
         raise Unsupported("slice needs a static positive step")
-    if isinstance(start, ir.Value):
-        raise Unsupported("a symbolic slice start is not supported yet")
+    rt = op.results[0].type
+    if isinstance(start, ir.Value) or (start < 0 and size == DYNAMIC):
+        return [_gather_slice(x, rt, dim, start, end, step)]
     if start < 0:
-        if size == DYNAMIC:
-            raise Unsupported("a negative start on a dynamic dim is not supported")
         start = max(start + size, 0)
     if size != DYNAMIC:
         start = min(start, size)
-    rt = op.results[0].type
     length = None
     if shape_of(rt)[dim] == DYNAMIC:
         if step != 1:
-            raise Unsupported("a dynamic-length slice needs step 1")
+            return [_gather_slice(x, rt, dim, start, end, step)]
         if end is None or (isinstance(end, int) and end >= BIG):
             length = arith.SubIOp(dim_index(x, dim), index_constant(start)).result
         elif isinstance(end, ir.Value):
             length = arith.SubIOp(to_index(end), index_constant(start)).result
         else:
-            raise Unsupported("cannot size this dynamic slice")
+            return [_gather_slice(x, rt, dim, start, end, step)]
     return [_slice(x, rt, dim, start, length, step)]
+
+
+def _clamped(value, default: ir.Value, size: ir.Value) -> ir.Value:
+    """torch's slice bound: negative counts from the end, then clamped to [0, size]."""
+    if value is None or (isinstance(value, int) and value >= BIG):
+        return default
+    v = to_index(value)
+    neg = arith.CmpIOp(arith.CmpIPredicate.slt, v, index_constant(0)).result
+    v = arith.SelectOp(neg, arith.AddIOp(v, size).result, v).result
+    return arith.MaxSIOp(index_constant(0), arith.MinSIOp(v, size).result).result
+
+
+def _gather_slice(x, rt, dim: int, start, end, step: int) -> ir.Value:
+    """A slice whose start is only known at run time (symbolic, or negative on a dynamic dim), or
+    whose length is max(0, ceil((end - start) / step)) of clamped run-time bounds: the rows
+    start + step * arange(length), read by index_select (edge.slice takes a static start)."""
+    size = dim_index(x, dim)
+    lo = _clamped(start, index_constant(0), size)
+    hi = _clamped(end, size, size)
+    span = arith.SubIOp(hi, lo).result
+    if step != 1:
+        span = arith.FloorDivSIOp(arith.AddIOp(span, index_constant(step - 1)).result, index_constant(step)).result
+    length = arith.MaxSIOp(index_constant(0), span).result
+    n = shape_of(rt)[dim]
+    rows = create1("edge.arange", [length] if n == DYNAMIC else [], ranked([n], i64()),
+                   {"start": f64_attr(0), "step": f64_attr(step)})
+    first = tensor.FromElementsOp(ranked([], i64()), [arith.IndexCastOp(i64(), lo).result]).result
+    rows = create1("edge.add", [rows, first], ranked([n], i64()))
+    return create1("edge.index_select", [x, rows], rt, {"dim": i64_attr(dim)})
 
 
 def lower_select(op):
@@ -156,12 +185,19 @@ def lower_split_with_sizes(op):
     args = AtenArgs(op, ["self", "split_sizes*"])
     x = args.tensor("self")
     dim = normalize_dim(args.attr("dim", 0), rank_of(x))
-    sizes = args.static_ints("split_sizes")
+    sizes = args.sym_list("split_sizes")
     out, start = [], 0
     for size, res in zip(sizes, op.results):
         # the importer may type the pieces with a dynamic split dim (one type per variadic group)
-        out.append(_slice(x, res.type, dim, start, index_constant(size), 1))
-        start += size
+        length = index_constant(size) if isinstance(size, int) else to_index(size)
+        if isinstance(start, int):
+            out.append(_slice(x, res.type, dim, start, length, 1))
+        else:  # a start known at run time only: the rows start + arange(size), a gather
+            out.append(_gather_slice(x, res.type, dim, start, arith.AddIOp(start, length).result, 1))
+        if isinstance(start, int) and isinstance(size, int):
+            start += size
+        else:
+            start = arith.AddIOp(to_index(start), length).result
     return out
 
 
@@ -225,15 +261,25 @@ def lower_repeat(op):
     args = AtenArgs(op, ["self", "repeats*"])
     x = args.tensor("self")
     reps = args.static_ints("repeats")
-    src = [1] * (len(reps) - rank_of(x)) + shape_of(x)
-    if DYNAMIC in src:
-        raise Unsupported("repeat of a dynamic-shape tensor is not supported yet")
+    lead = len(reps) - rank_of(x)
+    src = [1] * lead + shape_of(x)
+    # x's dynamic dims (tensor.dim), in order: the sizes of every dynamic dim below.
+    x_dyn = [dim_index(x, d - lead) for d, s in enumerate(src) if s == DYNAMIC]
     elem = element_type(x)
     inter = [v for s in src for v in (1, s)]
     expanded = [v for r, s in zip(reps, src) for v in (r, s)]
-    v = create1("edge.view", [x], ranked(inter, elem))
-    v = create1("edge.expand", [v], ranked(expanded, elem))
-    return [create1("edge.view", [v], op.results[0].type)]
+    v = create1("edge.view", [x, *x_dyn], ranked(inter, elem))
+    v = create1("edge.expand", [v, *x_dyn], ranked(expanded, elem))
+    rt = op.results[0].type
+    out_dyn = []
+    it = iter(x_dyn)
+    for d, (r, s) in enumerate(zip(reps, src)):
+        size = next(it) if s == DYNAMIC else None
+        if shape_of(rt)[d] == DYNAMIC:
+            if size is None:
+                raise Unsupported(f"cannot tell the size of dynamic result dim {d} of repeat")
+            out_dyn.append(size if r == 1 else arith.MulIOp(size, index_constant(r)).result)
+    return [create1("edge.view", [v, *out_dyn], rt)]
 
 
 def lower_to_copy(op):

@@ -280,10 +280,11 @@ def static_shape(v: ir.Value, what: str) -> list[int]:
     return s
 
 
-def gather_generic(res, inputs_rank_coords):
-    """A generic over the result whose body computes input coordinates and extracts."""
+def gather_generic(res, inputs_rank_coords, dyn: Sequence[ir.Value] = ()):
+    """A generic over the result whose body computes input coordinates and extracts; `dyn`: the
+    sizes of the result's dynamic dims."""
     rank = rank_of(res)
-    init = empty(res.type, [])
+    init = empty(res.type, list(dyn))
     g = linalg.GenericOp([res.type], [], [init], maps_attr([affine_map(rank, list(range(rank)))]),
                          iterators([PARALLEL] * rank))
     block = g.regions[0].blocks.append(element_type(res))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir, linalg
+from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import attr_dict, element_type, i64, is_float, ranked
+from ..ir_utils import DYNAMIC, attr_dict, element_type, i64, index_constant, is_float, ranked, shape_of
 from .builders import (
     PARALLEL,
     REDUCTION,
@@ -15,7 +15,6 @@ from .builders import (
     fill,
     iterators,
     maps_attr,
-    static_shape,
 )
 
 FAMILY = "sort"
@@ -55,7 +54,9 @@ def lower_sort(op):
     x = op.operands[0]
     a = attr_dict(op)
     dim, desc = a["dim"], a["descending"]
-    xs = static_shape(x, "sort")
+    xs = shape_of(x)
+    # Every result has x's shape: dynamic dims are x's own (tensor.dim).
+    dyn = [tensor.DimOp(x, index_constant(d)).result for d, s in enumerate(xs) if s == DYNAMIC]
     elem = element_type(x)
     check_supported_element(elem)
     rank = len(xs)
@@ -63,7 +64,7 @@ def lower_sort(op):
     ident = list(range(rank))
     other = [rank if d == dim else d for d in range(rank)]
     rank_t = ranked(xs, i64())
-    ranks = fill(0, rank_t, [])
+    ranks = fill(0, rank_t, dyn)
     g = linalg.GenericOp([rank_t], [x, x], [ranks],
                          maps_attr([affine_map(loops, ident), affine_map(loops, other), affine_map(loops, ident)]),
                          iterators([PARALLEL] * rank + [REDUCTION]))
@@ -78,8 +79,8 @@ def lower_sort(op):
         linalg.YieldOp([arith.AddIOp(acc, one).result])
     ranks = g.result
     vals_r, idx_r = op.results
-    vals = fill(0 if not is_float(elem) else 0.0, vals_r.type, [])
-    idxs = fill(0, idx_r.type, [])
+    vals = fill(0 if not is_float(elem) else 0.0, vals_r.type, dyn)
+    idxs = fill(0, idx_r.type, dyn)
     g2 = linalg.GenericOp([vals_r.type, idx_r.type], [ranks, x], [vals, idxs],
                           maps_attr([affine_map(loops, other), affine_map(loops, other),
                                      affine_map(loops, ident), affine_map(loops, ident)]),

@@ -6,16 +6,24 @@ from exir_mlir._mlir import arith, bufferization, ir, linalg, scf, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import DYNAMIC, attr_dict, element_type, index, index_constant, isa, rank_of, ranked, shape_of
-from .builders import PARALLEL, affine_map, check_supported_element, elementwise, iterators, maps_attr, static_shape
+from .builders import PARALLEL, affine_map, check_supported_element, elementwise, empty, iterators, maps_attr
 from .elementwise import BINARY
 from .shapes import ShapeContext
 
 FAMILY = "update"
 
 
-def _wrap(i: ir.Value, n: int) -> ir.Value:
+def _wrap(i: ir.Value, n) -> ir.Value:
+    """torch accepts -n..n-1: a negative index counts from the end (`n`: an int or an index Value)."""
     neg = arith.CmpIOp(arith.CmpIPredicate.slt, i, index_constant(0)).result
-    return arith.SelectOp(neg, arith.AddIOp(i, index_constant(n)).result, i).result
+    size = index_constant(n) if isinstance(n, int) else n
+    return arith.SelectOp(neg, arith.AddIOp(i, size).result, i).result
+
+
+def _sizes(ctx: ShapeContext, value: ir.Value, shape: list[int]) -> tuple[list[ir.Value], list[int]]:
+    """(dynamic size Values, static sizes with DYNAMIC) of a slice of `value` with `shape`."""
+    dyn = [ctx.dim(value, d) for d, s in enumerate(shape) if s == DYNAMIC]
+    return dyn, list(shape)
 
 
 def _writable(x: ir.Value) -> ir.Value:
@@ -28,13 +36,14 @@ def _writable(x: ir.Value) -> ir.Value:
 
 
 def lower_slice_scatter(op):
+    ctx = ShapeContext.current()
     x, src = op.operands
     a = attr_dict(op)
-    static_shape(src, "slice_scatter")
     rank = rank_of(x)
     offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
     strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
-    return [tensor.InsertSliceOp(src, _writable(x), [], [], [], offsets, shape_of(src), strides).result]
+    dyn, sizes = _sizes(ctx, src, shape_of(src))  # src's own dims (tensor.dim where dynamic)
+    return [tensor.InsertSliceOp(src, _writable(x), [], dyn, [], offsets, sizes, strides).result]
 
 
 _COMBINE = {
@@ -45,11 +54,11 @@ _COMBINE = {
 }
 
 
-def _delinearize(k: ir.Value, shape: list[int]) -> list[ir.Value]:
+def _delinearize(k: ir.Value, shape: list) -> list[ir.Value]:
     coords = []
     rest = k
     for s in reversed(shape):
-        c = index_constant(s)
+        c = index_constant(s) if isinstance(s, int) else s
         coords.append(arith.RemUIOp(rest, c).result)
         rest = arith.DivUIOp(rest, c).result
     return list(reversed(coords))
@@ -57,19 +66,22 @@ def _delinearize(k: ir.Value, shape: list[int]) -> list[ir.Value]:
 
 def lower_scatter(op):
     """A sequential loop over the index elements: correct for duplicates with every reduction."""
+    ctx = ShapeContext.current()
     x, idx, src = op.operands
     a = attr_dict(op)
     dim, reduce = a["dim"], a["reduce"]
-    xs, ishape = static_shape(x, "scatter"), static_shape(idx, "scatter")
     check_supported_element(element_type(x))
-    n = 1
+    # The index's dims (tensor.dim where dynamic): the loop runs over its elements.
+    ishape = [ctx.dim(idx, d) if s == DYNAMIC else s for d, s in enumerate(shape_of(idx))]
+    n = index_constant(1)
     for s in ishape:
-        n *= s
-    loop = scf.ForOp(index_constant(0), index_constant(n), index_constant(1), [_writable(x)])
+        n = arith.MulIOp(n, index_constant(s) if isinstance(s, int) else s).result
+    size = ctx.dim(x, dim)
+    loop = scf.ForOp(index_constant(0), n, index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         coords = _delinearize(loop.induction_variable, ishape) if ishape else []
         target = arith.IndexCastOp(index(), tensor.ExtractOp(idx, coords).result).result
-        target = _wrap(target, xs[dim])
+        target = _wrap(target, size)
         dest = [target if d == dim else c for d, c in enumerate(coords)]
         value = tensor.ExtractOp(src, coords).result
         acc = loop.inner_iter_args[0]
@@ -85,25 +97,30 @@ def lower_index_put(op):
     x, idx, values = op.operands
     a = attr_dict(op)
     dim = a["dim"]
-    xs = static_shape(x, "index_put")
-    length = static_shape(idx, "index_put")[0]
+    xs = shape_of(x)
+    length = shape_of(idx)[0]
+    # Sizes known at run time only come from tensor.dim of x and of the index.
+    x_dims = [ctx.dim(x, d) for d in range(len(xs))]
+    n_rows = ctx.dim(idx, 0)
     elem = element_type(x)
     check_supported_element(elem)
     sel_shape = [length if d == dim else s for d, s in enumerate(xs)]
     sel_t = ranked(sel_shape, elem)
-    vals = elementwise(ctx, [values], sel_t, lambda v: v)
+    sel_dyn = [(n_rows if d == dim else x_dims[d]) for d, s in enumerate(sel_shape) if s == DYNAMIC]
+    vals = elementwise(ctx, [values], sel_t, lambda v: v, init=empty(sel_t, sel_dyn))
     piece_shape = [1 if d == dim else s for d, s in enumerate(xs)]
+    piece_dyn = [x_dims[d] for d, s in enumerate(piece_shape) if s == DYNAMIC]
     piece_t = ranked(piece_shape, elem)
     rank = len(xs)
-    loop = scf.ForOp(index_constant(0), index_constant(length), index_constant(1), [_writable(x)])
+    loop = scf.ForOp(index_constant(0), n_rows, index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         i = loop.induction_variable
-        row = _wrap(arith.IndexCastOp(index(), tensor.ExtractOp(idx, [i]).result).result, xs[dim])
+        row = _wrap(arith.IndexCastOp(index(), tensor.ExtractOp(idx, [i]).result).result, x_dims[dim])
         offsets_i = [DYNAMIC if d == dim else 0 for d in range(rank)]
-        piece = tensor.extract_slice(piece_t, vals, [i], [], [], offsets_i, piece_shape, [1] * rank)
+        piece = tensor.extract_slice(piece_t, vals, [i], piece_dyn, [], offsets_i, piece_shape, [1] * rank)
         acc = loop.inner_iter_args[0]
         if a["accumulate"]:
-            cur = tensor.extract_slice(piece_t, acc, [row], [], [], offsets_i, piece_shape, [1] * rank)
+            cur = tensor.extract_slice(piece_t, acc, [row], piece_dyn, [], offsets_i, piece_shape, [1] * rank)
             ident = list(range(rank))
             piece = linalg.GenericOp([piece_t], [piece], [cur], maps_attr([affine_map(rank, ident)] * 2),
                                      iterators([PARALLEL] * rank))
@@ -111,7 +128,7 @@ def lower_index_put(op):
             with ir.InsertionPoint(block):
                 linalg.YieldOp([BINARY["add"](block.arguments[0], block.arguments[1])])
             piece = piece.result
-        written = tensor.InsertSliceOp(piece, acc, [row], [], [], offsets_i, piece_shape, [1] * rank).result
+        written = tensor.InsertSliceOp(piece, acc, [row], piece_dyn, [], offsets_i, piece_shape, [1] * rank).result
         scf.YieldOp([written])
     return [loop.results[0]]
 

@@ -269,13 +269,21 @@ def lower_border_pad(op):
 
 
 def lower_diagonal(op):
+    ctx = ShapeContext.current()
     x = op.operands[0]
     a = attr_dict(op)
-    static_shape(x, "diagonal")
     res = op.results[0]
-    static_shape(res, "diagonal")
     d1, d2, off = a["dim1"], a["dim2"], a["offset"]
     kept = [d for d in range(rank_of(x)) if d not in (d1, d2)]
+    like: list = [(x, d) for d in kept]
+    if shape_of(res)[-1] == DYNAMIC:
+        # max(0, min(size(d1) - max(-off, 0), size(d2) - max(off, 0)))
+        along1 = arith.SubIOp(ctx.dim(x, d1), index_constant(max(-off, 0))).result
+        along2 = arith.SubIOp(ctx.dim(x, d2), index_constant(max(off, 0))).result
+        like.append(arith.MaxSIOp(index_constant(0), arith.MinSIOp(along1, along2).result).result)
+    else:
+        like.append(None)
+    dyn = ctx.dynamic_dims(res.type, like, res)
 
     def body(ids):
         i = ids[-1]
@@ -286,7 +294,7 @@ def lower_diagonal(op):
         coords[d2] = arith.AddIOp(i, index_constant(max(off, 0))).result
         return tensor.ExtractOp(x, coords).result
 
-    return [gather_generic(res, body)]
+    return [gather_generic(res, body, dyn)]
 
 
 def lower_as_strided(op):

@@ -464,7 +464,9 @@ def classify_text(line: str) -> str:
         return "internal-error"
     if op.startswith("exir.sym_") or _SCALAR.search(text):
         return "scalar"
-    if "is not a core op" in reason or "is not a core op" in text:
+    if "is a core ATen op, but the importer" in (reason or text):
+        return "core-op-fallback"
+    if "is not a core ATen op" in (reason or text) or "is not a core op" in (reason or text):
         return "core-op-fallback" if _is_core(op) else "non-core-op"
     if _DYNAMIC.search(reason or text):
         return "dynamic-shape"

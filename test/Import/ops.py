@@ -62,7 +62,7 @@ class Generic(nn.Module):
 # An ATen op the dialect lacks still imports: a call of a private declaration named after the
 # overload, with the operands' argument names and the other arguments as attributes.
 # CHECK-LABEL: TEST: generic_fallback
-# CHECK:      func.func private @"aten::linalg_vector_norm"(tensor<4x5xf32>) -> tensor<5xf32> attributes {exir.aten_overload = "aten::linalg_vector_norm"}
+# CHECK:      func.func private @"aten::linalg_vector_norm"(tensor<4x5xf32>) -> tensor<5xf32> attributes {exir.aten_overload = "aten::linalg_vector_norm", exir.not_decomposed = "torch._decomp has a decomposition of it, which this import did not apply (exir_mlir.compile and `exir-mlir import --decompose` try it)"}
 # CHECK:      func.func @main(
 # CHECK:      call @"aten::linalg_vector_norm"(%arg0) {exir.args = {dim = array<i64: 0>, keepdim = false, ord = 3.000000e+00 : f64}, exir.operand_args = ["self"]} : (tensor<4x5xf32>) -> tensor<5xf32>
 @run_test
@@ -133,7 +133,7 @@ class MixedCat(nn.Module):
 # CHECK-LABEL: TEST: mixed_dtype_list_falls_back
 # CHECK:      func.func private @"aten::cat"(tensor<2x3xf32>, tensor<3x3xf64>) -> tensor<5x3xf64>
 # CHECK:      %[[Y:.*]] = "exir.priv_to_copy"(%arg1) {dtype = f64, non_blocking = false}
-# CHECK-NEXT: call @"aten::cat"(%arg0, %[[Y]]) {exir.args = {dim = 0 : i64}, exir.operand_args = ["tensors[0]", "tensors[1]"]}
+# CHECK-NEXT: call @"aten::cat"(%arg0, %[[Y]]) {exir.args = {dim = 0 : i64}, exir.fallback_reason = "the call cannot be exir.cat: tensors of different element types (f32, f64) cannot share one operand group", exir.operand_args = ["tensors[0]", "tensors[1]"]}
 # CHECK-NOT:  tensor.cast
 @run_test
 def mixed_dtype_list_falls_back():

@@ -206,3 +206,17 @@ func.func @gelu_tanh(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "exir.gelu"(%x) {approximate = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// isnan of an integer tensor is all false; with a dynamic dim the fill takes it from tensor.dim.
+// CHECK-LABEL: func.func @isnan_int_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x3xi64>)
+// CHECK-DAG:   %[[F:.*]] = arith.constant dense<false> : tensor<i1>
+// CHECK-DAG:   %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xi64>
+// CHECK:       %[[R:.*]] = "edge.expand"(%[[F]], %[[D0]]) : (tensor<i1>, index) -> tensor<?x3xi1>
+// CHECK:       return %[[R]]
+func.func @isnan_int_dynamic(%x: tensor<?x3xi64>) -> tensor<?x3xi1> {
+  %0 = "exir.isnan"(%x) : (tensor<?x3xi64>) -> tensor<?x3xi1>
+  return %0 : tensor<?x3xi1>
+}

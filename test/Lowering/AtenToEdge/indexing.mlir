@@ -70,3 +70,16 @@ func.func @symint_argument(%x: tensor<?xf32>, %n: !exir.symint {exir.sym_expr = 
   %0 = "exir.view"(%x, %n) {static_size = array<i64: -9223372036854775808, 1>} : (tensor<?xf32>, !exir.symint) -> tensor<?x1xf32>
   return %0 : tensor<?x1xf32>
 }
+
+// -----
+
+// x[i, :, j] with two index tensors on non-adjacent dims, every size dynamic: the indices already
+// have one shape, so edge.index takes them as they are (to-linalg wraps negatives and gathers).
+// CHECK-LABEL: func.func @index_tensor_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?x?xf32>, %[[I:.*]]: tensor<?xi64>, %[[J:.*]]: tensor<?xi64>)
+// CHECK-NOT:   edge.expand
+// CHECK:       "edge.index"(%[[X]], %[[I]], %[[J]]) {dims = array<i64: 0, 2>} : (tensor<?x?x?xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
+func.func @index_tensor_dynamic(%x: tensor<?x?x?xf32>, %i: tensor<?xi64>, %j: tensor<?xi64>) -> tensor<?x?xf32> {
+  %0 = "exir.index_tensor"(%x, %i, %j) {indices_present = array<i1: true, false, true>} : (tensor<?x?x?xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

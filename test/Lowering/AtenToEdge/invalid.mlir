@@ -10,12 +10,34 @@ func.func @nonzero(%x: tensor<4xf32>) -> tensor<?x1xi64> {
 // -----
 
 // An ATen op the dialect lacks is imported as a fallback call; one with no decomposition is
-// rejected by its overload name.
+// rejected by its overload name, with what the user can do (no claim about torch's tables here:
+// the declaration carries no exir.not_decomposed note).
 func.func private @"aten::my_op"(tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::my_op"}
 func.func @fallback_call(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'aten::my_op' cannot be lowered to edge: ATen op 'aten::my_op' is not a core op of the exir dialect and has no decomposition here; export with ep.run_decompositions()}}
+  // expected-error @+1 {{'aten::my_op' cannot be lowered to edge: 'aten::my_op' is not a core ATen op and exir-mlir has no lowering for it. What to do: write it with core ATen ops in the model, or pass a decomposition of it to exir_mlir.compile(ep, decompositions={torch.ops.aten.my_op.default: fn})}}
   %0 = func.call @"aten::my_op"(%x) {exir.args = {}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The importer's note on the declaration says why torch's tables did not decompose the op.
+func.func private @"aten::lgamma"(tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::lgamma", exir.not_decomposed = "torch's decomposition of it (torch._decomp) produces prims::lgamma, which exir-mlir cannot lower either"}
+func.func @not_decomposed(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'aten::lgamma' is not a core ATen op and exir-mlir has no lowering for it; torch's decomposition of it (torch._decomp) produces prims::lgamma, which exir-mlir cannot lower either. What to do:}}
+  %0 = func.call @"aten::lgamma"(%x) {exir.args = {}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A core op whose call form the importer could not build as its exir op: the error says it is
+// core and that the gap is exir-mlir's, never "export with run_decompositions()".
+func.func private @"aten::cat"(tensor<4xf32>, tensor<4xi64>) -> tensor<8xf32> attributes {exir.aten_overload = "aten::cat"}
+func.func @core_fallback(%x: tensor<4xf32>, %y: tensor<4xi64>) -> tensor<8xf32> {
+  // expected-error @+1 {{'aten::cat' is a core ATen op, but the importer could not build its exir op for this call (the call cannot be exir.cat: tensors of different element types (f32, i64) cannot share one operand group); this is a gap in exir-mlir}}
+  %0 = func.call @"aten::cat"(%x, %y) {exir.args = {dim = 0 : i64}, exir.fallback_reason = "the call cannot be exir.cat: tensors of different element types (f32, i64) cannot share one operand group", exir.operand_args = ["tensors[0]", "tensors[1]"]} : (tensor<4xf32>, tensor<4xi64>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
 
 // -----

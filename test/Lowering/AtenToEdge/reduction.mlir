@@ -60,3 +60,23 @@ func.func @any_dim(%x: tensor<2x3xf32>) -> tensor<2x1xi1> {
   %0 = "exir.any_dim"(%x) {dim = -1 : i64, keepdim = true} : (tensor<2x3xf32>) -> tensor<2x1xi1>
   return %0 : tensor<2x1xi1>
 }
+
+// -----
+
+// argmax without dim over a dynamic-shape input: the flattening view takes numel = d0 * 5 from
+// tensor.dim; with keepdim the scalar index is viewed to the all-ones result shape.
+// CHECK-LABEL: func.func @argmax_flat_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x5xf32>)
+// CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG:   %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x5xf32>
+// CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[C5]] : index
+// CHECK:       %[[F:.*]] = "edge.view"(%[[X]], %[[N]]) : (tensor<?x5xf32>, index) -> tensor<?xf32>
+// CHECK:       %[[A:.*]] = "edge.argmax"(%[[F]]) {dim = 0 : i64, keepdim = false} : (tensor<?xf32>) -> tensor<i64>
+// CHECK:       %[[B:.*]] = "edge.argmin"(%{{.*}}) {dim = 0 : i64, keepdim = false} : (tensor<?xf32>) -> tensor<i64>
+// CHECK:       %[[K:.*]] = "edge.view"(%[[B]]) : (tensor<i64>) -> tensor<1x1xi64>
+// CHECK:       return %[[A]], %[[K]]
+func.func @argmax_flat_dynamic(%x: tensor<?x5xf32>) -> (tensor<i64>, tensor<1x1xi64>) {
+  %0 = "exir.argmax"(%x) {keepdim = false} : (tensor<?x5xf32>) -> tensor<i64>
+  %1 = "exir.argmin"(%x) {keepdim = true} : (tensor<?x5xf32>) -> tensor<1x1xi64>
+  return %0, %1 : tensor<i64>, tensor<1x1xi64>
+}

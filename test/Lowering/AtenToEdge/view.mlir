@@ -151,3 +151,66 @@ func.func @reflection_pad(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "exir.reflection_pad1d"(%x) {static_padding = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// repeat of a dynamic-shape tensor: the dynamic dim d0 sizes the unsqueezed view and the expand
+// (tensor.dim), and the result's dim is 2 * d0.
+// CHECK-LABEL: func.func @repeat_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x5xf32>)
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:   %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x5xf32>
+// CHECK:       %[[V:.*]] = "edge.view"(%[[X]], %[[D0]]) : (tensor<?x5xf32>, index) -> tensor<1x?x1x5xf32>
+// CHECK:       %[[E:.*]] = "edge.expand"(%[[V]], %[[D0]]) : (tensor<1x?x1x5xf32>, index) -> tensor<2x?x3x5xf32>
+// CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[C2]] : index
+// CHECK:       "edge.view"(%[[E]], %[[N]]) : (tensor<2x?x3x5xf32>, index) -> tensor<?x15xf32>
+func.func @repeat_dynamic(%x: tensor<?x5xf32>) -> tensor<?x15xf32> {
+  %0 = "exir.repeat"(%x) {static_repeats = array<i64: 2, 3>} : (tensor<?x5xf32>) -> tensor<?x15xf32>
+  return %0 : tensor<?x15xf32>
+}
+
+// -----
+
+// A slice with a symbolic start (edge.slice takes a static one): the start is wrapped if negative
+// and clamped to [0, d1], the length is d1 - start (at least 0), and the rows start + arange(length)
+// are read by index_select.
+// CHECK-LABEL: func.func @slice_symbolic_start
+// CHECK-SAME:  (%[[X:.*]]: tensor<4x?xf32>, %[[S:.*]]: index)
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:   %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<4x?xf32>
+// CHECK:       %[[NEG:.*]] = arith.cmpi slt, %[[S]], %[[C0]] : index
+// CHECK:       %[[WRAP:.*]] = arith.addi %[[S]], %[[D1]] : index
+// CHECK:       %[[SEL:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[S]] : index
+// CHECK:       %[[MIN:.*]] = arith.minsi %[[SEL]], %[[D1]] : index
+// CHECK:       %[[LO:.*]] = arith.maxsi %[[MIN]], %[[C0]] : index
+// CHECK:       %[[SPAN:.*]] = arith.subi %[[D1]], %[[LO]] : index
+// CHECK:       %[[LEN:.*]] = arith.maxsi %[[SPAN]], %[[C0]] : index
+// CHECK:       %[[AR:.*]] = "edge.arange"(%[[LEN]]) {start = 0.000000e+00 : f64, step = 1.000000e+00 : f64} : (index) -> tensor<?xi64>
+// CHECK:       %[[LO64:.*]] = arith.index_cast %[[LO]] : index to i64
+// CHECK:       %[[FIRST:.*]] = tensor.from_elements %[[LO64]] : tensor<i64>
+// CHECK:       %[[ROWS:.*]] = "edge.add"(%[[AR]], %[[FIRST]])
+// CHECK:       "edge.index_select"(%[[X]], %[[ROWS]]) {dim = 1 : i64} : (tensor<4x?xf32>, tensor<?xi64>) -> tensor<4x?xf32>
+func.func @slice_symbolic_start(%x: tensor<4x?xf32>, %s: !exir.symint) -> tensor<4x?xf32> {
+  %0 = "exir.slice_tensor"(%x, %s) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_start = -9223372036854775808 : i64, static_step = 1 : i64} : (tensor<4x?xf32>, !exir.symint) -> tensor<4x?xf32>
+  return %0 : tensor<4x?xf32>
+}
+
+// -----
+
+// split_with_sizes with a symbolic size: the first piece is an edge.slice of length s; the second
+// starts at s (known at run time only) and ends at s + 2: its rows are read by index_select.
+// CHECK-LABEL: func.func @split_symbolic
+// CHECK-SAME:  (%[[X:.*]]: tensor<4x?xf32>, %[[S:.*]]: index)
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK:       %[[A:.*]] = "edge.slice"(%[[X]], %[[S]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<4x?xf32>, index) -> tensor<4x?xf32>
+// CHECK:       %[[END:.*]] = arith.addi %[[S]], %[[C2]] : index
+// CHECK:       arith.cmpi slt, %[[S]]
+// CHECK:       arith.cmpi slt, %[[END]]
+// CHECK:       %[[ROWS:.*]] = "edge.add"
+// CHECK:       %[[B:.*]] = "edge.index_select"(%[[X]], %[[ROWS]]) {dim = 1 : i64}
+// CHECK:       return %[[A]], %{{.*}}
+func.func @split_symbolic(%x: tensor<4x?xf32>, %s: !exir.symint) -> (tensor<4x?xf32>, tensor<4x2xf32>) {
+  %0:2 = "exir.split_with_sizes"(%x, %s) {dim = 1 : i64, static_split_sizes = array<i64: -9223372036854775808, 2>} : (tensor<4x?xf32>, !exir.symint) -> (tensor<4x?xf32>, tensor<4x?xf32>)
+  %1 = tensor.cast %0#1 : tensor<4x?xf32> to tensor<4x2xf32>
+  return %0#0, %1 : tensor<4x?xf32>, tensor<4x2xf32>
+}

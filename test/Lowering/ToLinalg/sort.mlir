@@ -14,3 +14,20 @@ func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
   %0:2 = "edge.sort"(%x) {descending = true, dim = 1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
   return %0#0, %0#1 : tensor<3x5xf32>, tensor<3x5xi64>
 }
+
+// -----
+
+// A dynamic-shape sort: the rank, value and index tensors take x's dynamic dim from tensor.dim.
+// CHECK-LABEL: func.func @sort_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x8xf32>)
+// CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
+// CHECK:       %[[RE:.*]] = tensor.empty(%[[D0]]) : tensor<?x8xi64>
+// CHECK:       %[[R0:.*]] = linalg.fill {{.*}} outs(%[[RE]] : tensor<?x8xi64>)
+// CHECK:       %[[RANKS:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[X]] : tensor<?x8xf32>, tensor<?x8xf32>) outs(%[[R0]] : tensor<?x8xi64>)
+// CHECK:       %[[VE:.*]] = tensor.empty(%[[D0]]) : tensor<?x8xf32>
+// CHECK:       %[[IE:.*]] = tensor.empty(%[[D0]]) : tensor<?x8xi64>
+// CHECK:       linalg.generic {{.*}} ins(%[[RANKS]], %[[X]] : tensor<?x8xi64>, tensor<?x8xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x8xf32>, tensor<?x8xi64>)
+func.func @sort_dynamic(%x: tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x8xi64>) {
+  %0, %1 = "edge.sort"(%x) {dim = 1 : i64, descending = false} : (tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x8xi64>)
+  return %0, %1 : tensor<?x8xf32>, tensor<?x8xi64>
+}

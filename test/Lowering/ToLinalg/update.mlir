@@ -23,3 +23,50 @@ func.func @slice_scatter(%x: tensor<6x4xf32>, %s: tensor<2x4xf32>) -> tensor<6x4
   %0 = "edge.slice_scatter"(%x, %s) {dim = 0 : i64, start = 1 : i64, step = 2 : i64} : (tensor<6x4xf32>, tensor<2x4xf32>) -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
 }
+
+// -----
+
+// index_put with dynamic shapes: the loop runs to the index's length (tensor.dim), a negative row
+// is wrapped by x's dynamic dim 0, each row of the values is inserted at it.
+// CHECK-LABEL: func.func @index_put_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<?xi64>, %[[V:.*]]: tensor<?x4xf32>)
+// CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x4xf32>
+// CHECK:       %[[L:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi64>
+// CHECK:       %[[E:.*]] = tensor.empty(%[[L]]) : tensor<?x4xf32>
+// CHECK:       %[[VALS:.*]] = linalg.generic {{.*}} ins(%[[V]] : tensor<?x4xf32>) outs(%[[E]] : tensor<?x4xf32>)
+// CHECK:       %[[COPY:.*]] = bufferization.alloc_tensor() copy(%[[X]]) : tensor<?x4xf32>
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[L]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]])
+// CHECK:         %[[RAW:.*]] = tensor.extract %[[I]][%[[K]]] : tensor<?xi64>
+// CHECK:         %[[R:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CHECK:         %[[NEG:.*]] = arith.cmpi slt, %[[R]]
+// CHECK:         %[[WR:.*]] = arith.addi %[[R]], %[[N]] : index
+// CHECK:         %[[ROW:.*]] = arith.select %[[NEG]], %[[WR]], %[[R]] : index
+// CHECK:         %[[P:.*]] = tensor.extract_slice %[[VALS]][%[[K]], 0] [1, 4] [1, 1]
+// CHECK:         tensor.insert_slice %[[P]] into %[[ACC]][%[[ROW]], 0] [1, 4] [1, 1]
+func.func @index_put_dynamic(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = "edge.index_put"(%x, %i, %v) {dim = 0 : i64, accumulate = false} : (tensor<?x4xf32>, tensor<?xi64>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// scatter (add) with dynamic shapes: the loop runs over d0 * d1 index elements (tensor.dim of the
+// index), delinearized by those dims; the target column is wrapped by x's dim 1.
+// CHECK-LABEL: func.func @scatter_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>, %[[I:.*]]: tensor<?x?xi64>, %[[S:.*]]: tensor<?x?xf32>)
+// CHECK:       %[[I0:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?x?xi64>
+// CHECK:       %[[I1:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?x?xi64>
+// CHECK:       %[[P:.*]] = arith.muli %{{.*}}, %[[I0]] : index
+// CHECK:       %[[N:.*]] = arith.muli %[[P]], %[[I1]] : index
+// CHECK:       %[[X1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[N]] step
+// CHECK:         %[[C:.*]] = arith.remui %[[K]], %[[I1]] : index
+// CHECK:         %[[Q:.*]] = arith.divui %[[K]], %[[I1]] : index
+// CHECK:         %[[R:.*]] = arith.remui %[[Q]], %[[I0]] : index
+// CHECK:         tensor.extract %[[I]][%[[R]], %[[C]]]
+// CHECK:         arith.addi %{{.*}}, %[[X1]] : index
+// CHECK:         arith.addf
+func.func @scatter_dynamic(%x: tensor<?x?xf32>, %i: tensor<?x?xi64>, %s: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "edge.scatter"(%x, %i, %s) {dim = 1 : i64, reduce = "sum"} : (tensor<?x?xf32>, tensor<?x?xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -126,3 +126,30 @@ func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// diagonal of a dynamic-shape input (offset 1 over dims 0 and 1): the result's length is
+// max(0, min(d0 - 0, d1 - 1)), read with tensor.dim; the body reads x[i, i + 1].
+// CHECK-LABEL: func.func @diagonal_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[ALONG1:.*]] = arith.subi %[[D0]], %{{.*}} : index
+// CHECK:       %[[C1:.*]] = arith.constant 1 : index
+// CHECK:       %[[D1:.*]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?xf32>
+// CHECK:       %[[OFF:.*]] = arith.constant 1 : index
+// CHECK:       %[[ALONG2:.*]] = arith.subi %[[D1]], %[[OFF]] : index
+// CHECK:       %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK:       %[[MIN:.*]] = arith.minsi %[[ALONG1]], %[[ALONG2]] : index
+// CHECK:       %[[N:.*]] = arith.maxsi %[[ZERO]], %[[MIN]] : index
+// CHECK:       %[[INIT:.*]] = tensor.empty(%[[N]]) : tensor<?xf32>
+// CHECK:       linalg.generic {{.*}} outs(%[[INIT]] : tensor<?xf32>)
+// CHECK:         %[[I:.*]] = linalg.index 0 : index
+// CHECK:         %[[ROW:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[COL:.*]] = arith.addi %[[I]], %[[ONE]] : index
+// CHECK:         tensor.extract %[[X]][%[[ROW]], %[[COL]]] : tensor<?x?xf32>
+func.func @diagonal_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %0 = "edge.diagonal"(%x) {offset = 1 : i64, dim1 = 0 : i64, dim2 = 1 : i64} : (tensor<?x?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

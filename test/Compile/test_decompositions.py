@@ -1,0 +1,115 @@
+"""compile() decomposes the non-core ops run_decompositions() leaves (torch._decomp), takes a user's
+table, says the truth about ops it cannot take, and refuses as_strided where it would read other values."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+from torch.export import Dim
+
+import exir_mlir
+from exir_mlir.errors import ExirUserError
+
+warnings.filterwarnings("ignore", category=FutureWarning)
+
+
+def _export(fn, *args, dynamic=True):
+    class M(torch.nn.Module):
+        def forward(self, *xs):
+            return fn(*xs)
+
+    shapes = tuple({d: Dim.AUTO for d in range(a.dim())} for a in args) if dynamic else None
+    return M(), torch.export.export(M(), args, dynamic_shapes=(shapes,) if shapes else None, strict=False)
+
+
+def _check(fn, *inputs_list, dynamic=True, **options):
+    m, ep = _export(fn, *inputs_list[0], dynamic=dynamic)
+    program = exir_mlir.compile(ep, **options)
+    for inputs in inputs_list:
+        got, want = program(*inputs), m(*inputs)
+        got = got if isinstance(got, (tuple, list)) else (got,)
+        want = want if isinstance(want, (tuple, list)) else (want,)
+        for g, w in zip(got, want, strict=True):
+            torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
+
+
+def test_torch_decomp_takes_ops_the_default_table_leaves():
+    # linalg_vector_norm, cumprod, round.decimals and dist survive run_decompositions(); torch._decomp
+    # brings them to core ops (cumprod and round.decimals through prims that have core equivalents,
+    # dist through linalg_vector_norm). Dynamic shapes, checked at the export size and at another one.
+    def f(x):
+        return (torch.linalg.vector_norm(x, 3.0, dim=1), torch.cumprod(x, 1), torch.round(x, decimals=2),
+                torch.dist(x, 2 * x), torch.exp2(x))
+
+    _check(f, (torch.randn(4, 6),), (torch.randn(3, 9),))
+
+
+def test_torch_decomp_static():
+    def f(x):
+        var, mean = torch.var_mean(x, dim=1, keepdim=True)
+        return var + mean, x.unfold(1, 2, 1)
+
+    _check(f, (torch.randn(4, 6),), dynamic=False)
+
+
+def test_a_decomposition_to_prims_is_not_applied_and_the_error_says_why():
+    _, ep = _export(torch.lgamma, torch.rand(4) + 0.5)
+    with pytest.raises(ExirUserError) as info:
+        exir_mlir.compile(ep)
+    text = str(info.value)
+    assert "'aten::lgamma' is not a core ATen op and exir-mlir has no lowering for it" in text
+    assert "produces prims::lgamma" in text
+    assert "decompositions={torch.ops.aten.lgamma.default: fn}" in text
+    assert "run_decompositions" not in text  # compile already ran them: never advise it
+
+
+def test_an_op_torch_cannot_decompose_says_so():
+    _, ep = _export(lambda x: torch.special.bessel_y0(x), torch.rand(4) + 0.5)
+    with pytest.raises(ExirUserError, match=r"'aten::special_bessel_y0' is not a core ATen op .*"
+                                            r"torch has no decomposition for it"):
+        exir_mlir.compile(ep)
+
+
+def test_user_decomposition_table():
+    # logcumsumexp has no lowering and no torch decomposition: the user's table supplies one.
+    def logcumsumexp(x, dim):
+        return torch.log(torch.cumsum(torch.exp(x), dim))
+
+    def f(x):
+        return torch.logcumsumexp(x, 1)
+
+    _, ep = _export(f, torch.randn(3, 5))
+    with pytest.raises(ExirUserError, match="'aten::logcumsumexp' is not a core ATen op"):
+        exir_mlir.compile(ep)
+    _check(f, (torch.randn(3, 5),), (torch.randn(2, 8),),
+           decompositions={torch.ops.aten.logcumsumexp.default: logcumsumexp})
+    # An OpOverloadPacket key stands for all of its overloads.
+    _check(f, (torch.randn(3, 5),), decompositions={torch.ops.aten.logcumsumexp: logcumsumexp})
+    with pytest.raises(ExirUserError, match="decompositions"):
+        exir_mlir.compile(ep, decompositions={"logcumsumexp": logcumsumexp})
+
+
+def test_a_symint_scalar_takes_the_tensor_overload():
+    # torch.roll's decomposition calls fmod.Scalar with a SymInt (the dim size): it imports as
+    # fmod.Tensor of a wrapped number instead of an unlowerable fallback call.
+    _check(lambda x: (torch.roll(x, 2, 0), torch.fmod(x, x.shape[1])),
+           (torch.randn(5, 3) * 10,), (torch.randn(7, 4) * 10,))
+
+
+@pytest.mark.parametrize("fn, reason", [
+    (lambda x: torch.as_strided(x.t(), (2, 2), (1, 2)), "non-contiguous view"),
+    (lambda x: torch.as_strided(torch.diagonal(x), (2,), (1,)), "non-contiguous view"),
+    (lambda x: torch.as_strided(x[1:], (2, 2), (1, 2), 0), "explicit storage_offset"),
+    (lambda x: torch.as_strided(x[:2], (4, 4), (4, 1)), "reads element 15 of its input"),
+])
+def test_as_strided_over_a_view_is_refused(fn, reason):
+    _, ep = _export(fn, torch.randn(4, 4), dynamic=False)
+    with pytest.raises(ExirUserError, match=reason):
+        exir_mlir.compile(ep)
+
+
+def test_as_strided_over_a_contiguous_input_still_compiles():
+    _check(lambda x: (torch.as_strided(x, (2, 2), (1, 2)), torch.as_strided(x[1:], (2, 2), (1, 2))),
+           (torch.randn(4, 4),), dynamic=False)
