@@ -46,6 +46,8 @@ for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 for var in ("HOME", "TMPDIR", "PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Commands a test prints and then runs (a reproducer line) find this interpreter's console scripts.
+config.environment["PATH"] = os.pathsep.join([str(bin_dir), config.environment.get("PATH", "")])
 
 if toolchain.ptxas() is not None:
     config.available_features.add("ptxas")
