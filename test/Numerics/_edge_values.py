@@ -3,6 +3,7 @@ values and large magnitudes, compared with eager (same tolerances, NaN positions
 
     python test/Numerics/_edge_values.py                 # every claimed pair (writes docs/edge-values.*)
     python test/Numerics/_edge_values.py --ops aten::round,aten::remainder.Tensor   # only these (others kept)
+    python test/Numerics/_edge_values.py --dtypes f32,i64  # only these dtypes (others kept)
     python test/Numerics/_edge_values.py --jobs 2        # two worker processes at once
     python test/Numerics/_edge_values.py --render-only   # rewrite the .md from the .json
 
@@ -256,6 +257,7 @@ def main(argv=None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", default="")
+    parser.add_argument("--dtypes", default=",".join(FLOAT_DTYPES + INT_DTYPES))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--render-only", action="store_true")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
@@ -267,7 +269,8 @@ def main(argv=None) -> int:
         return 0
     ops = set(filter(None, args.ops.split(",")))
     pairs = edge_pairs()
-    todo = [p for p in pairs if not ops or p[0] in ops]
+    dtypes = set(args.dtypes.split(","))
+    todo = [p for p in pairs if (not ops or p[0] in ops) and p[1] in dtypes]
 
     def failed(pair, what, detail):
         return asdict(EdgeOutcome(*pair, {"all": [what, detail]}))
