@@ -5,6 +5,7 @@ values and large magnitudes, compared with eager (same tolerances, NaN positions
     python test/Numerics/_edge_values.py --ops aten::round,aten::remainder.Tensor   # only these (others kept)
     python test/Numerics/_edge_values.py --dtypes f32,i64  # only these dtypes (others kept)
     python test/Numerics/_edge_values.py --jobs 2        # two worker processes at once
+    python test/Numerics/_edge_values.py --missing       # pairs the json lacks
     python test/Numerics/_edge_values.py --render-only   # rewrite the .md from the .json
 
 The program is the one the per-op sweep compiles (the OpInfo sample of the dtype, after
@@ -260,6 +261,7 @@ def main(argv=None) -> int:
     parser.add_argument("--dtypes", default=",".join(FLOAT_DTYPES + INT_DTYPES))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--render-only", action="store_true")
+    parser.add_argument("--missing", action="store_true", help="only pairs the json lacks")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -271,6 +273,8 @@ def main(argv=None) -> int:
     pairs = edge_pairs()
     dtypes = set(args.dtypes.split(","))
     todo = [p for p in pairs if (not ops or p[0] in ops) and p[1] in dtypes]
+    if args.missing:
+        todo = [p for p in todo if p not in read_edges()]
 
     def failed(pair, what, detail):
         return asdict(EdgeOutcome(*pair, {"all": [what, detail]}))
