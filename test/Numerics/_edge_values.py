@@ -201,7 +201,11 @@ def write_edges(results, path: Path = EDGE_JSON) -> None:
 
 # Why a recorded difference from eager is expected (not a bug). Anything differing and not listed here
 # is an open bug: the .md lists it under "Open bugs".
-KNOWN_DIFFERENCES: dict[tuple[str, str], str] = {}
+KNOWN_DIFFERENCES: dict[tuple[str, str], str] = {
+    ("aten::native_layer_norm", "large"): (
+        "rows of +-1e30 overflow the f32 variance (x^2 > 3.4e38) in both: eager returns NaN, ours 0; the true "
+        "result (about +-1.22) needs a rescaled variance neither computes (at 1e20 both return 0)"),
+}
 
 
 def render_markdown(results) -> str:
