@@ -217,6 +217,15 @@ MUTATIONS = [
     Mutation("M53", "exir_mlir/runtime/inputs.py", "if size < low or (high is not None and size > high):",
              "if size < low or (high is not None and size > high + 1):",
              "guard: range upper bound off by one", [], [[GUARDS]]),
+    Mutation("M54", "exir_mlir/runtime/inputs.py", "        if dtype != spec.dtype:", "        if False and dtype != spec.dtype:",
+             "guard: dtype not checked", [], [[GUARDS]]),
+    Mutation("M55", "exir_mlir/runtime/inputs.py", "        if len(shape) != spec.rank:", "        if len(shape) > spec.rank:",
+             "guard: a rank below the program's accepted", [], [[GUARDS]]),
+    Mutation("M56", "exir_mlir/runtime/inputs.py", "            if static is not None and size != static:",
+             "            if static is not None and size > static:",
+             "guard: a static dim smaller than compiled accepted", [], [[GUARDS]]),
+    Mutation("M57", "exir_mlir/runtime/inputs.py", 'if value.device.type != "cpu":', 'if value.device.type not in ("cpu", "meta"):',
+             "guard: meta tensors accepted", [], [[GUARDS]]),
 ]
 
 

@@ -68,7 +68,8 @@ CASES = [
     # dtype, rank, device
     ("x dtype", _with(4, 0, torch.randn(4, 3, dtype=torch.float64)), r"input 'x' \(argument 0\) has dtype torch.float64, but the program was compiled for torch.float32"),
     ("k dtype", _with(4, 4, torch.arange(4, dtype=torch.int32)), r"input 'k' \(argument 4\) has dtype torch.int32, but the program was compiled for torch.int64"),
-    ("z rank", _with(4, 2, torch.randn(5, 1)), r"input 'z' \(argument 2\) has rank 2 \(shape \[5, 1\]\), expected rank 1"),
+    ("z rank above", _with(4, 2, torch.randn(5, 1)), r"input 'z' \(argument 2\) has rank 2 \(shape \[5, 1\]\), expected rank 1"),
+    ("x rank below", _with(4, 0, torch.randn(4)), r"input 'x' \(argument 0\) has rank 1 \(shape \[4\]\), expected rank 2"),
     ("x device", _with(4, 0, torch.randn(4, 3, device="meta")), r"input 'x' \(argument 0\) is on device 'meta'; this program runs on the CPU"),
     ("x not a tensor", _with(4, 0, 2.0), r"input 'x' \(argument 0\) must be a torch.Tensor or numpy array, got float"),
 ]
