@@ -66,6 +66,7 @@ IX = "lowering/to_linalg/indexing.py"
 VI = "lowering/to_linalg/view.py"
 MA = "exir_mlir/codegen/math_approx.py"
 GUARDS = "test/Runtime/test_input_guards.py"
+GUARD_TESTS = [[GUARDS], ["test/Runtime/test_compiled_program.py", "-k", "bad_inputs or equalities"]]
 
 MUTATIONS = [
     # --- elementwise bodies
@@ -210,22 +211,33 @@ MUTATIONS = [
     # --- the runtime's input guards (the planted derived-dim bug of issue 18)
     Mutation("M51", "exir_mlir/runtime/inputs.py", "            if value.shape[d] != expected:",
              "            if False and value.shape[d] != expected:",
-             "guard: derived dims (2*s0, s0+1) not checked", [], [[GUARDS]]),
+             "guard: derived dims (2*s0, s0+1) not checked", [], GUARD_TESTS),
     Mutation("M52", "exir_mlir/runtime/inputs.py", "        if len({size for _, size in sizes}) > 1:",
              "        if len({size for _, size in sizes}) > 2:",
-             "guard: equal dims across inputs checked only for 3 distinct sizes", [], [[GUARDS]]),
+             "guard: equal dims across inputs checked only for 3 distinct sizes", [], GUARD_TESTS),
     Mutation("M53", "exir_mlir/runtime/inputs.py", "if size < low or (high is not None and size > high):",
              "if size < low or (high is not None and size > high + 1):",
-             "guard: range upper bound off by one", [], [[GUARDS]]),
+             "guard: range upper bound off by one", [], GUARD_TESTS),
     Mutation("M54", "exir_mlir/runtime/inputs.py", "        if dtype != spec.dtype:", "        if False and dtype != spec.dtype:",
-             "guard: dtype not checked", [], [[GUARDS]]),
+             "guard: dtype not checked", [], GUARD_TESTS),
     Mutation("M55", "exir_mlir/runtime/inputs.py", "        if len(shape) != spec.rank:", "        if len(shape) > spec.rank:",
-             "guard: a rank below the program's accepted", [], [[GUARDS]]),
+             "guard: a rank below the program's accepted", [], GUARD_TESTS),
     Mutation("M56", "exir_mlir/runtime/inputs.py", "            if static is not None and size != static:",
              "            if static is not None and size > static:",
-             "guard: a static dim smaller than compiled accepted", [], [[GUARDS]]),
+             "guard: a static dim smaller than compiled accepted", [], GUARD_TESTS),
     Mutation("M57", "exir_mlir/runtime/inputs.py", 'if value.device.type != "cpu":', 'if value.device.type not in ("cpu", "meta"):',
-             "guard: meta tensors accepted", [], [[GUARDS]]),
+             "guard: meta tensors accepted", [], GUARD_TESTS),
+    # --- edge-to-backend pattern matching
+    Mutation("M58", "lowering/edge_to_backend/attention.py", 'factor = factor * c if op.name == "edge.mul" else factor / c',
+             "factor = factor * c", "sdpa recognition: a division of the scores read as a multiplication",
+             [E2B + "attention.mlir"], [["test/Runtime/test_models_e2e.py", "-k", "transformer or attention"]]),
+    Mutation("M59", "lowering/edge_to_backend/activation.py", '            activation = "gelu_tanh"', '            activation = "gelu"',
+             "epilogue fusion: gelu(tanh) fused as exact gelu", [E2B + "activation.mlir"], [num("gelu")]),
+    Mutation("M60", "lowering/edge_to_backend/activation.py",
+             'if attr_dict(target).get("activation") != "none" or not single_use(x):',
+             'if attr_dict(target).get("activation") != "none":',
+             "epilogue fusion: a matmul result with other users fused (they see the activated value)",
+             [E2B + "activation.mlir"], [["test/Runtime/test_models_e2e.py"]]),
 ]
 
 
