@@ -42,3 +42,26 @@ func.func @group_norm(%x: tensor<2x4x3x3xf32>, %w: tensor<4xf32>, %b: tensor<4xf
   %0:3 = "exir.native_group_norm"(%x, %w, %b) {eps = 1.0e-05 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>, static_c = 4 : i64, static_hxw = 9 : i64, static_n = 2 : i64} : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x4x3x3xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
   return %0#0 : tensor<2x4x3x3xf32>
 }
+
+// -----
+
+// bf16 group norm: statistics and normalization in f32 (as eager's CPU kernel), eps = 1e-3 added to
+// the biased variance, the result cast back to bf16.
+// CHECK-LABEL: func.func @group_norm_bf16
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4x3xbf16>)
+// CHECK:      %[[EPS:.*]] = arith.constant dense<1.000000e-03> : tensor<f32>
+// CHECK:      %[[XF:.*]] = "edge.cast"(%[[X]]) : (tensor<2x4x3xbf16>) -> tensor<2x4x3xf32>
+// CHECK:      %[[G:.*]] = "edge.view"(%[[XF]]) : (tensor<2x4x3xf32>) -> tensor<2x2x6xf32>
+// CHECK:      %[[MEAN:.*]] = "edge.mean"(%[[G]]) {dims = array<i64: 2>, keepdim = true} : (tensor<2x2x6xf32>) -> tensor<2x2x1xf32>
+// CHECK:      %[[VAR:.*]] = "edge.var"(%[[G]]) {correction = 0.000000e+00 : f64, dims = array<i64: 2>, keepdim = true}
+// CHECK:      %[[VE:.*]] = "edge.add"(%[[VAR]], %[[EPS]])
+// CHECK:      %[[R:.*]] = "edge.rsqrt"(%[[VE]])
+// CHECK:      %[[C:.*]] = "edge.sub"(%[[G]], %[[MEAN]])
+// CHECK:      %[[Y:.*]] = "edge.mul"(%[[C]], %[[R]]) : (tensor<2x2x6xf32>, tensor<2x2x1xf32>) -> tensor<2x2x6xf32>
+// CHECK:      %[[YV:.*]] = "edge.view"(%[[Y]]) : (tensor<2x2x6xf32>) -> tensor<2x4x3xf32>
+// CHECK:      %[[OUT:.*]] = "edge.cast"(%[[YV]]) : (tensor<2x4x3xf32>) -> tensor<2x4x3xbf16>
+// CHECK:      return %[[OUT]]
+func.func @group_norm_bf16(%x: tensor<2x4x3xbf16>) -> tensor<2x4x3xbf16> {
+  %0:3 = "exir.native_group_norm"(%x) {eps = 1.0e-03 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>, static_c = 4 : i64, static_hxw = 3 : i64, static_n = 2 : i64} : (tensor<2x4x3xbf16>) -> (tensor<2x4x3xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>)
+  return %0#0 : tensor<2x4x3xbf16>
+}
