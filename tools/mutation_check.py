@@ -5,6 +5,7 @@ relevant to each; a mutation is *killed* when one of them fails.
     python tools/mutation_check.py                 # every mutation; writes docs/mutation-check.md
     python tools/mutation_check.py --only M01,M07  # these mutations (prints; the doc is not written)
     python tools/mutation_check.py --baseline      # run each mutation's tests on the unmutated copy
+    python tools/mutation_check.py --skip-lit --only M01   # the pytest slices alone (do the numerics notice?)
     python tools/mutation_check.py --list
 
 Each mutation runs in a fresh copy of the repository (tracked and untracked files, no .git/.venv) under
@@ -101,7 +102,7 @@ MUTATIONS = [
              "clamp: lower bound applied with min", [TL + "elementwise.mlir"], [num("clamp")]),
     Mutation("M15", EW, '"isinf": _float_unary(lambda x: arith.CmpFOp(arith.CmpFPredicate.OEQ,',
              '"isinf": _float_unary(lambda x: arith.CmpFOp(arith.CmpFPredicate.OGE,',
-             "isinf: == inf -> >= inf (equivalent: nothing is above inf; expected to survive)", [TL + "elementwise.mlir"],
+             "isinf: == inf -> >= inf (semantically equivalent: nothing is above inf; lit pins the predicate)", [TL + "elementwise.mlir"],
              [num("isinf"), edge("isinf")]),
     Mutation("M16", EW, "    return arith.SelectOp(fix, arith.AddFOp(r, b).result, r).result",
              "    return arith.SelectOp(fix, arith.SubFOp(r, b).result, r).result",
@@ -227,6 +228,12 @@ MUTATIONS = [
              "guard: a static dim smaller than compiled accepted", [], GUARD_TESTS),
     Mutation("M57", "exir_mlir/runtime/inputs.py", 'if value.device.type != "cpu":', 'if value.device.type not in ("cpu", "meta"):',
              "guard: meta tensors accepted", [], GUARD_TESTS),
+    # --- aten-to-edge attributes
+    Mutation("M61", "lowering/aten_to_edge/normalization.py", '"eps": f64_attr(args.attr("eps", 1e-5)),',
+             '"eps": f64_attr(1e-5),', "layer_norm (aten-to-edge): the user's eps replaced by the default",
+             [A2E + "normalization.mlir"], [num("layer_norm")], nth=1),
+    Mutation("M62", "lowering/aten_to_edge/reduction.py", 'correction = 1.0 if args.attr("unbiased", True) else 0.0',
+             'correction = 1.0', "var.dim: unbiased=False ignored", [A2E + "reduction.mlir"], [num("var")]),
     # --- edge-to-backend pattern matching
     Mutation("M58", "lowering/edge_to_backend/attention.py", 'factor = factor * c if op.name == "edge.mul" else factor / c',
              "factor = factor * c", "sdpa recognition: a division of the scores read as a multiplication",
@@ -265,10 +272,10 @@ def _env(copy: Path) -> dict:
     return env
 
 
-def _commands(m: Mutation) -> list[list[str]]:
+def _commands(m: Mutation, *, lit: bool = True) -> list[list[str]]:
     bin_dir = Path(sys.executable).parent
     out = []
-    if m.lit:
+    if m.lit and lit:
         out.append([str(bin_dir / "lit"), "-q", *m.lit])
     for args in m.pytest:
         out.append([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *args])
@@ -287,7 +294,7 @@ def apply(m: Mutation, root: Path) -> None:
     path.write_text(text[:index] + m.new + text[index + len(m.old):])
 
 
-def run_one(m: Mutation, *, mutate: bool = True) -> tuple[str, str, float]:
+def run_one(m: Mutation, *, mutate: bool = True, lit: bool = True) -> tuple[str, str, float]:
     """('killed' | 'survived' | 'error', by which command, seconds)."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"exir-mutation-{m.id}-") as tmp:
@@ -296,7 +303,7 @@ def run_one(m: Mutation, *, mutate: bool = True) -> tuple[str, str, float]:
         if mutate:
             apply(m, copy)
         env = _env(copy)
-        for cmd in _commands(m):
+        for cmd in _commands(m, lit=lit):
             try:
                 proc = subprocess.run(cmd, cwd=copy, env=env, capture_output=True, text=True, timeout=TIMEOUT_S)
             except subprocess.TimeoutExpired:
@@ -337,6 +344,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default="", help="comma-separated mutation ids")
     parser.add_argument("--baseline", action="store_true", help="run the tests of each mutation unmutated")
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--skip-lit", action="store_true", help="pytest slices only: do the numerics alone notice?")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or m.id in args.only.split(",")]
     if args.list:
@@ -347,12 +355,12 @@ def main(argv=None) -> int:
         apply(m, _Probe(REPO))
     rows = []
     for m in chosen:
-        result, by, seconds = run_one(m, mutate=not args.baseline)
+        result, by, seconds = run_one(m, mutate=not args.baseline, lit=not args.skip_lit)
         if args.baseline:
             result = "ok" if result == "survived" else f"BASELINE FAILS ({by})"
         print(f"{m.id} {result:9s} {seconds:5.0f} s  {m.what}  {by}", flush=True)
         rows.append((m, result, by))
-    if not args.only and not args.baseline:
+    if not args.only and not args.baseline and not args.skip_lit:
         DOC.write_text(render(rows))
         print(f"wrote {DOC.relative_to(REPO)}")
     killed = sum(r[1] == "killed" for r in rows)

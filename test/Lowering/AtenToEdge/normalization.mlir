@@ -14,18 +14,18 @@ func.func @softmax(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
 // normalized_shape [32] on a rank-3 input: axis 2.
 // CHECK-LABEL: func.func @layer_norm
 // CHECK-SAME: (%[[X:.*]]: tensor<2x8x32xf32>, %[[W:.*]]: tensor<32xf32>, %[[B:.*]]: tensor<32xf32>)
-// CHECK: "edge.layer_norm"(%[[X]], %[[W]], %[[B]]) {axis = 2 : i64, eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1>}
+// CHECK: "edge.layer_norm"(%[[X]], %[[W]], %[[B]]) {axis = 2 : i64, eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1>}
 func.func @layer_norm(%x: tensor<2x8x32xf32>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<2x8x32xf32> {
-  %0:3 = "exir.native_layer_norm"(%x, %w, %b) {eps = 1.0e-05 : f64, operandSegmentSizes = array<i32: 1, 0, 1, 1>, static_normalized_shape = array<i64: 32>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
+  %0:3 = "exir.native_layer_norm"(%x, %w, %b) {eps = 1.0e-03 : f64, operandSegmentSizes = array<i32: 1, 0, 1, 1>, static_normalized_shape = array<i64: 32>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
   return %0#0 : tensor<2x8x32xf32>
 }
 
 // -----
 
 // CHECK-LABEL: func.func @batch_norm
-// CHECK: "edge.batch_norm_inference"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
+// CHECK: "edge.batch_norm_inference"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
 func.func @batch_norm(%x: tensor<1x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>) -> tensor<1x8x4x4xf32> {
-  %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %w, %b, %m, %v) {eps = 1.0e-05 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x4x4xf32>, tensor<0xf32>, tensor<0xf32>)
+  %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %w, %b, %m, %v) {eps = 1.0e-03 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x4x4xf32>, tensor<0xf32>, tensor<0xf32>)
   return %0#0 : tensor<1x8x4x4xf32>
 }
 
