@@ -101,3 +101,27 @@ func.func @var(%x: tensor<5x3xf32>) -> tensor<3xf32> {
   %0 = "edge.var"(%x) {correction = 1.0 : f64, dims = array<i64: 0>, keepdim = false} : (tensor<5x3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// Integer amin/amax start from the type's extreme (INT_MAX / INT_MIN), compare signed.
+// CHECK-LABEL: func.func @amin_int
+// CHECK:      %[[TOP:.*]] = arith.constant 2147483647 : i32
+// CHECK:      %[[INIT:.*]] = linalg.fill ins(%[[TOP]] : i32)
+// CHECK:      linalg.generic {{.*}} outs(%[[INIT]] : tensor<2xi32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32, %[[ACC:.*]]: i32):
+// CHECK-NEXT:   arith.minsi %[[A]], %[[ACC]] : i32
+// CHECK-LABEL: func.func @amax_int
+// CHECK:      %[[BOT:.*]] = arith.constant -9223372036854775808 : i64
+// CHECK:      %[[INIT:.*]] = linalg.fill ins(%[[BOT]] : i64)
+// CHECK:      linalg.generic {{.*}} outs(%[[INIT]] : tensor<2xi64>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i64, %[[ACC:.*]]: i64):
+// CHECK-NEXT:   arith.maxsi %[[A]], %[[ACC]] : i64
+func.func @amin_int(%x: tensor<2x3xi32>) -> tensor<2xi32> {
+  %0 = "edge.amin"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+func.func @amax_int(%x: tensor<2x3xi64>) -> tensor<2xi64> {
+  %0 = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xi64>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
