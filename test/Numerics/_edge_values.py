@@ -6,6 +6,7 @@ values and large magnitudes, compared with eager (same tolerances, NaN positions
     python test/Numerics/_edge_values.py --dtypes f32,i64  # only these dtypes (others kept)
     python test/Numerics/_edge_values.py --jobs 2        # two worker processes at once
     python test/Numerics/_edge_values.py --missing       # pairs the json lacks
+    python test/Numerics/_edge_values.py --from-log /tmp/exir-edge-values-*/log.0.jsonl   # keep an interrupted run
     python test/Numerics/_edge_values.py --render-only   # rewrite the .md from the .json
 
 The program is the one the per-op sweep compiles (the OpInfo sample of the dtype, after
@@ -266,12 +267,23 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--render-only", action="store_true")
     parser.add_argument("--missing", action="store_true", help="only pairs the json lacks")
+    parser.add_argument("--from-log", type=Path, help="merge the finished pairs of an interrupted run's log.N.jsonl")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(Path(args.worker[0]), Path(args.worker[1]))
     if args.render_only:
         EDGE_MD.write_text(render_markdown(read_edges()))
+        return 0
+    if args.from_log:
+        results = read_edges()
+        for line in args.from_log.read_text().splitlines():
+            entry = json.loads(line)
+            if "case" in entry:
+                results[tuple(entry["case"])] = EdgeOutcome(**entry["result"])
+        write_edges(results)
+        EDGE_MD.write_text(render_markdown(results))
+        print(f"{len(results)} pairs recorded")
         return 0
     ops = set(filter(None, args.ops.split(",")))
     pairs = edge_pairs()
