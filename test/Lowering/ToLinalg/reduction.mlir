@@ -125,3 +125,23 @@ func.func @amax_int(%x: tensor<2x3xi64>) -> tensor<2xi64> {
   %0 = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xi64>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+// Integer argmin: the first index among equal values wins (strictly less: slt), value from INT_MAX.
+// CHECK-LABEL: func.func @argmin_int
+// CHECK:      %[[TOP:.*]] = arith.constant 2147483647 : i32
+// CHECK:      %[[V0:.*]] = linalg.fill ins(%[[TOP]] : i32)
+// CHECK:      %[[R:.*]]:2 = linalg.generic {{.*}} outs(%[[V0]], %{{.*}} : tensor<2xi32>, tensor<2xi64>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: i32, %[[ACC:.*]]: i32, %[[ACCI:.*]]: i64):
+// CHECK-NEXT:   %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT:   %[[JI:.*]] = arith.index_cast %[[J]] : index to i64
+// CHECK-NEXT:   %[[LESS:.*]] = arith.cmpi slt, %[[IN]], %[[ACC]] : i32
+// CHECK-NEXT:   %[[V:.*]] = arith.select %[[LESS]], %[[IN]], %[[ACC]] : i32
+// CHECK-NEXT:   %[[I:.*]] = arith.select %[[LESS]], %[[JI]], %[[ACCI]] : i64
+// CHECK-NEXT:   linalg.yield %[[V]], %[[I]] : i32, i64
+// CHECK:      return %[[R]]#1
+func.func @argmin_int(%x: tensor<2x3xi32>) -> tensor<2xi64> {
+  %0 = "edge.argmin"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3xi32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
