@@ -228,6 +228,12 @@ MUTATIONS = [
              "guard: a static dim smaller than compiled accepted", [], GUARD_TESTS),
     Mutation("M57", "exir_mlir/runtime/inputs.py", 'if value.device.type != "cpu":', 'if value.device.type not in ("cpu", "meta"):',
              "guard: meta tensors accepted", [], GUARD_TESTS),
+    Mutation("M63", "lowering/to_linalg/sort.py", "return arith.OrIOp(arith.AndIOp(a_nan, not_b).result,",
+             "return arith.OrIOp(arith.AndIOp(not_b, not_b).result,",
+             "sort (descending): NaN no longer sorts first", [TL + "sort.mlir"], [num("sort or topk"), edge("sort or topk")]),
+    Mutation("M64", "lowering/to_linalg/creation.py", "v = arith.AddIOp(const_like(int(start), i64()),",
+             "v = arith.AddIOp(const_like(int(start) - 1, i64()),", "arange (int): start off by one",
+             [TL + "creation.mlir"], [num("arange")]),
     # --- aten-to-edge attributes
     Mutation("M61", "lowering/aten_to_edge/normalization.py", '"eps": f64_attr(args.attr("eps", 1e-5)),',
              '"eps": f64_attr(1e-5),', "layer_norm (aten-to-edge): the user's eps replaced by the default",
