@@ -43,9 +43,12 @@ config.environment["PYTHONUNBUFFERED"] = "1"
 # Keep torch, MLIR and numpy to the test's own thread, so parallel lit workers do not fight.
 for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     config.environment[var] = "1"
-for var in ("HOME", "TMPDIR", "PATH"):
+# PYTHONPATH: a copy of the repository run through it (tools/mutation_check.py) is what the tools import.
+for var in ("HOME", "TMPDIR", "PATH", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Commands a test prints and then runs (a reproducer line) find this interpreter's console scripts.
+config.environment["PATH"] = os.pathsep.join([str(bin_dir), config.environment.get("PATH", "")])
 
 if toolchain.ptxas() is not None:
     config.available_features.add("ptxas")

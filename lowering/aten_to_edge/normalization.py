@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from exir_mlir._mlir import ir
+
 from ..conversion import PatternTable
 from ..ir_utils import (
     DYNAMIC,
     Unsupported,
+    bitwidth,
     bool_attr,
     create,
     create1,
@@ -81,18 +84,23 @@ def batch_norm_training(x, w, b, eps: float):
     count = 1
     for d in dims:
         count *= shape[d]
-    stat_t = ranked([1, c] + [1] * (len(shape) - 2), elem)
+    # f16/bf16: statistics and the affine in f32, rounded once (as eager's CPU kernel); in f16 the sum
+    # of squares overflowed for inputs of 6e4 (ours 3, eager 514).
+    acc = ir.F32Type.get() if bitwidth(elem) < 32 else elem
+    xa = cast(x, acc)
+    stat_t = ranked([1, c] + [1] * (len(shape) - 2), acc)
     red = {"dims": i64_array(dims), "keepdim": bool_attr(True)}
-    mean = create1("edge.mean", [x], stat_t, red)
-    var = create1("edge.var", [x], stat_t, {**red, "correction": f64_attr(0.0)})
-    invstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, elem)], stat_t)], stat_t)
-    y = create1("edge.mul", [create1("edge.sub", [x, mean], x.type), invstd], x.type)
-    per_channel = ranked([c] + [1] * (len(shape) - 2), elem)
+    mean = create1("edge.mean", [xa], stat_t, red)
+    var = create1("edge.var", [xa], stat_t, {**red, "correction": f64_attr(0.0)})
+    invstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, acc)], stat_t)], stat_t)
+    y = create1("edge.mul", [create1("edge.sub", [xa, mean], xa.type), invstd], xa.type)
+    per_channel = ranked([c] + [1] * (len(shape) - 2), acc)
     for p, name in ((w, "edge.mul"), (b, "edge.add")):
         if p is not None:
-            y = create1(name, [y, create1("edge.view", [p], per_channel)], x.type)
+            y = create1(name, [y, create1("edge.view", [cast(p, acc)], per_channel)], xa.type)
+    y = cast(y, elem)
     flat = ranked([c], elem)
-    views = [create1("edge.view", [t], flat) for t in (mean, invstd, var)]
+    views = [create1("edge.view", [cast(t, elem)], flat) for t in (mean, invstd, var)]
     return y, views[0], views[1], views[2], count
 
 
@@ -132,15 +140,20 @@ def lower_native_group_norm(op):
     for s in shape[1:]:
         rest *= s
     rest //= groups
-    g3 = ranked([n, groups, rest], elem)
-    xv = create1("edge.view", [x], g3)
-    stat_t = ranked([n, groups, 1], elem)
+    # Statistics and normalization in f32 for f16/bf16 inputs, as eager's CPU kernel (a bf16 mean/var
+    # accumulated in bf16 was off eager by 0.017 on an 18-element sample).
+    acc = ir.F32Type.get() if bitwidth(elem) < 32 else elem
+    g3 = ranked([n, groups, rest], acc)
+    xv = create1("edge.view", [cast(x, acc)], g3)
+    stat_t = ranked([n, groups, 1], acc)
     red = {"dims": i64_array([2]), "keepdim": bool_attr(True)}
     mean = create1("edge.mean", [xv], stat_t, red)
     var = create1("edge.var", [xv], stat_t, {**red, "correction": f64_attr(0.0)})
-    rstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, elem)], stat_t)], stat_t)
+    rstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, acc)], stat_t)], stat_t)
     y = create1("edge.mul", [create1("edge.sub", [xv, mean], g3), rstd], g3)
-    y = create1("edge.view", [y], x.type)
+    y = cast(create1("edge.view", [y], ranked(shape, acc)), elem)
+    mean, rstd = cast(mean, elem), cast(rstd, elem)
+    stat_t = ranked([n, groups, 1], elem)
     affine_shape = [c] + [1] * (len(shape) - 2)
     for p, name in ((w, "edge.mul"), (b, "edge.add")):
         if p is not None:

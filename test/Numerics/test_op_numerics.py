@@ -6,8 +6,10 @@ must match; any other recorded outcome is a strict xfail whose reason is the rec
 (XPASS) or a different failure fails the test. Pairs recorded as crashing the process are not run.
 
 Selection (the sweep must fit ~4 minutes of a 2-core CI machine): every claimed f32 pair, plus for each
-op one of its other claimed dtypes, chosen by rotation (op's index + EXIR_NUMERICS_ROTATION, default 0).
-EXIR_NUMERICS_ALL=1 runs every claimed pair; the generator always does.
+op one of its other claimed dtypes, chosen by rotation (op's index + the rotation of _rotation.py: the
+commit count of HEAD unless EXIR_NUMERICS_ROTATION is set). An op has at most 5 other dtypes, so every
+claimed pair runs in any 5 consecutive commits' CI runs. EXIR_NUMERICS_ALL=1 runs every claimed pair;
+the generator always does.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _gen_op_numerics import (  # noqa: E402
     NUMERICS_JSON, NUMERICS_MD, REGENERATE, claimed_pairs, read_results, render_markdown,
 )
+from _rotation import rotation  # noqa: E402
 from _numerics_check import (  # noqa: E402
     COMPILE_BUG, CRASH, DIFFERS, MATCHES, NO_SAMPLE, REJECTED, RUN_ERROR, TIMEOUT, check, compare, core_ops_by_name,
 )
@@ -72,7 +75,7 @@ def selected_pairs(claimed, *, everything: bool, rotation: int) -> list[tuple[st
 
 
 SELECTED = selected_pairs(CLAIMED, everything=os.environ.get("EXIR_NUMERICS_ALL") == "1",
-                          rotation=int(os.environ.get("EXIR_NUMERICS_ROTATION", "0")))
+                          rotation=rotation())
 
 
 def _param(pair):
@@ -143,3 +146,10 @@ def test_doc_covers_every_claimed_f32_pair():
     missing = [op for op, dtype in CLAIMED if dtype == "f32" and (op, dtype) not in RECORDED]
     assert not missing, (f"{NUMERICS_JSON.name} lacks {len(missing)} lowered f32 ops ({', '.join(missing[:5])}, ...): "
                          f"run {REGENERATE} --missing")
+
+
+def test_rotation_runs_every_claimed_pair_within_five_runs():
+    seen = set()
+    for r in range(5):
+        seen |= set(selected_pairs(CLAIMED, everything=False, rotation=r))
+    assert seen == set(CLAIMED)

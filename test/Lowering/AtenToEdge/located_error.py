@@ -17,7 +17,7 @@ def run(name, text, to):
         module = ir.Module.parse(text)
         try:
             lower(module, to=to)
-            print("lowered")
+            print("RESULT: lowered without error")
         except ExirUserError as e:
             print(e)
             return str(e)
@@ -55,7 +55,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<1x8x4x4xf32>, %w: tensor<8x3x3x3xf32>
 }""", "edge")
 
 # CHECK-LABEL: TEST: lowers_to_linalg
-# CHECK: lowered
+# CHECK-NEXT: RESULT: lowered without error
 run("lowers_to_linalg", """
 func.func @f(%x: tensor<4xi32>) -> tensor<4xf32> {
   %0 = "exir.sigmoid"(%x) : (tensor<4xi32>) -> tensor<4xf32>

@@ -14,18 +14,18 @@ func.func @softmax(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
 // normalized_shape [32] on a rank-3 input: axis 2.
 // CHECK-LABEL: func.func @layer_norm
 // CHECK-SAME: (%[[X:.*]]: tensor<2x8x32xf32>, %[[W:.*]]: tensor<32xf32>, %[[B:.*]]: tensor<32xf32>)
-// CHECK: "edge.layer_norm"(%[[X]], %[[W]], %[[B]]) {axis = 2 : i64, eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1>}
+// CHECK: "edge.layer_norm"(%[[X]], %[[W]], %[[B]]) {axis = 2 : i64, eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1>}
 func.func @layer_norm(%x: tensor<2x8x32xf32>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<2x8x32xf32> {
-  %0:3 = "exir.native_layer_norm"(%x, %w, %b) {eps = 1.0e-05 : f64, operandSegmentSizes = array<i32: 1, 0, 1, 1>, static_normalized_shape = array<i64: 32>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
+  %0:3 = "exir.native_layer_norm"(%x, %w, %b) {eps = 1.0e-03 : f64, operandSegmentSizes = array<i32: 1, 0, 1, 1>, static_normalized_shape = array<i64: 32>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
   return %0#0 : tensor<2x8x32xf32>
 }
 
 // -----
 
 // CHECK-LABEL: func.func @batch_norm
-// CHECK: "edge.batch_norm_inference"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
+// CHECK: "edge.batch_norm_inference"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
 func.func @batch_norm(%x: tensor<1x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>) -> tensor<1x8x4x4xf32> {
-  %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %w, %b, %m, %v) {eps = 1.0e-05 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x4x4xf32>, tensor<0xf32>, tensor<0xf32>)
+  %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %w, %b, %m, %v) {eps = 1.0e-03 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x4x4xf32>, tensor<0xf32>, tensor<0xf32>)
   return %0#0 : tensor<1x8x4x4xf32>
 }
 
@@ -41,4 +41,54 @@ func.func @batch_norm(%x: tensor<1x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf
 func.func @group_norm(%x: tensor<2x4x3x3xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<2x4x3x3xf32> {
   %0:3 = "exir.native_group_norm"(%x, %w, %b) {eps = 1.0e-05 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>, static_c = 4 : i64, static_hxw = 9 : i64, static_n = 2 : i64} : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x4x3x3xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
   return %0#0 : tensor<2x4x3x3xf32>
+}
+
+// -----
+
+// bf16 group norm: statistics and normalization in f32 (as eager's CPU kernel), eps = 1e-3 added to
+// the biased variance, the result cast back to bf16.
+// CHECK-LABEL: func.func @group_norm_bf16
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4x3xbf16>)
+// CHECK:      %[[EPS:.*]] = arith.constant dense<1.000000e-03> : tensor<f32>
+// CHECK:      %[[XF:.*]] = "edge.cast"(%[[X]]) : (tensor<2x4x3xbf16>) -> tensor<2x4x3xf32>
+// CHECK:      %[[G:.*]] = "edge.view"(%[[XF]]) : (tensor<2x4x3xf32>) -> tensor<2x2x6xf32>
+// CHECK:      %[[MEAN:.*]] = "edge.mean"(%[[G]]) {dims = array<i64: 2>, keepdim = true} : (tensor<2x2x6xf32>) -> tensor<2x2x1xf32>
+// CHECK:      %[[VAR:.*]] = "edge.var"(%[[G]]) {correction = 0.000000e+00 : f64, dims = array<i64: 2>, keepdim = true}
+// CHECK:      %[[VE:.*]] = "edge.add"(%[[VAR]], %[[EPS]])
+// CHECK:      %[[R:.*]] = "edge.rsqrt"(%[[VE]])
+// CHECK:      %[[C:.*]] = "edge.sub"(%[[G]], %[[MEAN]])
+// CHECK:      %[[Y:.*]] = "edge.mul"(%[[C]], %[[R]]) : (tensor<2x2x6xf32>, tensor<2x2x1xf32>) -> tensor<2x2x6xf32>
+// CHECK:      %[[YV:.*]] = "edge.view"(%[[Y]]) : (tensor<2x2x6xf32>) -> tensor<2x4x3xf32>
+// CHECK:      %[[OUT:.*]] = "edge.cast"(%[[YV]]) : (tensor<2x4x3xf32>) -> tensor<2x4x3xbf16>
+// CHECK:      return %[[OUT]]
+func.func @group_norm_bf16(%x: tensor<2x4x3xbf16>) -> tensor<2x4x3xbf16> {
+  %0:3 = "exir.native_group_norm"(%x) {eps = 1.0e-03 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>, static_c = 4 : i64, static_hxw = 3 : i64, static_n = 2 : i64} : (tensor<2x4x3xbf16>) -> (tensor<2x4x3xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>)
+  return %0#0 : tensor<2x4x3xbf16>
+}
+
+// -----
+
+// Training-mode f16 batch norm: batch statistics over dims 0 and 2 and the affine in f32, eps = 1e-3,
+// rounded to f16 once at the end.
+// CHECK-LABEL: func.func @batch_norm_train_f16
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf16>, %[[W:.*]]: tensor<3xf16>, %[[B:.*]]: tensor<3xf16>)
+// CHECK:      %[[EPS:.*]] = arith.constant dense<1.000000e-03> : tensor<f32>
+// CHECK:      %[[XF:.*]] = "edge.cast"(%[[X]]) : (tensor<2x3x4xf16>) -> tensor<2x3x4xf32>
+// CHECK:      %[[MEAN:.*]] = "edge.mean"(%[[XF]]) {dims = array<i64: 0, 2>, keepdim = true}
+// CHECK:      %[[VAR:.*]] = "edge.var"(%[[XF]]) {correction = 0.000000e+00 : f64, dims = array<i64: 0, 2>, keepdim = true}
+// CHECK:      %[[VE:.*]] = "edge.add"(%[[VAR]], %[[EPS]])
+// CHECK:      %[[R:.*]] = "edge.rsqrt"(%[[VE]])
+// CHECK:      %[[C:.*]] = "edge.sub"(%[[XF]], %[[MEAN]])
+// CHECK:      %[[N:.*]] = "edge.mul"(%[[C]], %[[R]]) : (tensor<2x3x4xf32>, tensor<1x3x1xf32>) -> tensor<2x3x4xf32>
+// CHECK:      %[[WF:.*]] = "edge.cast"(%[[W]]) : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK:      %[[WV:.*]] = "edge.view"(%[[WF]]) : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK:      %[[S:.*]] = "edge.mul"(%[[N]], %[[WV]])
+// CHECK:      %[[BF:.*]] = "edge.cast"(%[[B]]) : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK:      %[[BV:.*]] = "edge.view"(%[[BF]]) : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK:      %[[Y:.*]] = "edge.add"(%[[S]], %[[BV]])
+// CHECK:      %[[OUT:.*]] = "edge.cast"(%[[Y]]) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf16>
+// CHECK:      return %[[OUT]]
+func.func @batch_norm_train_f16(%x: tensor<2x3x4xf16>, %w: tensor<3xf16>, %b: tensor<3xf16>) -> tensor<2x3x4xf16> {
+  %0:3 = "exir.priv_native_batch_norm_legit_no_stats"(%x, %w, %b) {eps = 1.0e-03 : f64, momentum = 0.1 : f64, training = true, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x3x4xf16>, tensor<3xf16>, tensor<3xf16>) -> (tensor<2x3x4xf16>, tensor<3xf16>, tensor<3xf16>)
+  return %0#0 : tensor<2x3x4xf16>
 }

@@ -80,3 +80,15 @@ func.func @argmax_flat_dynamic(%x: tensor<?x5xf32>) -> (tensor<i64>, tensor<1x1x
   %1 = "exir.argmin"(%x) {keepdim = true} : (tensor<?x5xf32>) -> tensor<1x1xi64>
   return %0, %1 : tensor<i64>, tensor<1x1xi64>
 }
+
+// -----
+
+// var.dim with unbiased = false divides by N (correction 0); the default is unbiased (correction 1).
+// CHECK-LABEL: func.func @var_dim
+// CHECK: "edge.var"(%{{.*}}) {correction = 0.000000e+00 : f64, dims = array<i64: 1>, keepdim = true}
+// CHECK: "edge.var"(%{{.*}}) {correction = 1.000000e+00 : f64, dims = array<i64: 1>, keepdim = true}
+func.func @var_dim(%x: tensor<5x3xf32>) -> (tensor<5x1xf32>, tensor<5x1xf32>) {
+  %0 = "exir.var_dim"(%x) {dim = array<i64: 1>, unbiased = false, keepdim = true} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+  %1 = "exir.var_dim"(%x) {dim = array<i64: 1>, unbiased = true, keepdim = true} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+  return %0, %1 : tensor<5x1xf32>, tensor<5x1xf32>
+}

@@ -12,9 +12,9 @@ func.func @softmax(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
 // -----
 
 // CHECK-LABEL: func.func @layer_norm
-// CHECK: "backend.layer_norm"(%{{.*}}, %{{.*}}, %{{.*}}) {axis = 2 : i64, eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<2x8x32xf32>
+// CHECK: "backend.layer_norm"(%{{.*}}, %{{.*}}, %{{.*}}) {axis = 2 : i64, eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<2x8x32xf32>
 func.func @layer_norm(%x: tensor<2x8x32xf32>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<2x8x32xf32> {
-  %0:3 = "edge.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-05 : f64, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
+  %0:3 = "edge.layer_norm"(%x, %w, %b) {axis = 2 : i64, eps = 1.0e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x8x32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<2x8x32xf32>, tensor<2x8x1xf32>, tensor<2x8x1xf32>)
   return %0#0 : tensor<2x8x32xf32>
 }
 

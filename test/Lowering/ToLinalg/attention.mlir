@@ -17,12 +17,20 @@ func.func @sdpa(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x8x16xf32>, %v: tensor<2
 
 // -----
 
-// is_causal masks j > i with -inf.
+// Scores are q.k^T * scale (0.25); is_causal masks key j > query i (not j >= i: the diagonal stays)
+// with -inf, after scaling.
 // CHECK-LABEL: func.func @sdpa_causal
-// CHECK: linalg.index 1
-// CHECK: linalg.index 2
-// CHECK: arith.cmpi ugt
-// CHECK: arith.select
+// CHECK:      %[[SCORES:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK:      %[[SCALE:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK:      linalg.generic {{.*}} ins(%[[SCORES]] : tensor<4x8x8xf32>)
+// CHECK-NEXT: ^bb0(%[[S:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:   %[[Y:.*]] = arith.mulf %[[S]], %[[SCALE]] : f32
+// CHECK-NEXT:   %[[I:.*]] = linalg.index 1 : index
+// CHECK-NEXT:   %[[J:.*]] = linalg.index 2 : index
+// CHECK-NEXT:   %[[ABOVE:.*]] = arith.cmpi ugt, %[[J]], %[[I]] : index
+// CHECK-NEXT:   %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:   %[[M:.*]] = arith.select %[[ABOVE]], %[[NINF]], %[[Y]] : f32
+// CHECK-NEXT:   linalg.yield %[[M]] : f32
 func.func @sdpa_causal(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
   %0 = "backend.sdpa"(%q, %k, %v) {is_causal = true, scale = 0.25 : f64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %0 : tensor<4x8x16xf32>
@@ -32,8 +40,12 @@ func.func @sdpa_causal(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tenso
 
 // safe_softmax: a row whose max is -inf yields 0.
 // CHECK-LABEL: func.func @sdpa_safe
-// CHECK: arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
-// CHECK: arith.select
+// CHECK:      ^bb0(%[[E:.*]]: f32, %[[T:.*]]: f32, %[[MX:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:   %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:   %[[EMPTY:.*]] = arith.cmpf oeq, %[[MX]], %[[NINF]] : f32
+// CHECK-NEXT:   %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:   %[[P:.*]] = arith.divf %[[E]], %[[T]] : f32
+// CHECK-NEXT:   arith.select %[[EMPTY]], %[[Z]], %[[P]] : f32
 func.func @sdpa_safe(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
   %0 = "backend.sdpa"(%q, %k, %v) {is_causal = false, safe_softmax = true, scale = 0.25 : f64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %0 : tensor<4x8x16xf32>

@@ -5,8 +5,26 @@
 // CHECK-LABEL: func.func @sort
 // CHECK: %[[RANK:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X:.*]], %[[X]] : tensor<3x5xf32>, tensor<3x5xf32>) outs(%{{.*}} : tensor<3x5xi64>)
 // Descending, NaN first: b before a when b is NaN and a is not, or b > a, or equal and earlier.
-// CHECK: arith.cmpf ogt
-// CHECK: arith.extui %{{.*}} : i1 to i64
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[CNT:.*]]: i64):
+// CHECK-NEXT:   %[[I:.*]] = linalg.index 1 : index
+// CHECK-NEXT:   %[[J:.*]] = linalg.index 2 : index
+// CHECK-NEXT:   %[[EARLIER:.*]] = arith.cmpi ult, %[[J]], %[[I]] : index
+// CHECK-NEXT:   %[[BN:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK-NEXT:   %[[AN:.*]] = arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK-NEXT:   %[[BOTHN:.*]] = arith.andi %[[BN]], %[[AN]] : i1
+// CHECK-NEXT:   %[[EQ:.*]] = arith.cmpf oeq, %[[B]], %[[A]] : f32
+// CHECK-NEXT:   %[[SAME:.*]] = arith.ori %[[EQ]], %[[BOTHN]] : i1
+// CHECK-NEXT:   %[[TIE:.*]] = arith.andi %[[SAME]], %[[EARLIER]] : i1
+// CHECK-NEXT:   %[[BN2:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK-NEXT:   %[[AN2:.*]] = arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK-NEXT:   %[[T:.*]] = arith.constant true
+// CHECK-NEXT:   %[[ANOT:.*]] = arith.xori %[[AN2]], %[[T]] : i1
+// CHECK-NEXT:   %[[NANFIRST:.*]] = arith.andi %[[BN2]], %[[ANOT]] : i1
+// CHECK-NEXT:   %[[GT:.*]] = arith.cmpf ogt, %[[B]], %[[A]] : f32
+// CHECK-NEXT:   %[[BEFORE:.*]] = arith.ori %[[NANFIRST]], %[[GT]] : i1
+// CHECK-NEXT:   %[[COUNTS:.*]] = arith.ori %[[BEFORE]], %[[TIE]] : i1
+// CHECK-NEXT:   %[[ONE:.*]] = arith.extui %[[COUNTS]] : i1 to i64
+// CHECK-NEXT:   arith.addi %[[CNT]], %[[ONE]] : i64
 // CHECK: %[[R:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[RANK]], %[[X]] : tensor<3x5xi64>, tensor<3x5xf32>) outs(%{{.*}}, %{{.*}} : tensor<3x5xf32>, tensor<3x5xi64>)
 // CHECK: arith.cmpi eq
 // CHECK: return %[[R]]#0, %[[R]]#1

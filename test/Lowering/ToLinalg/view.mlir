@@ -92,10 +92,16 @@ func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<2x6xf32> {
 
 // -----
 
+// flip of dim 0 reads row (4 - 1) - i; dim 1 is read as is.
 // CHECK-LABEL: func.func @flip
-// CHECK: linalg.index 0
-// CHECK: arith.subi
-// CHECK: tensor.extract
+// CHECK-SAME: (%[[X:.*]]: tensor<4x2xf32>)
+// CHECK:      %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT: %[[N:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[N]], %[[ONE]] : index
+// CHECK-NEXT: %[[R:.*]] = arith.subi %[[LAST]], %[[I]] : index
+// CHECK-NEXT: %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT: tensor.extract %[[X]][%[[R]], %[[J]]] : tensor<4x2xf32>
 func.func @flip(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %0 = "edge.flip"(%x) {dims = array<i64: 0>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
@@ -116,12 +122,25 @@ func.func @expand_two_dynamic(%x: tensor<?x96xf32>, %b: index, %t: index) -> ten
 
 // -----
 
-// Reflection padding reads input[|i - low|] mirrored at the far edge.
+// Reflection padding reads input[|i - low|] mirrored at the far edge: s = |j - 2|; s >= 5 reads
+// 2 * (5 - 1) - s = 8 - s (the edge element itself is not repeated).
 // CHECK-LABEL: func.func @reflect
-// CHECK: linalg.generic
-// CHECK: arith.cmpi slt
-// CHECK: arith.cmpi sge
-// CHECK: tensor.extract
+// CHECK-SAME: (%[[X:.*]]: tensor<2x5xf32>)
+// CHECK:      %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT: %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT: %[[LOW:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[S:.*]] = arith.subi %[[J]], %[[LOW]] : index
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[NEG:.*]] = arith.cmpi slt, %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[MS:.*]] = arith.subi %[[Z2]], %[[S]] : index
+// CHECK-NEXT: %[[A:.*]] = arith.select %[[NEG]], %[[MS]], %[[S]] : index
+// CHECK-NEXT: %[[N:.*]] = arith.constant 5 : index
+// CHECK-NEXT: %[[OVER:.*]] = arith.cmpi sge, %[[A]], %[[N]] : index
+// CHECK-NEXT: %[[TWO_N1:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[MIR:.*]] = arith.subi %[[TWO_N1]], %[[A]] : index
+// CHECK-NEXT: %[[SRC:.*]] = arith.select %[[OVER]], %[[MIR]], %[[A]] : index
+// CHECK-NEXT: tensor.extract %[[X]][%[[I]], %[[SRC]]] : tensor<2x5xf32>
 func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
@@ -152,4 +171,23 @@ func.func @reflect(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
 func.func @diagonal_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %0 = "edge.diagonal"(%x) {offset = 1 : i64, dim1 = 0 : i64, dim2 = 1 : i64} : (tensor<?x?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Replication padding clamps the source index to [0, 5 - 1].
+// CHECK-LABEL: func.func @replicate
+// CHECK-SAME: (%[[X:.*]]: tensor<2x5xf32>)
+// CHECK:      %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT: %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT: %[[LOW:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[S:.*]] = arith.subi %[[J]], %[[LOW]] : index
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[A:.*]] = arith.maxsi %[[S]], %[[Z]] : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[SRC:.*]] = arith.minsi %[[A]], %[[LAST]] : index
+// CHECK-NEXT: tensor.extract %[[X]][%[[I]], %[[SRC]]] : tensor<2x5xf32>
+func.func @replicate(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "replicate"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
 }
