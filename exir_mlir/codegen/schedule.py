@@ -319,8 +319,9 @@ def _run_script(module: ir.Operation, text: str) -> None:
 def convert_convolutions(module: ir.Operation) -> int:
     """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
     rewritten = convolutions_to_im2col(module)
-    convs = walk_ops(module.operation, CONV_TO_IM2COL)
-    if not convs:
+    convs = [c for c in walk_ops(module.operation, CONV_TO_IM2COL)
+             if all(ir.ShapedType(v.type).has_static_shape for v in c.operation.operands)]
+    if not convs:  # (upstream's rewrite needs static shapes; others keep the convolution's own loops)
         return rewritten
     _tag(convs)
     script = _Script()
