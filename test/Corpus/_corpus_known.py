@@ -7,13 +7,7 @@ program that shows it is in docs/corpus.md.
 
 _POW = ("pow(0, 0) returns NaN instead of 1 (f32 and f64, static and dynamic): "
         "torch.pow(torch.tensor([0.]), torch.tensor([0.])) compiles to NaN")
-_CEIL_POOL = ("2-d pooling with ceil_mode=True and dynamic H/W reads outside its input: the last, partial window "
-              "takes values from past the buffer (they change from run to run); static shapes are right "
-              "(max_pool) or refused (avg_pool: 'ceil_mode with partial windows is not supported')")
-
 KNOWN_MISMATCHES: dict[str, str] = {
     "opinfo:float_power|bool|0|static": _POW,
     "opinfo:float_power|bool|0|dynamic": _POW,
-    "opinfo:nn.functional.avg_pool2d|f32|1|dynamic": _CEIL_POOL,
-    "opinfo:nn.functional.max_pool2d|f32|1|dynamic": _CEIL_POOL,
 }
