@@ -24,8 +24,11 @@ from .elementwise import activate
 from .shapes import ShapeContext
 from .windows import (
     add,
+    as_value,
     conv_out_size,
     dynamic_of,
+    exact_extent,
+    maximum,
     mul,
     pad,
     result_sizes,
@@ -85,22 +88,25 @@ def convolve(ctx, x, w, bias, res_type, out_sizes, stride, padding, dilation, gr
     elem = element_type(x)
     check_supported_element(elem)
     ws = shape_of(w)
-    if DYNAMIC in ws:
-        raise Unsupported("a convolution weight of dynamic shape is not supported")
     x = pad(x, [0, 0, *padding], [0, 0, *padding], _zero(elem))
     init = _init(ctx, res_type, out_sizes, bias, elem)
     stride, dilation = list(stride), list(dilation)
     f, cg = ws[0], ws[1]
-    if groups == 1:
+    if groups == 1:  # any size may be dynamic
         return _PLAIN[n](x, w, outs=[init], strides=stride, dilations=dilation)
+    if DYNAMIC in (f, cg):
+        raise Unsupported("a grouped convolution needs the weight's channel sizes static")
     if cg == 1 and f == groups:  # depthwise: weight [C, 1, k...] -> [C, k...]
         w2 = _collapse(w, [[0, 1]] + [[i] for i in range(2, n + 2)])
         return _DEPTHWISE[n](x, w2, outs=[init], strides=stride, dilations=dilation)
     # grouped: x [N, G, C/G, s...], w [G, F/G, C/G, k...], out [N, G, F/G, o...]
+    wsz = sizes(ctx, w)
+    if n != 2:  # a generic: cut x to what the windows read (see exact_extent)
+        x = exact_extent(x, sizes(ctx, x), out_sizes, wsz[2:], stride, dilation)
     xs = sizes(ctx, x)
     spatial_groups = [[i + 1] for i in range(2, n + 2)]
     xg = _expand(x, [[0], [1, 2]] + spatial_groups, [xs[0], groups, cg, *xs[2:]])
-    wg = _expand(w, [[0, 1]] + [[i + 1] for i in range(1, n + 2)], [groups, f // groups, cg, *ws[2:]])
+    wg = _expand(w, [[0, 1]] + [[i + 1] for i in range(1, n + 2)], [groups, f // groups, cg, *wsz[2:]])
     og = _expand(init, [[0], [1, 2]] + spatial_groups, [out_sizes[0], groups, f // groups, *out_sizes[2:]])
     if n == 2:
         r = linalg.conv_2d_ngchw_gfchw(xg, wg, outs=[og], strides=stride, dilations=dilation)
@@ -135,9 +141,10 @@ def _grouped_generic(xg, wg, og, stride, dilation) -> ir.Value:
 
 def _conv_result_sizes(ctx, res, x, w, stride, padding, dilation):
     xs = sizes(ctx, x)
-    ks = shape_of(w)[2:]
+    ws = sizes(ctx, w)
+    ks = ws[2:]
     n = len(ks)
-    computed = [xs[0], shape_of(w)[0]] + [conv_out_size(xs[2 + i], ks[i], stride[i], padding[i], dilation[i])
+    computed = [xs[0], ws[0]] + [conv_out_size(xs[2 + i], ks[i], stride[i], padding[i], dilation[i])
                                           for i in range(n)]
     return result_sizes(ctx, res, computed)
 
@@ -165,32 +172,47 @@ def lower_backend_conv2d(op):
     return [activate(ctx, conv, a["activation"], res)]
 
 
-def _flipped_weight(w, groups):
+def _flipped_weight(ctx, w, groups):
     """[Cin, Cout/G, k...] -> [Cout, Cin/G, k...] with every kernel dim reversed."""
     ws = shape_of(w)
     n = len(ws) - 2
-    cin, fg, ks = ws[0], ws[1], ws[2:]
-    cg = cin // groups
-    w4 = _expand(w, [[0, 1]] + [[i + 1] for i in range(1, n + 2)], [groups, cg, fg, *ks])
+    cin, fg = ws[0], ws[1]
+    if DYNAMIC in (cin, fg) and groups != 1:
+        raise Unsupported("a grouped transposed convolution needs the weight's channel sizes static")
+    wsz = sizes(ctx, w)
+    ks = wsz[2:]
+    cg = cin // groups if cin != DYNAMIC else wsz[0]
+    w4 = _expand(w, [[0, 1]] + [[i + 1] for i in range(1, n + 2)], [groups, cg, wsz[1], *ks])
     rank = 3 + n
     d = [ir.AffineDimExpr.get(i) for i in range(rank)]
-    # output (g, f, c, k...) reads input (g, c, f, K-1-k...)
-    in_map = ir.AffineMap.get(rank, 0, [d[0], d[2], d[1]] + [ir.AffineConstantExpr.get(ks[i] - 1) - d[3 + i]
-                                                            for i in range(n)])
     out_map = ir.AffineMap.get_identity(rank)
     elem = element_type(w)
-    out_t = ranked([groups, fg, cg, *ks], elem)
-    init = tensor.EmptyOp([groups, fg, cg, *ks], elem).result
-    g = linalg.GenericOp([out_t], [w4], [init], maps_attr([in_map, out_map]), iterators([PARALLEL] * rank))
-    block = g.regions[0].blocks.append(elem, elem)
-    with ir.InsertionPoint(block):
-        linalg.YieldOp([block.arguments[0]])
+    out_sizes = [groups, wsz[1], cg, *ks]
+    out_t = ranked(static_of(out_sizes), elem)
+    init = tensor.EmptyOp(out_sizes, elem).result
+    if all(isinstance(k, int) for k in ks):
+        # output (g, f, c, k...) reads input (g, c, f, K-1-k...)
+        in_map = ir.AffineMap.get(rank, 0, [d[0], d[2], d[1]] + [ir.AffineConstantExpr.get(ks[i] - 1) - d[3 + i]
+                                                                for i in range(n)])
+        g = linalg.GenericOp([out_t], [w4], [init], maps_attr([in_map, out_map]), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(elem, elem)
+        with ir.InsertionPoint(block):
+            linalg.YieldOp([block.arguments[0]])
+    else:  # dynamic kernel sizes: K - 1 - k is no affine constant; read with tensor.extract
+        g = linalg.GenericOp([out_t], [], [init], maps_attr([out_map]), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(elem)
+        with ir.InsertionPoint(block):
+            ids = [linalg.IndexOp(i).result for i in range(rank)]
+            flipped = [arith.SubIOp(as_value(sub(ks[i], 1)), ids[3 + i]).result for i in range(n)]
+            linalg.YieldOp([tensor.ExtractOp(w4, [ids[0], ids[2], ids[1], *flipped]).result])
     return _collapse(g.result, [[0, 1]] + [[i] for i in range(2, rank)])
 
 
 def lower_conv_transpose(op):
     """out = conv(spread(x), flip(w)): the input with (stride - 1) zeros between elements and
-    dilation * (k - 1) - padding zeros around (+ output_padding after), a stride-1 convolution."""
+    dilation * (k - 1) - padding zeros around (+ output_padding after), a stride-1 convolution.
+    Where that amount is negative (padding beyond the kernel's extent) the convolution's result
+    is cropped instead."""
     ctx = ShapeContext.current()
     operands = list(op.operands)
     x, w = operands[0], operands[1]
@@ -201,36 +223,35 @@ def lower_conv_transpose(op):
     res = op.results[0]
     elem = element_type(x)
     check_supported_element(elem)
-    ws = shape_of(w)
-    if DYNAMIC in ws:
-        raise Unsupported("a transposed convolution weight of dynamic shape is not supported")
-    n = len(ws) - 2
-    ks = ws[2:]
+    wsz = sizes(ctx, w)
+    n = len(wsz) - 2
+    ks = wsz[2:]
     xs = sizes(ctx, x)
+    extent = [add(mul(sub(ks[i], 1), dilation[i]), 0) for i in range(n)]  # d(k - 1)
     # Result: (I - 1) * s - 2p + d(k - 1) + output_padding + 1.
-    computed = [xs[0], ws[1] * groups] + [
-        add(sub(mul(sub(xs[2 + i], 1), stride[i]), 2 * padding[i]), dilation[i] * (ks[i] - 1) + out_pad[i] + 1)
+    computed = [xs[0], mul(wsz[1], groups)] + [
+        add(sub(mul(sub(xs[2 + i], 1), stride[i]), 2 * padding[i]), add(extent[i], out_pad[i] + 1))
         for i in range(n)]
     out = result_sizes(ctx, res, computed)
-    lo = [dilation[i] * (ks[i] - 1) - padding[i] for i in range(n)]
-    hi = [lo[i] + out_pad[i] for i in range(n)]
-    # Negative amounts (padding larger than the kernel's extent): pad by 0, crop the result.
-    crop_lo = [max(-v, 0) for v in lo]
-    lo_p, hi_p = [max(v, 0) for v in lo], [max(v, 0) for v in hi]
-    spread = [add(add(mul(sub(xs[2 + i], 1), stride[i]), 1), lo_p[i] + hi_p[i]) for i in range(n)]
+    lo = [sub(extent[i], padding[i]) for i in range(n)]
+    hi = [add(lo[i], out_pad[i]) for i in range(n)]
+    lo_p, hi_p = [maximum(v, 0) for v in lo], [maximum(v, 0) for v in hi]
+    crop_lo, crop_hi = [maximum(sub(0, v), 0) for v in lo], [maximum(sub(0, v), 0) for v in hi]
+    spread = [add(add(mul(sub(xs[2 + i], 1), stride[i]), 1), add(lo_p[i], hi_p[i])) for i in range(n)]
     full = [xs[0], xs[1], *spread]
     zeros = fill(_zero(elem), ranked(static_of(full), elem), dynamic_of(full))
-    xs_dyn = [v for v in xs]
-    xin = tensor.InsertSliceOp(x, zeros, [], dynamic_of(xs_dyn), [], [0, 0, *lo_p], static_of(xs_dyn),
-                               [1, 1, *stride]).result
-    wf = _flipped_weight(w, groups)
-    if any(crop_lo) or any(h < 0 for h in hi):
-        conv_out = [out[0], out[1]] + [add(out[2 + i], crop_lo[i] + max(-hi[i], 0)) for i in range(n)]
-        conv_t = ranked(static_of(conv_out), elem)
-        full_res = convolve(ctx, xin, wf, bias, conv_t, conv_out, [1] * n, [0] * n, dilation, groups)
-        return [tensor.ExtractSliceOp(res.type, full_res, [], dynamic_of(out), [],
-                                      [0, 0, *crop_lo], static_of(out), [1] * (n + 2)).result]
-    return [convolve(ctx, xin, wf, bias, res.type, out, [1] * n, [0] * n, dilation, groups)]
+    offsets = [0, 0, *lo_p]
+    xin = tensor.InsertSliceOp(x, zeros, dynamic_of(offsets), dynamic_of(xs), [], static_of(offsets),
+                               static_of(xs), [1, 1, *stride]).result
+    wf = _flipped_weight(ctx, w, groups)
+    if all(isinstance(c, int) and c == 0 for c in crop_lo + crop_hi):
+        return [convolve(ctx, xin, wf, bias, res.type, out, [1] * n, [0] * n, dilation, groups)]
+    conv_out = [out[0], out[1]] + [add(out[2 + i], add(crop_lo[i], crop_hi[i])) for i in range(n)]
+    conv_t = ranked(static_of(conv_out), elem)
+    full_res = convolve(ctx, xin, wf, bias, conv_t, conv_out, [1] * n, [0] * n, dilation, groups)
+    offsets = [0, 0, *crop_lo]
+    return [tensor.ExtractSliceOp(res.type, full_res, dynamic_of(offsets), dynamic_of(out), [],
+                                  static_of(offsets), static_of(out), [1] * (n + 2)).result]
 
 
 def populate_convolution_patterns(table: PatternTable) -> None:

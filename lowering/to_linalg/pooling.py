@@ -42,6 +42,7 @@ from .windows import (
     as_value,
     ceildiv,
     dynamic_of,
+    exact_extent,
     pad,
     result_sizes,
     sizes,
@@ -78,13 +79,14 @@ def _padded_input(ctx, x, out, kernel, stride, padding, dilation, value):
     return pad(x, [0, 0, *padding], [0, 0, *high], value)
 
 
-def _window_reduce(x, window_shape, init, res_type, kind, stride, dilation, elem):
+def _window_reduce(ctx, x, out, window_shape, init, res_type, kind, stride, dilation, elem):
     """linalg pooling op (named where one exists) reducing `x` into `init`."""
     n = len(window_shape)
     window = tensor.EmptyOp(list(window_shape), elem).result
     if n in _NAMED:
         named = _NAMED[n][0 if kind == "max" else 1]
         return named(x, window, outs=[init], strides=list(stride), dilations=list(dilation))
+    x = exact_extent(x, sizes(ctx, x), out, window_shape, stride, dilation)
     in_map, win_map, out_map = window_maps(n, stride, dilation)
     g = linalg.GenericOp([res_type], [x, window], [init], maps_attr([in_map, win_map, out_map]),
                          iterators([PARALLEL] * (2 + n) + [REDUCTION] * n))
@@ -114,7 +116,8 @@ def lower_max_pool(op):
     out = _out_sizes(ctx, res, x)
     xp = _padded_input(ctx, x, out, a["kernel_size"], a["stride"], a["padding"], a["dilation"], lowest(elem))
     init = fill(lowest(elem), res.type, dynamic_of(out))
-    return [_window_reduce(xp, a["kernel_size"][:n], init, res.type, "max", a["stride"], a["dilation"], elem)]
+    return [_window_reduce(ctx, xp, out, a["kernel_size"][:n], init, res.type, "max", a["stride"], a["dilation"],
+                           elem)]
 
 
 def _divisor(ctx, x, out, kernel, stride, padding, count_include_pad, override):
@@ -172,7 +175,7 @@ def lower_avg_pool(op):
     out = _out_sizes(ctx, res, x)
     xp = _padded_input(ctx, x, out, kernel, stride, padding, [1] * n, 0.0 if is_float(elem) else 0)
     init = fill(0.0 if is_float(elem) else 0, res.type, dynamic_of(out))
-    summed = _window_reduce(xp, kernel, init, res.type, "sum", stride, [1] * n, elem)
+    summed = _window_reduce(ctx, xp, out, kernel, init, res.type, "sum", stride, [1] * n, elem)
     divisor = _divisor(ctx, x, out, kernel, stride, padding, a["count_include_pad"], a["divisor_override"])
     rank = rank_of(res)
     ident = ir.AffineMap.get_identity(rank)
@@ -185,6 +188,9 @@ def lower_avg_pool(op):
             dv = const_like(float(divisor) if is_float(elem) else divisor, elem)
         else:
             count = _window_count(ctx, x, kernel, stride, padding, a["count_include_pad"])
+            # (never 0 for a window the result asks for; max(.., 1) keeps masked vector lanes from
+            # dividing an integer by 0)
+            count = arith.MaxSIOp(count, index_constant(1)).result
             dv = arith.IndexCastOp(elem if not is_float(elem) else i64(), count).result
             if is_float(elem):
                 dv = arith.SIToFPOp(elem, dv).result
@@ -226,6 +232,7 @@ def lower_max_pool_with_indices(op):
     out = _out_sizes(ctx, values_r, x)
     xs = sizes(ctx, x)
     xp = _padded_input(ctx, x, out, k, s, p, dl, lowest(elem))
+    xp = exact_extent(xp, sizes(ctx, xp), out, k, s, dl)
     in_map, win_map, out_map = window_maps(n, s, dl)
     window = tensor.EmptyOp(list(k), elem).result
     vals = fill(lowest(elem), values_r.type, dynamic_of(out))

@@ -83,9 +83,9 @@ def static_of(values: Sequence[Size]) -> list[int]:
     return [v if isinstance(v, int) else DYNAMIC for v in values]
 
 
-def conv_out_size(i: Size, k: int, s: int, p: int, d: int) -> Size:
+def conv_out_size(i: Size, k: Size, s: int, p: int, d: int) -> Size:
     """floor((I + 2p - d(k-1) - 1) / s) + 1."""
-    return add(floordiv(sub(add(i, 2 * p), d * (k - 1) + 1), s), 1)
+    return add(floordiv(sub(add(i, 2 * p), add(mul(sub(k, 1), d), 1)), s), 1)
 
 
 def window_high_pad(i: Size, o: Size, k: int, s: int, p: int, d: int) -> Size:
@@ -118,3 +118,19 @@ def window_maps(n_spatial: int, stride: Sequence[int], dilation: Sequence[int]):
     window_map = ir.AffineMap.get(rank, 0, d[2 + n_spatial:])
     out_map = ir.AffineMap.get(rank, 0, d[:2 + n_spatial])
     return in_map, window_map, out_map
+
+
+def exact_extent(x: ir.Value, x_sizes: Sequence[Size], out: Sequence[Size], kernel: Sequence[Size],
+                 stride: Sequence[int], dilation: Sequence[int]) -> ir.Value:
+    """`x` (N, C, spatial...) cut to the extent the windows read, (O - 1) * s + (k - 1) * d + 1 per
+    spatial dim. A linalg.generic whose input is bigger than that is still right, but upstream's
+    unit-dim folding turns a window map `o * s + k` with O = 1 into the plain dim `k` and then
+    rejects the generic (the input's size is not the window's): cut, the two sizes agree."""
+    n = len(kernel)
+    sizes_ = list(x_sizes[:2]) + [add(mul(sub(out[2 + i], 1), stride[i]), add(mul(sub(kernel[i], 1), dilation[i]), 1))
+                                  for i in range(n)]
+    if static_of(sizes_) == shape_of(x) and DYNAMIC not in shape_of(x):
+        return x
+    t = ranked(static_of(sizes_), element_type(x))
+    return tensor.ExtractSliceOp(t, x, [], dynamic_of(sizes_), [], [0] * (n + 2), static_of(sizes_),
+                                 [1] * (n + 2)).result

@@ -54,7 +54,8 @@ func.func @max_pool_ceil_dynamic(%x: tensor<?x3x?x?xf32> {exir.sym_shape = ["s0"
 // CHECK: %[[NH:.*]] = arith.subi %[[STOP2]], %[[START1]] : index
 // CHECK: linalg.index 3 : index
 // CHECK: %[[N:.*]] = arith.muli %[[NH]], %{{.*}} : index
-// CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[N1:.*]] = arith.maxsi %[[N]], %c1 : index
+// CHECK: %[[NI:.*]] = arith.index_cast %[[N1]] : index to i64
 // CHECK: %[[NF:.*]] = arith.sitofp %[[NI]] : i64 to f32
 // CHECK: arith.divf %{{.*}}, %[[NF]] : f32
 func.func @avg_pool_ceil_dynamic(%x: tensor<?x3x?x?xf32> {exir.sym_shape = ["s0", "3", "s1", "s2"]}) -> tensor<?x3x?x?xf32> {
@@ -164,4 +165,16 @@ func.func @adaptive_avg_dynamic(%x: tensor<1x3x?x?xf32> {exir.sym_shape = ["1", 
 func.func @adaptive_max(%x: tensor<1x3x7x9xf32>) -> (tensor<1x3x3x4xf32>, tensor<1x3x3x4xi64>) {
   %0:2 = "edge.adaptive_max_pool"(%x) : (tensor<1x3x7x9xf32>) -> (tensor<1x3x3x4xf32>, tensor<1x3x3x4xi64>)
   return %0#0, %0#1 : tensor<1x3x3x4xf32>, tensor<1x3x3x4xi64>
+}
+
+// -----
+
+// 3-d with a single output along a dim: the generic reads exactly the windows' extent (an
+// extract_slice to 2 along D), so unit-dim folding later finds the input and window sizes equal.
+// CHECK-LABEL: func.func @avg_pool3d_unit_output
+// CHECK: %[[X:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0, 0] [2, 3, 2, 4, 4] [1, 1, 1, 1, 1] : tensor<2x3x3x4x4xf32> to tensor<2x3x2x4x4xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<2x3x2x4x4xf32>, tensor<2x2x2xf32>) outs(%{{.*}} : tensor<2x3x1x2x2xf32>)
+func.func @avg_pool3d_unit_output(%x: tensor<2x3x3x4x4xf32>) -> tensor<2x3x1x2x2xf32> {
+  %0 = "edge.avg_pool"(%x) {count_include_pad = true, divisor_override = 0 : i64, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 0, 0, 0>, stride = array<i64: 2, 2, 2>} : (tensor<2x3x3x4x4xf32>) -> tensor<2x3x1x2x2xf32>
+  return %0 : tensor<2x3x1x2x2xf32>
 }
