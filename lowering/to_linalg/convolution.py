@@ -18,8 +18,26 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, Unsupported, attr_dict, element_type, is_float, rank_of, ranked, shape_of
-from .builders import PARALLEL, REDUCTION, broadcast_to, check_supported_element, fill, iterators, maps_attr, reassociation
+from ..ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    attr_dict,
+    element_type,
+    is_float,
+    rank_of,
+    ranked,
+    shape_of,
+)
+from .builders import (
+    PARALLEL,
+    REDUCTION,
+    broadcast_to,
+    check_supported_element,
+    fill,
+    iterators,
+    maps_attr,
+    reassociation,
+)
 from .elementwise import activate
 from .shapes import ShapeContext
 from .windows import (
@@ -72,10 +90,8 @@ def _collapse(v: ir.Value, groups: list[list[int]]) -> ir.Value:
 def _init(ctx, res_type, out_sizes, bias, elem):
     if bias is None:
         return fill(_zero(elem), res_type, dynamic_of(out_sizes))
-    c = shape_of(bias)[0]
     n = rank_of(res_type) - 2
-    t = ranked([c] + [1] * n, element_type(bias))
-    b = tensor.ExpandShapeOp(t, bias, reassociation([list(range(n + 1))]), [], [c] + [1] * n).result
+    b = _expand(bias, [list(range(n + 1))], [sizes(ctx, bias)[0]] + [1] * n)  # [C] as [C, 1, ...]
     return broadcast_to(ctx, b, res_type, dynamic_of(out_sizes))
 
 

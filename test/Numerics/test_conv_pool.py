@@ -8,7 +8,6 @@ Tolerances: f32 rtol 1e-5 / atol 1e-5 (sums of at most a few hundred products); 
 
 import warnings
 
-import pytest
 import torch
 import torch.nn.functional as F
 from torch.export import Dim
@@ -154,5 +153,5 @@ def test_padding_same_and_padding_modes():
     # (static: export spells reflect/replicate padding as index ops, which take no dynamic shapes yet)
     for mode in ("reflect", "replicate"):
         conv = torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode=mode)
-        _check(lambda x, w, b: conv._conv_forward(x, w, b), (conv.weight.detach(), conv.bias.detach()),
+        _check(lambda x, w, b, conv=conv: conv._conv_forward(x, w, b), (conv.weight.detach(), conv.bias.detach()),
                (2, 3, 8, 8), [])
