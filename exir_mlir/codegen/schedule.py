@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from exir_mlir._mlir import ir
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
+from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_elementwise, plan_op,
                                         touches_unvectorizable_memory)
@@ -317,8 +318,9 @@ def _run_script(module: ir.Operation, text: str) -> None:
 
 
 def convert_convolutions(module: ir.Operation) -> int:
-    """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
-    rewritten = convolutions_to_im2col(module)
+    """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul),
+    NCHW depthwise ones as an elementwise sum over the kernel taps."""
+    rewritten = convolutions_to_im2col(module) + depthwise_to_taps(module)
     convs = [c for c in walk_ops(module.operation, CONV_TO_IM2COL)
              if all(ir.ShapedType(v.type).has_static_shape for v in c.operation.operands)]
     if not convs:  # (upstream's rewrite needs static shapes; others keep the convolution's own loops)

@@ -1,0 +1,24 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2})' | FileCheck %s
+
+// A depthwise convolution becomes one elementwise generic over its 9 taps: strided windows of the
+// input (stride 2: [.., kh, kw] [n, c, oh, ow] [1, 1, 2, 2]) times per-channel weight columns, so
+// it vectorizes along ow instead of running scalar window loops.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-SAME: (%[[X:.*]]: tensor<?x32x33x33xf32>, %[[W:.*]]: tensor<32x3x3xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 0] [%{{.*}}, 32, 16, 16] [1, 1, 2, 2]
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 2, 2] [%{{.*}}, 32, 16, 16] [1, 1, 2, 2]
+// CHECK-DAG: tensor.extract_slice %[[W]][0, 0, 0] [32, 1, 1] [1, 1, 1]
+// CHECK-DAG: tensor.extract_slice %[[W]][0, 2, 2] [32, 1, 1] [1, 1, 1]
+// CHECK-NOT: linalg.depthwise_conv_2d_nchw_chw
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<1x1x1x16xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<1x1x1x16xf32>
+func.func @depthwise(%x: tensor<?x32x33x33xf32>, %w: tensor<32x3x3xf32>) -> tensor<?x32x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x32x33x33xf32>
+  %e = tensor.empty(%n) : tensor<?x32x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<?x32x33x33xf32>, tensor<32x3x3xf32>) outs(%init : tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32>
+  return %r : tensor<?x32x16x16xf32>
+}
