@@ -22,3 +22,22 @@ func.func @depthwise(%x: tensor<?x32x33x33xf32>, %w: tensor<32x3x3xf32>) -> tens
       ins(%x, %w : tensor<?x32x33x33xf32>, tensor<32x3x3xf32>) outs(%init : tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32>
   return %r : tensor<?x32x16x16xf32>
 }
+
+// -----
+
+// 2-d max pooling: the taps' strided windows combined with maximumf, vectorized along ow.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8x?x?xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 0] [%{{.*}}, 8, %{{.*}}, %{{.*}}] [1, 1, 2, 2]
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 2, 2] [%{{.*}}, 8, %{{.*}}, %{{.*}}] [1, 1, 2, 2]
+// CHECK-NOT: linalg.pooling_nchw_max
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} : vector<
+func.func @max_pool(%x: tensor<?x8x?x?xf32>, %n: index, %h: index, %w: index) -> tensor<?x8x?x?xf32> {
+  %neg = arith.constant 0xFF800000 : f32
+  %e = tensor.empty(%n, %h, %w) : tensor<?x8x?x?xf32>
+  %init = linalg.fill ins(%neg : f32) outs(%e : tensor<?x8x?x?xf32>) -> tensor<?x8x?x?xf32>
+  %win = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %win : tensor<?x8x?x?xf32>, tensor<3x3xf32>) outs(%init : tensor<?x8x?x?xf32>) -> tensor<?x8x?x?xf32>
+  return %r : tensor<?x8x?x?xf32>
+}
