@@ -547,8 +547,11 @@ def Edge_AddmmOp : Edge_Op<"addmm", [SameOperandsAndResultElementType]> {
 }
 
 def Edge_ConvolutionOp : Edge_Op<"convolution", [SameOperandsAndResultElementType]> {
-  let summary = "N-d convolution, NC(D)HW layout (aten.convolution, not transposed)";
+  let summary = "N-d convolution (1-d, 2-d, 3-d), NC(D)HW layout, grouped (aten.convolution, not transposed)";
   let description = [{
+    Weight `[Cout, Cin / groups, k...]`; `padding` is per spatial dim, on both sides
+    (`padding='same'` with an odd total was resolved by export into an explicit pad).
+
     ```mlir
     %r = "edge.convolution"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
         dilation = array<i64: 1, 1>, groups = 1 : i64}
@@ -561,13 +564,33 @@ def Edge_ConvolutionOp : Edge_Op<"convolution", [SameOperandsAndResultElementTyp
   let results = (outs AnyRankedTensor:$result);
 }
 
-def Edge_MaxPool2dOp : Edge_Op<"max_pool2d", [SameOperandsAndResultElementType]> {
-  let summary = "2-d max pooling, NCHW (the values of max_pool2d_with_indices)";
+def Edge_ConvTransposeOp : Edge_Op<"conv_transpose", [SameOperandsAndResultElementType]> {
+  let summary = "N-d transposed convolution, NC(D)HW (aten.convolution with transposed=True)";
   let description = [{
-    Padding is with -inf; `ceil_mode` was resolved into the result shape.
+    Weight `[Cin, Cout / groups, k...]` as torch's; output size per spatial dim
+    `(I - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1`.
 
     ```mlir
-    %r = "edge.max_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+    %r = "edge.conv_transpose"(%x, %w) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>,
+        output_padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64}
+        : (tensor<1x8x4x4xf32>, tensor<8x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$weight,
+                   Optional<AnyRankedTensor>:$bias, DenseI64ArrayAttr:$stride,
+                   DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$output_padding,
+                   DenseI64ArrayAttr:$dilation, I64Attr:$groups);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_MaxPoolOp : Edge_Op<"max_pool", [SameOperandsAndResultElementType]> {
+  let summary = "N-d max pooling (1 to 3 spatial dims after N, C), the values of max_poolNd_with_indices";
+  let description = [{
+    Padding is with the lowest value; `ceil_mode` was resolved into the result shape: a last,
+    partial window reads only the input (and its padding).
+
+    ```mlir
+    %r = "edge.max_pool"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
         padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
         : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
     ```
@@ -578,13 +601,14 @@ def Edge_MaxPool2dOp : Edge_Op<"max_pool2d", [SameOperandsAndResultElementType]>
   let results = (outs AnyRankedTensor:$result);
 }
 
-def Edge_MaxPool2dWithIndicesOp : Edge_Op<"max_pool2d_with_indices"> {
-  let summary = "2-d max pooling with the flat (h * W + w) input index of each maximum";
+def Edge_MaxPoolWithIndicesOp : Edge_Op<"max_pool_with_indices"> {
+  let summary = "N-d max pooling with the flat input index (over the spatial dims) of each maximum";
   let description = [{
-    Like `edge.max_pool2d`, with a second i64 result as torch's max_pool2d_with_indices.
+    Like `edge.max_pool`, with a second i64 result as torch's max_poolNd_with_indices
+    (2-d: `h * W + w`; the first maximum wins, NaN beats everything).
 
     ```mlir
-    %v, %i = "edge.max_pool2d_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+    %v, %i = "edge.max_pool_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
         padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
         : (tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>)
     ```
@@ -595,35 +619,51 @@ def Edge_MaxPool2dWithIndicesOp : Edge_Op<"max_pool2d_with_indices"> {
   let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
-def Edge_AdaptiveAvgPool2dOp : Edge_Op<"adaptive_avg_pool2d", [SameOperandsAndResultElementType]> {
-  let summary = "adaptive average pooling to the result's spatial size (NCHW)";
+def Edge_AvgPoolOp : Edge_Op<"avg_pool", [SameOperandsAndResultElementType]> {
+  let summary = "N-d average pooling (1 to 3 spatial dims after N, C)";
   let description = [{
-    Output (oh, ow) averages input rows [floor(oh * H / OH), ceil((oh + 1) * H / OH)) and the
-    same for columns, as torch does. (When OH divides H this is a plain `edge.avg_pool2d`,
-    which aten-to-edge emits instead.)
+    Each window's sum is divided by `divisor_override` when it is not 0, else by the
+    number of window positions inside the padded input (`count_include_pad`) or inside the
+    input alone: a last, partial `ceil_mode` window counts only its positions, as torch does.
+    Integer inputs divide with truncation toward zero.
 
     ```mlir
-    %r = "edge.adaptive_avg_pool2d"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
+    %r = "edge.avg_pool"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+        padding = array<i64: 0, 0>, count_include_pad = true, divisor_override = 0 : i64}
+        : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size,
+                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
+                   BoolAttr:$count_include_pad, I64Attr:$divisor_override);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+def Edge_AdaptiveAvgPoolOp : Edge_Op<"adaptive_avg_pool", [SameOperandsAndResultElementType]> {
+  let summary = "N-d adaptive average pooling to the result's spatial size";
+  let description = [{
+    Output position o of a spatial dim of input size I and output size O averages input
+    positions [floor(o * I / O), ceil((o + 1) * I / O)), as torch does (sizes may be dynamic).
+
+    ```mlir
+    %r = "edge.adaptive_avg_pool"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input);
   let results = (outs AnyRankedTensor:$result);
 }
 
-def Edge_AvgPool2dOp : Edge_Op<"avg_pool2d", [SameOperandsAndResultElementType]> {
-  let summary = "2-d average pooling, NCHW";
+def Edge_AdaptiveMaxPoolOp : Edge_Op<"adaptive_max_pool"> {
+  let summary = "N-d adaptive max pooling with the flat input index of each maximum";
   let description = [{
-    `divisor` is the fixed divisor (kernel area, or divisor_override); only forms where it
-    is the same for every window reach Edge.
+    Windows as `edge.adaptive_avg_pool`; indices as `edge.max_pool_with_indices`.
 
     ```mlir
-    %r = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-        padding = array<i64: 0, 0>, divisor = 4 : i64} : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
+    %v, %i = "edge.adaptive_max_pool"(%x) : (tensor<1x3x7x7xf32>) -> (tensor<1x3x3x3xf32>, tensor<1x3x3x3xi64>)
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size,
-                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding, I64Attr:$divisor);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
 //===----------------------------------------------------------------------===//

@@ -20,11 +20,18 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
-  irdl.operation @adaptive_avg_pool2d {
+  irdl.operation @adaptive_avg_pool {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"
     irdl.operands(input: %0)
     irdl.results(result: %1)
+  }
+  irdl.operation @adaptive_max_pool {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.results(values: %1, indices: %2)
   }
   irdl.operation @add {
     %0 = irdl.base "!builtin.tensor"
@@ -145,16 +152,19 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
-  irdl.operation @avg_pool2d {
+  irdl.operation @avg_pool {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "#builtin.dense_array"
     %2 = irdl.base "#builtin.dense_array"
     %3 = irdl.base "#builtin.dense_array"
-    %4 = irdl.base "#builtin.integer"
-    %5 = irdl.base "!builtin.tensor"
+    %4 = irdl.is true
+    %5 = irdl.is false
+    %6 = irdl.any_of(%4, %5)
+    %7 = irdl.base "#builtin.integer"
+    %8 = irdl.base "!builtin.tensor"
     irdl.operands(input: %0)
-    irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "divisor" = %4}
-    irdl.results(result: %5)
+    irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "count_include_pad" = %6, "divisor_override" = %7}
+    irdl.results(result: %8)
   }
   irdl.operation @batch_norm_inference {
     %0 = irdl.base "!builtin.tensor"
@@ -239,6 +249,20 @@ irdl.dialect @edge {
     %3 = irdl.base "!builtin.tensor"
     irdl.operands(input: %0, min: optional %1, max: optional %2)
     irdl.results(result: %3)
+  }
+  irdl.operation @conv_transpose {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.base "#builtin.dense_array"
+    %5 = irdl.base "#builtin.dense_array"
+    %6 = irdl.base "#builtin.dense_array"
+    %7 = irdl.base "#builtin.integer"
+    %8 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0, weight: %1, bias: optional %2)
+    irdl.attributes {"stride" = %3, "padding" = %4, "output_padding" = %5, "dilation" = %6, "groups" = %7}
+    irdl.results(result: %8)
   }
   irdl.operation @convolution {
     %0 = irdl.base "!builtin.tensor"
@@ -523,7 +547,7 @@ irdl.dialect @edge {
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
   }
-  irdl.operation @max_pool2d {
+  irdl.operation @max_pool {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "#builtin.dense_array"
     %2 = irdl.base "#builtin.dense_array"
@@ -534,7 +558,7 @@ irdl.dialect @edge {
     irdl.attributes {"kernel_size" = %1, "stride" = %2, "padding" = %3, "dilation" = %4}
     irdl.results(result: %5)
   }
-  irdl.operation @max_pool2d_with_indices {
+  irdl.operation @max_pool_with_indices {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "#builtin.dense_array"
     %2 = irdl.base "#builtin.dense_array"

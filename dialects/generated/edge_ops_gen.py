@@ -134,18 +134,17 @@ def acosh(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AcoshOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
-class AdaptiveAvgPool2dOp(_ods_ir.OpView):
+class AdaptiveAvgPoolOp(_ods_ir.OpView):
   r"""
-  Output (oh, ow) averages input rows [floor(oh * H / OH), ceil((oh + 1) * H / OH)) and the
-  same for columns, as torch does. (When OH divides H this is a plain `edge.avg_pool2d`,
-  which aten-to-edge emits instead.)
+  Output position o of a spatial dim of input size I and output size O averages input
+  positions [floor(o * I / O), ceil((o + 1) * I / O)), as torch does (sizes may be dynamic).
   
   ```mlir
-  %r = "edge.adaptive_avg_pool2d"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
+  %r = "edge.adaptive_avg_pool"(%x) : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
   ```
   """
 
-  OPERATION_NAME = "edge.adaptive_avg_pool2d"
+  OPERATION_NAME = "edge.adaptive_avg_pool"
 
   _ODS_REGIONS = (0, True)
 
@@ -168,8 +167,49 @@ class AdaptiveAvgPool2dOp(_ods_ir.OpView):
   def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
     return self.operation.results[0]
 
-def adaptive_avg_pool2d(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
-  return AdaptiveAvgPool2dOp(result=result, input=input, loc=loc, ip=ip).result
+def adaptive_avg_pool(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AdaptiveAvgPoolOp(result=result, input=input, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
+class AdaptiveMaxPoolOp(_ods_ir.OpView):
+  r"""
+  Windows as `edge.adaptive_avg_pool`; indices as `edge.max_pool_with_indices`.
+  
+  ```mlir
+  %v, %i = "edge.adaptive_max_pool"(%x) : (tensor<1x3x7x7xf32>) -> (tensor<1x3x3x3xf32>, tensor<1x3x3x3xi64>)
+  ```
+  """
+
+  OPERATION_NAME = "edge.adaptive_max_pool"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, values, indices, input, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    results = []
+    results.append(values)
+    results.append(indices)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def values(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+  @builtins.property
+  def indices(self) -> _ods_ir.OpResult:
+    return self.operation.results[1]
+
+def adaptive_max_pool(values, indices, input, *, loc=None, ip=None) -> _ods_ir.OpResultList:
+  return AdaptiveMaxPoolOp(values=values, indices=indices, input=input, loc=loc, ip=ip).results
 
 @_ods_cext.register_operation(_Dialect)
 class AddOp(_ods_ir.OpView):
@@ -898,22 +938,25 @@ def atanh(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return AtanhOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
-class AvgPool2dOp(_ods_ir.OpView):
+class AvgPoolOp(_ods_ir.OpView):
   r"""
-  `divisor` is the fixed divisor (kernel area, or divisor_override); only forms where it
-  is the same for every window reach Edge.
+  Each window's sum is divided by `divisor_override` when it is not 0, else by the
+  number of window positions inside the padded input (`count_include_pad`) or inside the
+  input alone: a last, partial `ceil_mode` window counts only its positions, as torch does.
+  Integer inputs divide with truncation toward zero.
   
   ```mlir
-  %r = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
-      padding = array<i64: 0, 0>, divisor = 4 : i64} : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
+  %r = "edge.avg_pool"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+      padding = array<i64: 0, 0>, count_include_pad = true, divisor_override = 0 : i64}
+      : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
   ```
   """
 
-  OPERATION_NAME = "edge.avg_pool2d"
+  OPERATION_NAME = "edge.avg_pool"
 
   _ODS_REGIONS = (0, True)
 
-  def __init__(self, result, input, kernel_size, stride, padding, divisor, *, loc=None, ip=None):
+  def __init__(self, result, input, kernel_size, stride, padding, count_include_pad, divisor_override, *, loc=None, ip=None):
     operands = []
     attributes = {}
     regions = None
@@ -931,10 +974,14 @@ class AvgPool2dOp(_ods_ir.OpView):
     isinstance(padding, _ods_ir.Attribute) or
     not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
       _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(padding, context=_ods_context))
-    attributes["divisor"] = (divisor if (
-    isinstance(divisor, _ods_ir.Attribute) or
+    attributes["count_include_pad"] = (count_include_pad if (
+    isinstance(count_include_pad, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(count_include_pad, context=_ods_context))
+    attributes["divisor_override"] = (divisor_override if (
+    isinstance(divisor_override, _ods_ir.Attribute) or
     not _ods_ir.AttrBuilder.contains('I64Attr')) else
-      _ods_ir.AttrBuilder.get('I64Attr')(divisor, context=_ods_context))
+      _ods_ir.AttrBuilder.get('I64Attr')(divisor_override, context=_ods_context))
     results = []
     results.append(result)
     _ods_successors = None
@@ -975,21 +1022,31 @@ class AvgPool2dOp(_ods_ir.OpView):
     self.operation.attributes["padding"] = value
 
   @builtins.property
-  def divisor(self) -> _ods_ir.IntegerAttr:
-    return self.operation.attributes["divisor"]
+  def count_include_pad(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["count_include_pad"]
 
-  @divisor.setter
-  def divisor(self, value: _ods_ir.IntegerAttr):
+  @count_include_pad.setter
+  def count_include_pad(self, value: _ods_ir.BoolAttr):
     if value is None:
       raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["divisor"] = value
+    self.operation.attributes["count_include_pad"] = value
+
+  @builtins.property
+  def divisor_override(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["divisor_override"]
+
+  @divisor_override.setter
+  def divisor_override(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["divisor_override"] = value
 
   @builtins.property
   def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
     return self.operation.results[0]
 
-def avg_pool2d(result, input, kernel_size, stride, padding, divisor, *, loc=None, ip=None) -> _ods_ir.OpResult:
-  return AvgPool2dOp(result=result, input=input, kernel_size=kernel_size, stride=stride, padding=padding, divisor=divisor, loc=loc, ip=ip).result
+def avg_pool(result, input, kernel_size, stride, padding, count_include_pad, divisor_override, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return AvgPoolOp(result=result, input=input, kernel_size=kernel_size, stride=stride, padding=padding, count_include_pad=count_include_pad, divisor_override=divisor_override, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
 class BatchNormInferenceOp(_ods_ir.OpView):
@@ -1543,8 +1600,130 @@ def clamp(result, input, *, min=None, max=None, loc=None, ip=None) -> _ods_ir.Op
   return ClampOp(result=result, input=input, min=min, max=max, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class ConvTransposeOp(_ods_ir.OpView):
+  r"""
+  Weight `[Cin, Cout / groups, k...]` as torch's; output size per spatial dim
+  `(I - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1`.
+  
+  ```mlir
+  %r = "edge.conv_transpose"(%x, %w) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>,
+      output_padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64}
+      : (tensor<1x8x4x4xf32>, tensor<8x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.conv_transpose"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, weight, stride, padding, output_padding, dilation, groups, *, bias=None, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    operands.append(weight)
+    if bias is not None: operands.append(bias)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["stride"] = (stride if (
+    isinstance(stride, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(stride, context=_ods_context))
+    attributes["padding"] = (padding if (
+    isinstance(padding, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(padding, context=_ods_context))
+    attributes["output_padding"] = (output_padding if (
+    isinstance(output_padding, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(output_padding, context=_ods_context))
+    attributes["dilation"] = (dilation if (
+    isinstance(dilation, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(dilation, context=_ods_context))
+    attributes["groups"] = (groups if (
+    isinstance(groups, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(groups, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def weight(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[1]
+
+  @builtins.property
+  def bias(self) -> _Optional[_ods_ir.Value[_ods_ir.RankedTensorType]]:
+    return None if len(self.operation.operands) < 3 else self.operation.operands[2]
+
+  @builtins.property
+  def stride(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["stride"]
+
+  @stride.setter
+  def stride(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["stride"] = value
+
+  @builtins.property
+  def padding(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["padding"]
+
+  @padding.setter
+  def padding(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["padding"] = value
+
+  @builtins.property
+  def output_padding(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["output_padding"]
+
+  @output_padding.setter
+  def output_padding(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["output_padding"] = value
+
+  @builtins.property
+  def dilation(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["dilation"]
+
+  @dilation.setter
+  def dilation(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dilation"] = value
+
+  @builtins.property
+  def groups(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["groups"]
+
+  @groups.setter
+  def groups(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["groups"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def conv_transpose(result, input, weight, stride, padding, output_padding, dilation, groups, *, bias=None, loc=None, ip=None) -> _ods_ir.OpResult:
+  return ConvTransposeOp(result=result, input=input, weight=weight, stride=stride, padding=padding, output_padding=output_padding, dilation=dilation, groups=groups, bias=bias, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class ConvolutionOp(_ods_ir.OpView):
   r"""
+  Weight `[Cout, Cin / groups, k...]`; `padding` is per spatial dim, on both sides
+  (`padding='same'` with an odd total was resolved by export into an explicit pad).
+  
   ```mlir
   %r = "edge.convolution"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>,
       dilation = array<i64: 1, 1>, groups = 1 : i64}
@@ -3309,18 +3488,19 @@ def lt(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return LtOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
-class MaxPool2dOp(_ods_ir.OpView):
+class MaxPoolOp(_ods_ir.OpView):
   r"""
-  Padding is with -inf; `ceil_mode` was resolved into the result shape.
+  Padding is with the lowest value; `ceil_mode` was resolved into the result shape: a last,
+  partial window reads only the input (and its padding).
   
   ```mlir
-  %r = "edge.max_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+  %r = "edge.max_pool"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
       padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
       : (tensor<1x8x8x8xf32>) -> tensor<1x8x4x4xf32>
   ```
   """
 
-  OPERATION_NAME = "edge.max_pool2d"
+  OPERATION_NAME = "edge.max_pool"
 
   _ODS_REGIONS = (0, True)
 
@@ -3399,22 +3579,23 @@ class MaxPool2dOp(_ods_ir.OpView):
   def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
     return self.operation.results[0]
 
-def max_pool2d(result, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None) -> _ods_ir.OpResult:
-  return MaxPool2dOp(result=result, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).result
+def max_pool(result, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return MaxPoolOp(result=result, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
-class MaxPool2dWithIndicesOp(_ods_ir.OpView):
+class MaxPoolWithIndicesOp(_ods_ir.OpView):
   r"""
-  Like `edge.max_pool2d`, with a second i64 result as torch's max_pool2d_with_indices.
+  Like `edge.max_pool`, with a second i64 result as torch's max_poolNd_with_indices
+  (2-d: `h * W + w`; the first maximum wins, NaN beats everything).
   
   ```mlir
-  %v, %i = "edge.max_pool2d_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
+  %v, %i = "edge.max_pool_with_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>,
       padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>}
       : (tensor<1x1x4x4xf32>) -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>)
   ```
   """
 
-  OPERATION_NAME = "edge.max_pool2d_with_indices"
+  OPERATION_NAME = "edge.max_pool_with_indices"
 
   _ODS_REGIONS = (0, True)
 
@@ -3498,8 +3679,8 @@ class MaxPool2dWithIndicesOp(_ods_ir.OpView):
   def indices(self) -> _ods_ir.OpResult:
     return self.operation.results[1]
 
-def max_pool2d_with_indices(values, indices, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None) -> _ods_ir.OpResultList:
-  return MaxPool2dWithIndicesOp(values=values, indices=indices, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).results
+def max_pool_with_indices(values, indices, input, kernel_size, stride, padding, dilation, *, loc=None, ip=None) -> _ods_ir.OpResultList:
+  return MaxPoolWithIndicesOp(values=values, indices=indices, input=input, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, loc=loc, ip=ip).results
 
 @_ods_cext.register_operation(_Dialect)
 class MaximumOp(_ods_ir.OpView):

@@ -50,15 +50,19 @@ def _rewrite(conv: ir.Operation) -> None:
     sh, sw = _attr_pair(conv, "strides")
     dh, dw = _attr_pair(conv, "dilations")
     elem = xt.element_type
-    if any(d == ir.ShapedType.get_dynamic_size() for d in (c, kh, kw, oh, ow, f)):
-        raise ValueError("dynamic channel/kernel/spatial sizes")
-    dynamic_n = n == ir.ShapedType.get_dynamic_size()
-    batch = tensor.dim(x, arith.constant(ir.IndexType.get(), 0)) if dynamic_n else n
+    dynamic = ir.ShapedType.get_dynamic_size()
+    if any(d == dynamic for d in (c, kh, kw, f)):
+        raise ValueError("dynamic channel/kernel sizes")
+
+    def size(v, d, s):  # a static size, else its tensor.dim
+        return tensor.dim(v, arith.constant(ir.IndexType.get(), d)) if s == dynamic else s
+
+    batch, oh_v, ow_v = size(x, 0, n), size(init, 2, oh), size(init, 3, ow)
+    dyn = [v for v in (batch, oh_v, ow_v) if not isinstance(v, int)]
 
     col_type = ir.RankedTensorType.get([n, c, kh, kw, oh, ow], elem)
-    col = tensor.empty([batch, c, kh, kw, oh, ow], elem)
+    col = tensor.empty([batch, c, kh, kw, oh_v, ow_v], elem)
     window_type = ir.RankedTensorType.get([n, c, oh, ow], elem)
-    dyn = [batch] if dynamic_n else []
     for i in range(kh):
         for j in range(kw):
             window = tensor.ExtractSliceOp(window_type, x, [], dyn, [], [0, 0, i * dh, j * dw], [n, c, oh, ow],
@@ -69,26 +73,39 @@ def _rewrite(conv: ir.Operation) -> None:
             col = tensor.InsertSliceOp(copied, col, [], dyn, [], [0, 0, i, j, 0, 0], [n, c, 1, 1, oh, ow],
                                        [1] * 6).result
     assert col.type == col_type
-    k, p = c * kh * kw, oh * ow
-    col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, p], elem), col, _groups([[0], [1, 2, 3], [4, 5]]))
+    k = c * kh * kw
     w2 = tensor.collapse_shape(ir.RankedTensorType.get([f, k], elem), w, _groups([[0], [1, 2, 3]]))
-    init2 = tensor.collapse_shape(ir.RankedTensorType.get([n, f, p], elem), init, _groups([[0], [1], [2, 3]]))
-
-    e = _affine_dims(4)  # n, f, p, k
-    maps = [ir.AffineMap.get(4, 0, [e[1], e[3]]), ir.AffineMap.get(4, 0, [e[0], e[3], e[2]]),
-            ir.AffineMap.get(4, 0, [e[0], e[1], e[2]])]
     is_float = isinstance(elem, ir.FloatType)
     mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
-    product = _generic(init2.type, [w2, col2], init2, maps, ["parallel", "parallel", "parallel", "reduction"],
-                       lambda a, b, acc: add(acc, mul(a, b)))
-    result = tensor.expand_shape(ot, product, _groups([[0], [1], [2, 3]]), [batch] if dynamic_n else [],
-                                 ir.DenseI64ArrayAttr.get([n, f, oh, ow]))
+    if dynamic in (oh, ow):
+        # Dynamic spatial sizes: (oh, ow) stay two dims (a collapsed dynamic oh*ow could not be
+        # expanded back: at most one dynamic size per reassociation group).
+        col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, oh, ow], elem), col,
+                                     _groups([[0], [1, 2, 3], [4], [5]]))
+        e = _affine_dims(5)  # n, f, oh, ow, k
+        maps = [ir.AffineMap.get(5, 0, [e[1], e[4]]), ir.AffineMap.get(5, 0, [e[0], e[4], e[2], e[3]]),
+                ir.AffineMap.get(5, 0, [e[0], e[1], e[2], e[3]])]
+        result = _generic(ot, [w2, col2], init, maps, ["parallel"] * 4 + ["reduction"],
+                          lambda a, b, acc: add(acc, mul(a, b)))
+    else:
+        p = oh * ow
+        col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, p], elem), col,
+                                     _groups([[0], [1, 2, 3], [4, 5]]))
+        init2 = tensor.collapse_shape(ir.RankedTensorType.get([n, f, p], elem), init, _groups([[0], [1], [2, 3]]))
+        e = _affine_dims(4)  # n, f, p, k
+        maps = [ir.AffineMap.get(4, 0, [e[1], e[3]]), ir.AffineMap.get(4, 0, [e[0], e[3], e[2]]),
+                ir.AffineMap.get(4, 0, [e[0], e[1], e[2]])]
+        product = _generic(init2.type, [w2, col2], init2, maps, ["parallel", "parallel", "parallel", "reduction"],
+                           lambda a, b, acc: add(acc, mul(a, b)))
+        result = tensor.expand_shape(ot, product, _groups([[0], [1], [2, 3]]), dyn,
+                                     ir.DenseI64ArrayAttr.get([n, f, oh, ow]))
     conv.results[0].replace_all_uses_with(result)
     conv.erase()
 
 
 def convolutions_to_im2col(module: ir.Operation) -> int:
-    """Rewrite every static-kernel linalg.conv_2d_nchw_fchw; returns how many were rewritten."""
+    """Rewrite every linalg.conv_2d_nchw_fchw with static channels and kernel (batch and spatial
+    sizes may be dynamic); returns how many were rewritten."""
     convs: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from exir_mlir._mlir import ir
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
+from exir_mlir.codegen.conv1d import one_d_as_two_d
+from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_elementwise, plan_op,
                                         touches_unvectorizable_memory)
@@ -317,10 +319,14 @@ def _run_script(module: ir.Operation, text: str) -> None:
 
 
 def convert_convolutions(module: ir.Operation) -> int:
-    """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul)."""
-    rewritten = convolutions_to_im2col(module)
-    convs = walk_ops(module.operation, CONV_TO_IM2COL)
-    if not convs:
+    """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul),
+    NCHW depthwise ones and 2-d pooling as an elementwise sum / max over the kernel taps; 1-d ones
+    first become their 2-d forms (H = 1)."""
+    one_d_as_two_d(module)
+    rewritten = convolutions_to_im2col(module) + depthwise_to_taps(module)
+    convs = [c for c in walk_ops(module.operation, CONV_TO_IM2COL)
+             if all(ir.ShapedType(v.type).has_static_shape for v in c.operation.operands)]
+    if not convs:  # (upstream's rewrite needs static shapes; others keep the convolution's own loops)
         return rewritten
     _tag(convs)
     script = _Script()

@@ -35,8 +35,10 @@ from ..ir_utils import (
     shape_of,
 )
 from .builders import cast, dim_index, full, normalize_dim, to_index, typed_scalar
+from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index
 from .normalization import batch_norm_training, running_stat
+from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
 
 FAMILY = "decompose"
 
@@ -178,17 +180,6 @@ def softmax(log: bool):
     return pattern
 
 
-def conv2d(c: Call):
-    x, w, b = c.t("input"), c.t("weight"), c.t("bias")
-    padding = c.a("padding", [0, 0])
-    if isinstance(padding, str):
-        raise Unsupported(f"conv2d padding='{padding}' is not decomposed; use integer padding")
-    expand = lambda v, n=2: list(v) * n if len(v) == 1 else list(v)  # noqa: E731
-    attrs = {"stride": i64_array(expand(c.a("stride", [1]))), "padding": i64_array(expand(padding)),
-             "dilation": i64_array(expand(c.a("dilation", [1]))), "groups": i64_attr(c.a("groups", 1))}
-    return [create1("edge.convolution", [v for v in (x, w, b) if v is not None], c.result.type, attrs)]
-
-
 def batch_norm(c: Call):
     if c.a("training", False):
         raise Unsupported("batch_norm in training mode updates statistics; export in eval mode")
@@ -223,16 +214,6 @@ def layer_norm(c: Call):
              "operandSegmentSizes": segment_sizes([1, int(w is not None), int(b is not None)])}
     new = create("edge.layer_norm", [t for t in (x, w, b) if t is not None], [c.result.type, stats, stats], attrs)
     return [new.results[0]]
-
-
-def max_pool2d(c: Call):
-    kernel = list(c.a("kernel_size"))
-    stride = list(c.a("stride", [])) or kernel
-    expand = lambda v: v * 2 if len(v) == 1 else v  # noqa: E731
-    attrs = {"kernel_size": i64_array(expand(kernel)), "stride": i64_array(expand(stride)),
-             "padding": i64_array(expand(list(c.a("padding", [0])))),
-             "dilation": i64_array(expand(list(c.a("dilation", [1]))))}
-    return [create1("edge.max_pool2d", [c.t("self")], c.result.type, attrs)]
 
 
 def fill_with(value):
@@ -375,11 +356,9 @@ DECOMPOSITIONS = {
     "aten::type_as": identity,
     "aten::softmax.int": softmax(False),
     "aten::log_softmax.int": softmax(True),
-    "aten::conv2d": conv2d,
     "aten::batch_norm": batch_norm,
     "aten::_native_batch_norm_legit_functional": batch_norm_functional,
     "aten::layer_norm": layer_norm,
-    "aten::max_pool2d": max_pool2d,
     "aten::zeros": fill_with(0),
     "aten::ones": fill_with(1),
     "aten::masked_fill.Scalar": masked_fill,
@@ -396,6 +375,8 @@ DECOMPOSITIONS = {
     # A core op: the importer calls it when its indices have different ranks or dtypes (an exir
     # operand group has one type); the same lowering as exir.index_tensor.
     "aten::index.Tensor": index_tensor,
+    **CONVOLUTION_FALLBACKS,
+    **POOLING_FALLBACKS,
 }
 
 

@@ -32,8 +32,8 @@ STAGE = "linalg"
 # sums) and normalizations. Their f16/bf16 forms are lowered as the f32 op between casts, so
 # results round once, like torch's, instead of at every accumulation step.
 OPMATH_OPS = (
-    "edge.mm", "edge.bmm", "edge.addmm", "edge.convolution", "edge.avg_pool2d", "edge.sum",
-    "edge.mean", "edge.prod", "edge.var", "edge.adaptive_avg_pool2d", "edge.cumsum", "edge.softmax", "edge.log_softmax",
+    "edge.mm", "edge.bmm", "edge.addmm", "edge.convolution", "edge.conv_transpose", "edge.avg_pool", "edge.sum",
+    "edge.mean", "edge.prod", "edge.var", "edge.adaptive_avg_pool", "edge.cumsum", "edge.softmax", "edge.log_softmax",
     "edge.layer_norm", "edge.batch_norm_inference", "backend.matmul", "backend.conv2d",
     "backend.softmax", "backend.layer_norm", "backend.sdpa",
 )

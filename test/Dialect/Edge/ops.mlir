@@ -61,3 +61,19 @@ func.func @cond(%p: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Convolution and pooling ops of any spatial rank; max pooling with indices has an i64 result.
+// CHECK-LABEL: func.func @conv_pool
+// CHECK: "edge.conv_transpose"(%{{.*}}, %{{.*}}) {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 1>, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<1x4x5xf32>, tensor<4x3x3xf32>) -> tensor<1x3x10xf32>
+// CHECK: "edge.avg_pool"(%{{.*}}) {count_include_pad = false, divisor_override = 0 : i64, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 1, 1, 1>, stride = array<i64: 2, 2, 2>}
+// CHECK: "edge.max_pool_with_indices"(%{{.*}}) {{.*}} -> (tensor<1x2x3x3x3xf32>, tensor<1x2x3x3x3xi64>)
+// CHECK: "edge.adaptive_max_pool"(%{{.*}}) : (tensor<1x2x4x4x4xf32>) -> (tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xi64>)
+func.func @conv_pool(%x: tensor<1x4x5xf32>, %w: tensor<4x3x3xf32>, %v: tensor<1x2x4x4x4xf32>) -> tensor<1x3x10xf32> {
+  %0 = "edge.conv_transpose"(%x, %w) {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 1>, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<1x4x5xf32>, tensor<4x3x3xf32>) -> tensor<1x3x10xf32>
+  %1 = "edge.avg_pool"(%v) {count_include_pad = false, divisor_override = 0 : i64, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 1, 1, 1>, stride = array<i64: 2, 2, 2>} : (tensor<1x2x4x4x4xf32>) -> tensor<1x2x3x3x3xf32>
+  %2:2 = "edge.max_pool_with_indices"(%v) {dilation = array<i64: 1, 1, 1>, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 1, 1, 1>, stride = array<i64: 2, 2, 2>} : (tensor<1x2x4x4x4xf32>) -> (tensor<1x2x3x3x3xf32>, tensor<1x2x3x3x3xi64>)
+  %3:2 = "edge.adaptive_max_pool"(%v) : (tensor<1x2x4x4x4xf32>) -> (tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xi64>)
+  return %0 : tensor<1x3x10xf32>
+}

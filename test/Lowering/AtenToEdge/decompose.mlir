@@ -50,7 +50,7 @@ func.func @sdpa_causal(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x16x16xf32>, %v: 
 // CHECK-LABEL: func.func @conv_bn_pool
 // CHECK: "edge.convolution"(%{{.*}}, %{{.*}}) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>}
 // CHECK: "edge.batch_norm_inference"
-// CHECK: "edge.max_pool2d"(%{{.*}}) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}
+// CHECK: "edge.max_pool"(%{{.*}}) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}
 func.func private @"aten::conv2d"(tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> attributes {exir.aten_overload = "aten::conv2d"}
 func.func private @"aten::batch_norm"(tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32> attributes {exir.aten_overload = "aten::batch_norm"}
 func.func private @"aten::max_pool2d"(tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> attributes {exir.aten_overload = "aten::max_pool2d"}

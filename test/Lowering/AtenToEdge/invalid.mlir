@@ -42,10 +42,10 @@ func.func @core_fallback(%x: tensor<4xf32>, %y: tensor<4xi64>) -> tensor<8xf32> 
 
 // -----
 
-func.func @transposed_conv(%x: tensor<1x8x4x4xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x3x6x6xf32> {
-  // expected-error @+1 {{transposed convolution is not supported yet}}
-  %0 = "exir.convolution"(%x, %w) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0>, static_padding = array<i64: 0, 0>, static_stride = array<i64: 1, 1>, transposed = true} : (tensor<1x8x4x4xf32>, tensor<8x3x3x3xf32>) -> tensor<1x3x6x6xf32>
-  return %0 : tensor<1x3x6x6xf32>
+func.func @conv4d(%x: tensor<1x8x4x4x4x4xf32>, %w: tensor<3x8x1x1x1x1xf32>) -> tensor<1x3x4x4x4x4xf32> {
+  // expected-error @+1 {{convolution over 4 spatial dims is not supported (1-d, 2-d and 3-d are)}}
+  %0 = "exir.convolution"(%x, %w) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1, 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0, 0, 0>, static_padding = array<i64: 0, 0, 0, 0>, static_stride = array<i64: 1, 1, 1, 1>, transposed = false} : (tensor<1x8x4x4x4x4xf32>, tensor<3x8x1x1x1x1xf32>) -> tensor<1x3x4x4x4x4xf32>
+  return %0 : tensor<1x3x4x4x4x4xf32>
 }
 
 // -----

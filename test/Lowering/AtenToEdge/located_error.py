@@ -46,12 +46,12 @@ print(proc.stderr)
 # Every failing op is reported, not only the first.
 # CHECK-LABEL: TEST: two_failures
 # CHECK: a.py:1:1: 'exir.nonzero' cannot be lowered
-# CHECK-NEXT: b.py:2:2: 'exir.convolution' cannot be lowered to edge: transposed convolution is not supported yet
+# CHECK-NEXT: b.py:2:2: 'exir.convolution' cannot be lowered to edge: convolution over 4 spatial dims is not supported (1-d, 2-d and 3-d are)
 run("two_failures", """
-func.func @f(%x: tensor<4xf32>, %y: tensor<1x8x4x4xf32>, %w: tensor<8x3x3x3xf32>) -> (tensor<?x1xi64>, tensor<1x3x6x6xf32>) {
+func.func @f(%x: tensor<4xf32>, %y: tensor<1x8x4x4x4x4xf32>, %w: tensor<3x8x1x1x1x1xf32>) -> (tensor<?x1xi64>, tensor<1x3x4x4x4x4xf32>) {
   %0 = "exir.nonzero"(%x) : (tensor<4xf32>) -> tensor<?x1xi64> loc("a.py":1:1)
-  %1 = "exir.convolution"(%y, %w) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0>, static_padding = array<i64: 0, 0>, static_stride = array<i64: 1, 1>, transposed = true} : (tensor<1x8x4x4xf32>, tensor<8x3x3x3xf32>) -> tensor<1x3x6x6xf32> loc("b.py":2:2)
-  return %0, %1 : tensor<?x1xi64>, tensor<1x3x6x6xf32>
+  %1 = "exir.convolution"(%y, %w) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>, static_dilation = array<i64: 1, 1, 1, 1>, static_groups = 1 : i64, static_output_padding = array<i64: 0, 0, 0, 0>, static_padding = array<i64: 0, 0, 0, 0>, static_stride = array<i64: 1, 1, 1, 1>, transposed = false} : (tensor<1x8x4x4x4x4xf32>, tensor<3x8x1x1x1x1xf32>) -> tensor<1x3x4x4x4x4xf32> loc("b.py":2:2)
+  return %0, %1 : tensor<?x1xi64>, tensor<1x3x4x4x4x4xf32>
 }""", "edge")
 
 # CHECK-LABEL: TEST: lowers_to_linalg

@@ -1,4 +1,4 @@
-// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg,canonicalize,cse)' | FileCheck %s
 
 // Padding is an explicit tensor.pad; the bias (as [C, 1, 1]) initializes the accumulator.
 // CHECK-LABEL: func.func @conv
@@ -16,10 +16,126 @@ func.func @conv(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf
 // -----
 
 // CHECK-LABEL: func.func @conv2d_silu
-// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK: %[[C:.*]] = linalg.conv_2d_nchw_fchw
+// CHECK: linalg.generic {{.*}} ins(%[[C]] : tensor<1x8x6x6xf32>)
 // CHECK: math.exp
 // CHECK: arith.mulf
 func.func @conv2d_silu(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x6x6xf32> {
   %0 = "backend.conv2d"(%x, %w) {activation = "silu", dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>) -> tensor<1x8x6x6xf32>
   return %0 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
+// Dynamic batch and spatial sizes, no symbolic shapes: O = (I + 2p - d(k - 1) - 1) // s + 1.
+// CHECK-LABEL: func.func @conv_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x?x?xf32>, %[[W:.*]]: tensor<8x3x3x3xf32>)
+// CHECK-DAG: %[[CM3:.*]] = arith.constant -3 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK-DAG: %[[H:.*]] = tensor.dim %[[X]], %[[C2]]
+// CHECK: %[[A:.*]] = arith.addi %[[H]], %[[CM3]] : index
+// CHECK: %[[B:.*]] = arith.floordivsi %[[A]], %[[C2]] : index
+// CHECK: %[[OH:.*]] = arith.addi %[[B]], %[[C1]] : index
+// CHECK: %[[OW:.*]] = arith.addi %{{.*}}, %[[C1]] : index
+// CHECK: %[[P:.*]] = tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]], %[[OH]], %[[OW]]) : tensor<?x8x?x?xf32>
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x8x?x?xf32>)
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %[[W]] : tensor<?x3x?x?xf32>, tensor<8x3x3x3xf32>) outs(%[[INIT]] : tensor<?x8x?x?xf32>)
+func.func @conv_dynamic(%x: tensor<?x3x?x?xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<?x8x?x?xf32> {
+  %0 = "backend.conv2d"(%x, %w) {activation = "none", dilation = array<i64: 2, 2>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<?x3x?x?xf32>, tensor<8x3x3x3xf32>) -> tensor<?x8x?x?xf32>
+  return %0 : tensor<?x8x?x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv1d
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[0, 0, 1] high[0, 0, 1]
+// CHECK: linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%[[P]], %{{.*}} : tensor<2x4x22xf32>, tensor<6x4x3xf32>) outs(%{{.*}} : tensor<2x6x9xf32>)
+func.func @conv1d(%x: tensor<2x4x20xf32>, %w: tensor<6x4x3xf32>) -> tensor<2x6x9xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 2>, groups = 1 : i64, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<2x4x20xf32>, tensor<6x4x3xf32>) -> tensor<2x6x9xf32>
+  return %0 : tensor<2x6x9xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv3d
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1, 1] high[0, 0, 1, 1, 1]
+// CHECK: linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>} ins(%[[P]], %{{.*}} : tensor<1x2x7x8x9xf32>, tensor<3x2x3x3x3xf32>)
+func.func @conv3d(%x: tensor<1x2x5x6x7xf32>, %w: tensor<3x2x3x3x3xf32>) -> tensor<1x3x5x6x7xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1, 1>, stride = array<i64: 1, 1, 1>} : (tensor<1x2x5x6x7xf32>, tensor<3x2x3x3x3xf32>) -> tensor<1x3x5x6x7xf32>
+  return %0 : tensor<1x3x5x6x7xf32>
+}
+
+// -----
+
+// Depthwise (groups = C, one input channel per group): the weight drops its unit dim.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-SAME: (%{{.*}}: tensor<2x4x9x9xf32>, %[[W:.*]]: tensor<4x1x3x3xf32>)
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[W2:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0, 1], [2], [3]] : tensor<4x1x3x3xf32> into tensor<4x3x3xf32>
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %[[W2]] : tensor<2x4x11x11xf32>, tensor<4x3x3xf32>) outs(%{{.*}} : tensor<2x4x5x5xf32>)
+func.func @depthwise(%x: tensor<2x4x9x9xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<2x4x5x5xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1, 1>, groups = 4 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x4x9x9xf32>, tensor<4x1x3x3xf32>) -> tensor<2x4x5x5xf32>
+  return %0 : tensor<2x4x5x5xf32>
+}
+
+// -----
+
+// Grouped 2-d: (N, G, C/G, H, W) and (G, F/G, C/G, kh, kw) views, linalg.conv_2d_ngchw_gfchw.
+// CHECK-LABEL: func.func @grouped
+// CHECK: %[[X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] output_shape [2, 2, 2, 9, 9]
+// CHECK: %[[W:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] output_shape [2, 3, 2, 3, 3]
+// CHECK: %[[R:.*]] = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[X]], %[[W]] : tensor<2x2x2x9x9xf32>, tensor<2x3x2x3x3xf32>) outs(%{{.*}} : tensor<2x2x3x7x7xf32>)
+// CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<2x2x3x7x7xf32> into tensor<2x6x7x7xf32>
+func.func @grouped(%x: tensor<2x4x9x9xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<2x6x7x7xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<2x4x9x9xf32>, tensor<6x2x3x3xf32>) -> tensor<2x6x7x7xf32>
+  return %0 : tensor<2x6x7x7xf32>
+}
+
+// -----
+
+// Grouped 1-d (no named op): a generic over (n, g, f, o, c, k) with the strided window map.
+// CHECK-DAG: #[[XM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 * 2 + d5)>
+// CHECK-DAG: #[[WM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d2, d4, d5)>
+// CHECK-DAG: #[[OM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @grouped1d
+// CHECK: linalg.generic {indexing_maps = [#[[XM]], #[[WM]], #[[OM]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<2x2x2x9xf32>, tensor<2x3x2x3xf32>) outs(%{{.*}} : tensor<2x2x3x4xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @grouped1d(%x: tensor<2x4x9xf32>, %w: tensor<6x2x3xf32>) -> tensor<2x6x4xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1>, groups = 2 : i64, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<2x4x9xf32>, tensor<6x2x3xf32>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// -----
+
+// Transposed: x spread by the stride into zeros at offset d(k-1) - p = 1 (sizes 2*(5-1)+1 + 1 + 2 = 12,
+// 2*(6-1)+1 + 1 + 2 = 14: output_padding 1 on the high side), the kernel flipped with in/out
+// channels swapped (a generic reading (g, c, f, 2 - kh, 2 - kw)), then a stride-1 convolution.
+// CHECK-DAG: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, -d3 + 2, -d4 + 2)>
+// CHECK-LABEL: func.func @conv_transpose
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4x5x6xf32>, %[[W:.*]]: tensor<4x3x3x3xf32>, %[[B:.*]]: tensor<3xf32>)
+// CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4x12x14xf32>)
+// CHECK: %[[SPREAD:.*]] = tensor.insert_slice %[[X]] into %[[Z]][0, 0, 1, 1] [2, 4, 5, 6] [1, 1, 2, 2]
+// CHECK: %[[W5:.*]] = tensor.expand_shape %[[W]] {{\[\[}}0, 1], [2], [3], [4]] output_shape [1, 4, 3, 3, 3]
+// CHECK: %[[FL:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], {{.*}}]{{.*}} ins(%[[W5]] : tensor<1x4x3x3x3xf32>) outs(%{{.*}} : tensor<1x3x4x3x3xf32>)
+// CHECK: %[[WF:.*]] = tensor.collapse_shape %[[FL]] {{.*}} : tensor<1x3x4x3x3xf32> into tensor<3x4x3x3xf32>
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[SPREAD]], %[[WF]] : tensor<2x4x12x14xf32>, tensor<3x4x3x3xf32>) outs(%{{.*}} : tensor<2x3x10x12xf32>)
+func.func @conv_transpose(%x: tensor<2x4x5x6xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<3xf32>) -> tensor<2x3x10x12xf32> {
+  %0 = "edge.conv_transpose"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x4x5x6xf32>, tensor<4x3x3x3xf32>, tensor<3xf32>) -> tensor<2x3x10x12xf32>
+  return %0 : tensor<2x3x10x12xf32>
+}
+
+// -----
+
+// Padding larger than the kernel's extent (d(k-1) - p = -2): no padding, the result cropped by 2.
+// CHECK-LABEL: func.func @conv_transpose_crop
+// CHECK: %[[SPREAD:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0] [2, 4, 5] [1, 1, 3] : tensor<2x4x5xf32> into tensor<2x4x13xf32>
+// CHECK: %[[C:.*]] = linalg.conv_1d_ncw_fcw {{.*}} ins(%[[SPREAD]], %{{.*}} : tensor<2x4x13xf32>, tensor<3x4x3xf32>) outs(%{{.*}} : tensor<2x3x11xf32>)
+// CHECK: tensor.extract_slice %[[C]][0, 0, 2] [2, 3, 7] [1, 1, 1] : tensor<2x3x11xf32> to tensor<2x3x7xf32>
+func.func @conv_transpose_crop(%x: tensor<2x4x5xf32>, %w: tensor<4x3x3xf32>) -> tensor<2x3x7xf32> {
+  %0 = "edge.conv_transpose"(%x, %w) {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 0>, padding = array<i64: 4>, stride = array<i64: 3>} : (tensor<2x4x5xf32>, tensor<4x3x3xf32>) -> tensor<2x3x7xf32>
+  return %0 : tensor<2x3x7xf32>
 }

@@ -1,0 +1,157 @@
+"""Convolution and pooling in every form (issue 12), compiled and compared with eager PyTorch.
+
+Each program is exported with a dynamic batch and dynamic spatial dims where the form allows it
+and run at several sizes, including sizes where a ceil_mode window is partial (the bug this file
+guards: a last window that read past the input) and sizes that are not multiples of the stride.
+Tolerances: f32 rtol 1e-5 / atol 1e-5 (sums of at most a few hundred products); integer exact.
+"""
+
+import warnings
+
+import torch
+import torch.nn.functional as F
+from torch.export import Dim
+
+import exir_mlir
+
+warnings.filterwarnings("ignore", category=FutureWarning)
+warnings.filterwarnings("ignore", category=UserWarning)
+
+RTOL, ATOL = 1e-5, 1e-5
+B = Dim("B", min=1, max=16)
+
+
+class _Fn(torch.nn.Module):
+    def __init__(self, fn, params=()):
+        super().__init__()
+        self.fn = fn
+        self.params = torch.nn.ParameterList([torch.nn.Parameter(p, requires_grad=False) for p in params])
+
+    def forward(self, x):
+        return self.fn(x, *self.params)
+
+
+def _check(fn, params, example, sizes, dynamic=None, *, dtype=torch.float32):
+    """Export fn(x, *params) with `dynamic` ({dim: Dim}) on x, compile, compare at every input size."""
+    torch.manual_seed(0)
+    module = _Fn(fn, params).eval()
+
+    def make(shape):
+        if dtype.is_floating_point:
+            return torch.randn(shape, dtype=dtype)
+        return torch.randint(-50, 50, shape, dtype=dtype)
+
+    ep = torch.export.export(module, (make(example),), dynamic_shapes=({**(dynamic or {})},) if dynamic else None)
+    program = exir_mlir.compile(ep)
+    for shape in [example, *sizes]:
+        x = make(shape)
+        expected = module(x)
+        got = program(x)
+        if isinstance(expected, tuple):
+            for g, e in zip(got, expected):
+                torch.testing.assert_close(g, e, rtol=RTOL, atol=ATOL)
+        else:
+            torch.testing.assert_close(got, expected, rtol=RTOL, atol=ATOL)
+
+
+def _dims(*spatial_dims, lo=4, hi=40):
+    d = {0: B}
+    for i, k in enumerate(spatial_dims):
+        d[k] = Dim(f"S{i}", min=lo, max=hi)
+    return d
+
+
+# -- pooling ---------------------------------------------------------------------------------------
+
+def test_max_pool2d_ceil_mode_dynamic_reads_only_the_input():
+    # k=3, s=2, p=1, ceil_mode: at odd/even H, W the last window is partial.
+    _check(lambda x: F.max_pool2d(x, 3, 2, 1, ceil_mode=True), (), (2, 3, 9, 10),
+           [(1, 3, 8, 7), (3, 3, 11, 12), (2, 3, 4, 5)], {0: B, 2: Dim.AUTO, 3: Dim.AUTO})
+
+
+def test_avg_pool2d_ceil_mode_dynamic_divides_partial_windows_by_their_size():
+    _check(lambda x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True), (), (2, 3, 9, 10),
+           [(1, 3, 8, 7), (3, 3, 11, 12)], {0: B, 2: Dim.AUTO, 3: Dim.AUTO})
+
+
+def test_avg_pool2d_count_include_pad_false_and_divisor_override():
+    _check(lambda x: (F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+                      F.avg_pool2d(x, 3, 2, 1, divisor_override=5)), (), (2, 3, 9, 10), [])
+
+
+def test_pool1d_and_integer_avg_pool():
+    _check(lambda x: F.max_pool1d(x, 3, 2, 1, ceil_mode=True), (), (2, 3, 17), [(1, 3, 17), (4, 3, 17)], {0: B})
+    _check(lambda x: F.avg_pool1d(x, 4, 3, 2, ceil_mode=True, count_include_pad=False), (), (2, 3, 17), [(4, 3, 17)],
+           {0: B})
+    _check(lambda x: F.avg_pool1d(x, 3, 2, 1), (), (2, 3, 17), [], dtype=torch.int64)
+
+
+def test_pool3d_max_avg_with_unit_output_dim():
+    _check(lambda x: (F.max_pool3d(x, 2, 2, ceil_mode=True), F.avg_pool3d(x, 3, 2, 1)), (), (2, 2, 3, 6, 7), [])
+
+
+def test_max_pool_with_indices_dynamic_and_unbatched():
+    _check(lambda x: F.max_pool2d(x, 3, 2, 1, return_indices=True), (), (2, 3, 9, 10),
+           [(1, 3, 8, 7), (3, 3, 12, 12)], {0: B, 2: Dim.AUTO, 3: Dim.AUTO})
+    _check(lambda x: F.max_pool3d(x, 2, 2, return_indices=True), (), (3, 4, 6, 6), [])
+
+
+def test_adaptive_pools_dynamic_sizes():
+    _check(lambda x: (F.adaptive_avg_pool2d(x, (4, 3)), F.adaptive_max_pool2d(x, (3, 5), return_indices=True),
+                      F.adaptive_avg_pool2d(x, 1)), (), (2, 3, 9, 10),
+           [(1, 3, 8, 7), (3, 3, 13, 6)], _dims(2, 3))
+
+
+def test_adaptive_pools_1d_3d():
+    _check(lambda x: (F.adaptive_avg_pool1d(x, 5), F.adaptive_max_pool1d(x, 4)), (), (2, 3, 17), [(1, 3, 9)],
+           _dims(2))
+    _check(lambda x: F.adaptive_avg_pool3d(x, (2, 3, 2)), (), (1, 2, 5, 6, 7), [])
+
+
+# -- convolution -----------------------------------------------------------------------------------
+
+def test_conv2d_dynamic_batch_and_spatial():
+    # stride 2 with odd and even sizes; the im2col path with dynamic (oh, ow).
+    _check(lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1, dilation=2), (torch.randn(5, 3, 3, 3), torch.randn(5)),
+           (2, 3, 9, 10), [(1, 3, 8, 7), (4, 3, 16, 11)], _dims(2, 3, lo=6))
+
+
+def test_conv1d_conv3d_dilated():
+    _check(lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=1, dilation=2), (torch.randn(6, 4, 3), torch.randn(6)),
+           (2, 4, 20), [(1, 4, 9), (3, 4, 31)], _dims(2, lo=6))
+    _check(lambda x, w: F.conv3d(x, w, padding=1, stride=(1, 2, 2)), (torch.randn(3, 2, 3, 3, 3),),
+           (2, 2, 5, 6, 7), [(1, 2, 5, 6, 7)], {0: B})
+
+
+def test_grouped_and_depthwise():
+    _check(lambda x, w1, w2, w3: (F.conv2d(x, w1, padding=1, groups=4),  # depthwise
+                                  F.conv2d(x, w2, padding=1, groups=2, stride=2),  # grouped
+                                  F.conv2d(x, w3, groups=4)),  # depthwise with multiplier 2
+           (torch.randn(4, 1, 3, 3), torch.randn(6, 2, 3, 3), torch.randn(8, 1, 3, 3)),
+           (2, 4, 9, 9), [(1, 4, 7, 12)], _dims(2, 3, lo=5))
+    _check(lambda x, w1: F.conv1d(x, w1, padding=1, groups=2), (torch.randn(6, 2, 3),), (2, 4, 9), [(1, 4, 9)],
+           {0: B})
+    _check(lambda x, w1, w2: (F.conv3d(x, w1, groups=4), F.conv3d(x, w2, padding=1, groups=2)),
+           (torch.randn(4, 1, 2, 1, 3), torch.randn(6, 2, 2, 2, 2)), (2, 4, 3, 5, 6), [])
+
+
+def test_conv_transpose_1d_2d_3d():
+    _check(lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+           (torch.randn(4, 3, 3, 3), torch.randn(3)), (2, 4, 5, 6), [(1, 4, 7, 3)], _dims(2, 3, lo=2))
+    _check(lambda x, w: F.conv_transpose2d(x, w, stride=2, padding=2, groups=2, dilation=2),
+           (torch.randn(4, 3, 3, 3),), (2, 4, 5, 6), [])
+    _check(lambda x, w: F.conv_transpose1d(x, w, stride=3, padding=4), (torch.randn(4, 3, 3),), (2, 4, 5), [(1, 4, 5)],
+           {0: B})
+    _check(lambda x, w: F.conv_transpose3d(x, w, stride=2, output_padding=(1, 0, 1)), (torch.randn(2, 3, 2, 2, 2),),
+           (1, 2, 3, 4, 5), [])
+
+
+def test_padding_same_and_padding_modes():
+    _check(lambda x, w: F.conv2d(x, w, padding="same"), (torch.randn(5, 3, 4, 3),), (2, 3, 9, 10), [])
+    conv = torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode="circular")
+    _check(lambda x, w, b: conv._conv_forward(x, w, b), (conv.weight.detach(), conv.bias.detach()), (2, 3, 8, 8), [])
+    # (static: export spells reflect/replicate padding as index ops, which take no dynamic shapes yet)
+    for mode in ("reflect", "replicate"):
+        conv = torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode=mode)
+        _check(lambda x, w, b, conv=conv: conv._conv_forward(x, w, b), (conv.weight.detach(), conv.bias.detach()),
+               (2, 3, 8, 8), [])
