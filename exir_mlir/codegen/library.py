@@ -84,6 +84,10 @@ def _write_atomically(path: Path, write) -> None:
     os.close(fd)
     try:
         write(Path(tmp))
+        # mkstemp makes the file private (0600): give it the mode a new file of the user gets.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, (0o777 if path.suffix == ".so" else 0o666) & ~umask)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
