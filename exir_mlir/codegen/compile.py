@@ -127,18 +127,10 @@ def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt
     return CodegenJob(text, entry, options, opt_level, key)
 
 
-def compile_to_llvm(job: CodegenJob, *, cache_dir: str | Path | None = None) -> LLVMModule:
+def compile_to_llvm(job: CodegenJob) -> LLVMModule:
     """Run the CPU pipeline (fuse, tile + vectorize, bufferize, threads, LLVM dialect) on the job's
-    module, in a context of its own (the caller's module is not modified). With `cache_dir`, the
-    result is read from there when present and written there otherwise."""
+    module, in a context of its own (the caller's module is not modified)."""
     start = time.perf_counter()
-    directory = Path(cache_dir) if cache_dir else None
-    if directory is not None:
-        cached = cache.load(directory, job.key)
-        if cached is not None:
-            llvm_text, signature = cached
-            return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), True,
-                              time.perf_counter() - start)
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(job.text)
         func_op = _find_entry(module, job.entry)
@@ -147,6 +139,34 @@ def compile_to_llvm(job: CodegenJob, *, cache_dir: str | Path | None = None) -> 
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         run_cpu_pipeline(module.operation, job.options)
         llvm_text = str(module)
-    if directory is not None:
-        cache.store(directory, job.key, llvm_text, signature)
     return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class KernelLibrary:
+    """Machine code of a job in the disk cache: a kernel library (library.build_kernel)."""
+
+    path: Path
+    entry: str
+    signature: Signature
+    uses_openmp: bool
+    from_disk: bool  # found in the cache rather than compiled
+    seconds: float
+
+
+def compile_to_library(job: CodegenJob, *, cache_dir: str | Path) -> KernelLibrary:
+    """The job's machine code as a kernel library in `cache_dir`: read from there when present
+    (no MLIR pipeline, no LLVM), else compiled (pipeline, llc, cc) and written there."""
+    from exir_mlir.codegen.library import build_kernel  # library imports this module
+
+    start = time.perf_counter()
+    directory = Path(cache_dir)
+    cached = cache.load(directory, job.key)
+    if cached is not None:
+        path, signature, uses_openmp = cached
+        return KernelLibrary(path, job.entry, signature, uses_openmp, True, time.perf_counter() - start)
+    llvm = compile_to_llvm(job)
+    path, _ = cache.paths(directory, job.key)
+    build_kernel(llvm, path)
+    cache.store_signature(directory, job.key, llvm.signature, llvm.uses_openmp)
+    return KernelLibrary(path, job.entry, llvm.signature, llvm.uses_openmp, False, time.perf_counter() - start)
