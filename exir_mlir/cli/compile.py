@@ -24,17 +24,29 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+def _check_flags(args) -> None:
+    # Before the program is loaded: a wrong combination of flags fails at once.
+    from exir_mlir.errors import ExirUserError
+
+    if not args.output:
+        if args.weights != "embedded":
+            raise ExirUserError("--weights applies to a native library: add -o model.so")
+        return
+    if args.cache_dir or args.dump_after_each_stage:
+        raise ExirUserError("--cache-dir and --dump-after-each-stage apply to the JIT; drop them with -o")
+    if not args.output.endswith(".so"):
+        raise ExirUserError(f"-o writes a shared library: name it '*.so', got '{args.output}'")
+
+
 def run(args) -> int:
+    _check_flags(args)
     ep, title = load_exported_program(args)
     if args.output:
         import time
         from pathlib import Path
 
         from exir_mlir.aot import export_library
-        from exir_mlir.errors import ExirUserError
 
-        if args.cache_dir or args.dump_after_each_stage:
-            raise ExirUserError("--cache-dir and --dump-after-each-stage apply to the JIT; drop them with -o")
         start = time.perf_counter()
         path = export_library(ep, args.output, weights=args.weights, fusion=not args.no_fusion,
                               num_threads=args.threads)
@@ -45,10 +57,6 @@ def run(args) -> int:
             weights = Path(f"{path}.weights")
             print(f"weights in {weights} ({weights.stat().st_size / 1e6:.2f} MB): keep it next to the library")
         return 0
-    if args.weights != "embedded":
-        from exir_mlir.errors import ExirUserError
-
-        raise ExirUserError("--weights applies to a native library: add -o model.so")
     program = compile_from_args(ep, args)
     stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in program.stage_seconds.items())
     print(f"compiled {title} in {program.compile_seconds:.2f} s ({stages})")

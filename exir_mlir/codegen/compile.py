@@ -108,6 +108,15 @@ def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
             del attributes[name]
 
 
+def _read_only_arguments(func_op: ir.Operation) -> None:
+    # The runtime passes the caller's tensors without copies, and a native library passes its
+    # weights from read-only memory: bufferization must never write into an argument's buffer.
+    ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    read_only = ir.DictAttr.get({"bufferization.writable": ir.BoolAttr.get(False)})
+    func_op.attributes["arg_attrs"] = ir.ArrayAttr.get(
+        [read_only if isinstance(t, ir.RankedTensorType) else ir.DictAttr.get({}) for t in ftype.inputs])
+
+
 def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
@@ -136,6 +145,7 @@ def compile_to_llvm(job: CodegenJob) -> LLVMModule:
         func_op = _find_entry(module, job.entry)
         signature = read_signature(func_op, module.operation)
         _strip_exir_attributes(module, func_op)
+        _read_only_arguments(func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         run_cpu_pipeline(module.operation, job.options)
         llvm_text = str(module)

@@ -289,3 +289,40 @@ def test_c_example_builds_and_runs(built, tmp_path):
 def test_output_must_be_a_shared_library_name(tmp_path):
     with pytest.raises(ExirUserError, match=r"name it '\*.so'"):
         exir_mlir.export_library(export_model("mlp"), tmp_path / "model.bin")
+
+
+def test_torch_tensors_cross_without_copies(built, monkeypatch):
+    from exir_mlir.runtime import native
+
+    program = runtime.load(built["shifted"][0])
+    x, y, z = torch.randn(8, 4), torch.randn(9, 4), torch.randn(8, 4)
+    array, code = program._as_array(program.inputs[0], 0, x)
+    assert array.ctypes.data == x.data_ptr() and code == 3  # the library reads the tensor's memory
+    handed_over = []
+    real = native._Owned.__init__
+
+    def record(self, lib, pointer, shape, dtype):
+        handed_over.append(pointer)
+        real(self, lib, pointer, shape, dtype)
+
+    monkeypatch.setattr(native._Owned, "__init__", record)
+    out = program(x, y, z)[0]
+    assert out.data_ptr() == handed_over[0]  # the tensor is the library's output buffer
+
+
+def test_a_missing_c_compiler_names_what_to_install(monkeypatch):
+    from exir_mlir import toolchain
+    from exir_mlir.errors import ToolchainError
+
+    monkeypatch.delenv("CC", raising=False)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    toolchain.c_compiler.cache_clear()
+    try:
+        with pytest.raises(ToolchainError, match=r"no C compiler \(cc, gcc or clang\) on PATH.*apt-get install gcc"):
+            toolchain.c_compiler()
+        monkeypatch.setenv("CC", "no-such-cc")
+        toolchain.c_compiler.cache_clear()
+        with pytest.raises(ToolchainError, match="CC is 'no-such-cc'"):
+            toolchain.c_compiler()
+    finally:
+        toolchain.c_compiler.cache_clear()
