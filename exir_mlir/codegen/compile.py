@@ -117,6 +117,22 @@ def _read_only_arguments(func_op: ir.Operation) -> None:
         [read_only if isinstance(t, ir.RankedTensorType) else ir.DictAttr.get({}) for t in ftype.inputs])
 
 
+def _drop_foreign_attributes(module: ir.Module) -> None:
+    # Discardable attributes of other dialects left on LLVM ops (e.g. `fastmath = #arith.fastmath`
+    # on llvm.fpext from the f16/bf16 emulation): LLVM translation ignores them, but
+    # mlir-translate, which knows only the LLVM dialect, cannot parse them.
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name.startswith("llvm."):
+            names = [a if isinstance(a, str) else a.name for a in op.attributes]
+            foreign = [n for n in names if str(op.attributes[n]).startswith("#")
+                       and not str(op.attributes[n]).startswith(("#llvm.", "#loc"))]
+            for name in foreign:
+                del op.attributes[name]
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+
+
 def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
@@ -148,6 +164,7 @@ def compile_to_llvm(job: CodegenJob) -> LLVMModule:
         _read_only_arguments(func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         run_cpu_pipeline(module.operation, job.options)
+        _drop_foreign_attributes(module)
         llvm_text = str(module)
     return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)
 

@@ -206,6 +206,8 @@ class NativeProgram:
             raise ExirUserError(f"input '{info.name}' (argument {position}) must be a numpy array or torch tensor, "
                                 f"got {type(value).__name__}")
         code = _CODE_OF_NUMPY.get(array.dtype)
+        if info.dtype_code == 2 and array.dtype == np.uint16:
+            code = 2  # numpy has no bfloat16: bf16 values travel as their uint16 bits
         if code is None:
             raise ExirUserError(f"input '{info.name}' (argument {position}) has dtype {array.dtype}, but the program "
                                 f"was compiled for {info.element}")

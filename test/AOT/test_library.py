@@ -326,3 +326,24 @@ def test_a_missing_c_compiler_names_what_to_install(monkeypatch):
             toolchain.c_compiler()
     finally:
         toolchain.c_compiler.cache_clear()
+
+
+class Dtypes(torch.nn.Module):
+    def forward(self, a, b, c, d):
+        return a * 2 + 1, (b.float() * 3).to(torch.bfloat16), c & (d > 0), d.sum(0)
+
+
+def test_f16_bf16_bool_int64_through_torch_and_numpy(tmp_path):
+    """f16/bf16 arithmetic becomes LLVM ops that mlir-translate must parse (a discardable arith
+    attribute on llvm.fpext once made it fail); bf16 crosses numpy as its uint16 bits."""
+    args = (torch.randn(4, 3).half(), torch.randn(4, 3).bfloat16(), torch.rand(4, 3) > 0.5,
+            torch.randint(-5, 5, (4, 3)))
+    program = runtime.load(exir_mlir.export_library(torch.export.export(Dtypes(), args), tmp_path / "dtypes.so"))
+    assert [i.element for i in program.inputs] == ["f16", "bf16", "i1", "i64"]
+    expected = Dtypes()(*args)
+    for got, want in zip(program(*args), expected):
+        assert got.dtype == want.dtype and torch.equal(got, want)
+    numpy_args = [a.view(torch.uint16).numpy() if a.dtype == torch.bfloat16 else a.numpy() for a in args]
+    for got, want in zip(program(*numpy_args), expected):
+        want = want.view(torch.uint16) if want.dtype == torch.bfloat16 else want
+        np.testing.assert_array_equal(got, want.numpy())
