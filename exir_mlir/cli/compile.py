@@ -48,8 +48,9 @@ def run(args) -> int:
         from exir_mlir.aot import export_library
 
         start = time.perf_counter()
+        name = args.model or Path(args.program).stem  # what exir_model_name() says
         path = export_library(ep, args.output, weights=args.weights, fusion=not args.no_fusion,
-                              num_threads=args.threads)
+                              num_threads=args.threads, name=name)
         size = path.stat().st_size
         print(f"wrote {path} ({size / 1e6:.2f} MB) and its header {path.with_suffix('.h')} from {title} in "
               f"{time.perf_counter() - start:.2f} s")

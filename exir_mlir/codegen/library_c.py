@@ -187,7 +187,7 @@ def _check_dims_source(signature: Signature, inputs: list[TensorSpec]) -> str:
             arguments = ", ".join(f"(long long){bound[n]}" for n in names)
             body.append(f"  if (inst->in_shape[{i}][{d}] != {value})\n    return exir_fail(inst, EXIR_ERR_SHAPE, "
                         f"{_c_string(message)}, (long long)inst->in_shape[{i}][{d}], (long long)({value}), {arguments});")
-    return "static exir_status exir_check_dims(exir_instance *inst) {\n" + "\n".join(body) + "\n  return EXIR_OK;\n}\n"
+    return "static exir_status exir_check_dims(exir_instance *inst) {\n  (void)inst;\n" + "\n".join(body) + "\n  return EXIR_OK;\n}\n"
 
 
 def _ciface_declaration(signature: Signature, entry: str) -> str:
