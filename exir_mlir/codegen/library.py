@@ -47,6 +47,27 @@ def llc_cpu() -> str:
     return os.environ.get("EXIR_MLIR_LLC_CPU", "native")
 
 
+def required_cpu_features() -> list[str]:
+    """The x86 extensions the code may use: this host's, when llc compiles for the host (`native`)."""
+    from exir_mlir.codegen.host import _cpu_flags
+    from exir_mlir.codegen.library_c import CPU_FEATURES
+
+    if llc_cpu() != "native":
+        return []
+    flags = _cpu_flags()
+    return [name for flag, name in CPU_FEATURES.items() if flag in flags]
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
 def object_file(llvm: LLVMModule, directory: Path) -> Path:
     """The LLVM-dialect module as a position-independent object file for this CPU."""
     source, ll, obj = directory / "program.llvm.mlir", directory / "program.ll", directory / "program.o"
@@ -143,7 +164,9 @@ def build_library(llvm: LLVMModule, output: str | Path, *, state: dict[str, byte
         (directory / "model.h").write_text(header)
         wrapper = directory / "wrapper.c"
         wrapper.write_text(wrapper_source(llvm.signature, llvm.entry, model_name=model_name, state=layout,
-                                          weights_bytes=len(blob), external=external, build_id=build_id))
+                                          weights_bytes=len(blob), external=external, build_id=build_id,
+                                          cpu_features=required_cpu_features(),
+                                          built_for=f"{_cpu_name()}, llc -mcpu={llc_cpu()}"))
         objects = [obj, _compile_c(wrapper, directory)]
         if blob and not external:
             (directory / "weights.bin").write_bytes(blob)

@@ -42,7 +42,8 @@ typedef enum {
   EXIR_ERR_STATE = 5,    /* an output read before a run */
   EXIR_ERR_BUSY = 6,     /* the instance is in use by another thread */
   EXIR_ERR_MEMORY = 7,   /* out of memory */
-  EXIR_ERR_WEIGHTS = 8   /* the weights file is missing, unreadable, or of another build */
+  EXIR_ERR_WEIGHTS = 8,  /* the weights file is missing, unreadable, or of another build */
+  EXIR_ERR_CPU = 9       /* this CPU lacks an instruction set extension the code was compiled for */
 } exir_status;
 
 /* Element types, numbered as ELEMENT_TYPES in exir_mlir/abi.py (1-based). */

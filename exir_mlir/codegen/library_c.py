@@ -236,9 +236,28 @@ def header_source(signature: Signature, model_name: str) -> str:
     return "\n".join(lines)
 
 
+# x86 extensions that `__builtin_cpu_supports` (GCC and clang) knows, with their /proc/cpuinfo names.
+CPU_FEATURES = {"sse4_1": "sse4.1", "sse4_2": "sse4.2", "avx": "avx", "avx2": "avx2", "fma": "fma", "bmi1": "bmi",
+                "bmi2": "bmi2", "avx512f": "avx512f", "avx512vl": "avx512vl", "avx512bw": "avx512bw",
+                "avx512dq": "avx512dq", "avx512cd": "avx512cd", "avx512_vnni": "avx512vnni",
+                "avx512_bf16": "avx512bf16", "avx512vbmi": "avx512vbmi"}
+
+
+def _cpu_check_source(features: list[str], built_for: str) -> list[str]:
+    lines = [f"#define BUILT_FOR {_c_string(built_for)}", "static const char *exir_missing_cpu_feature(void) {"]
+    if features:
+        lines.append("#if defined(__x86_64__) || defined(__i386__)")
+        lines.append("  __builtin_cpu_init();")
+        lines += [f"  if (!__builtin_cpu_supports({_c_string(f)})) return {_c_string(f)};" for f in features]
+        lines.append("#endif")
+    lines += ["  return 0;", "}"]
+    return lines
+
+
 def wrapper_source(signature: Signature, entry: str, *, model_name: str, state: list[StateEntry],
-                   weights_bytes: int, external: bool, build_id: bytes) -> str:
-    """The C source of the library's ABI for this signature (compiled with model.h beside it)."""
+                   weights_bytes: int, external: bool, build_id: bytes, cpu_features: list[str] = (),
+                   built_for: str = "") -> str:
+    """`cpu_features`: names of CPU_FEATURES' values that exir_create checks the CPU has."""
     user_inputs = [s for s in signature.inputs if s.kind not in STATE_KINDS]
     outputs = [s for s in signature.outputs if s.kind not in MUTATION_KINDS]
     user_index = {s.name: i for i, s in enumerate(user_inputs)}
@@ -308,6 +327,7 @@ def wrapper_source(signature: Signature, entry: str, *, model_name: str, state: 
         out.append("static const unsigned char *exir_embedded_weights(void) { return exir_weights_blob; }")
     else:
         out.append("static const unsigned char *exir_embedded_weights(void) { return 0; }")
+    out += _cpu_check_source(list(cpu_features), built_for)
     out.append("struct exir_instance;")
     out.append("static exir_status exir_check_dims(struct exir_instance *inst);")
     out.append("static void exir_invoke(struct exir_instance *inst);")

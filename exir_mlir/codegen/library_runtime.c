@@ -140,6 +140,14 @@ void exir_destroy(exir_instance *inst) {
 exir_status exir_create(const char *weights_path, exir_instance **out) {
   if (!out) return exir_fail(NULL, EXIR_ERR_ARGUMENT, "exir_create: out is NULL");
   *out = NULL;
+  const char *missing = exir_missing_cpu_feature();
+  if (missing) {
+    return exir_fail(NULL, EXIR_ERR_CPU,
+                     "this CPU lacks %s, which the library's code uses (it was compiled for the CPU of the machine "
+                     "that built it, %s): build the library on this machine, or with EXIR_MLIR_LLC_CPU set to an "
+                     "llc CPU name this machine supports",
+                     missing, BUILT_FOR);
+  }
   exir_instance *inst = (exir_instance *)calloc(1, sizeof(exir_instance));
   if (!inst) return exir_fail(NULL, EXIR_ERR_MEMORY, "out of memory creating an instance");
   const unsigned char *blob = exir_embedded_weights();

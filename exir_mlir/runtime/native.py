@@ -34,7 +34,8 @@ ELEMENTS = {1: "f16", 2: "bf16", 3: "f32", 4: "f64", 5: "i1", 6: "i8", 7: "ui8",
 NUMPY_DTYPES = {1: np.float16, 2: np.uint16, 3: np.float32, 4: np.float64, 5: np.bool_, 6: np.int8, 7: np.uint8,
                 8: np.int16, 9: np.int32, 10: np.int64, 11: np.complex64, 12: np.complex128}
 _CODE_OF_NUMPY = {np.dtype(t): c for c, t in NUMPY_DTYPES.items() if c != 2}
-_STATUS = {1: "argument", 2: "dtype", 3: "shape", 4: "layout", 5: "state", 6: "busy", 7: "memory", 8: "weights"}
+_STATUS = {1: "argument", 2: "dtype", 3: "shape", 4: "layout", 5: "state", 6: "busy", 7: "memory", 8: "weights",
+           9: "cpu"}
 
 _p64 = ctypes.POINTER(ctypes.c_int64)
 
@@ -85,11 +86,24 @@ def _declare(lib: ctypes.CDLL) -> None:
         function.restype, function.argtypes = restype, argtypes
 
 
+# Libraries this process has loaded: resolved path -> (device, inode, mtime) of the file then.
+_LOADED: dict[str, tuple[int, int, int]] = {}
+_LOADED_LOCK = threading.Lock()
+
+
 def _open(path: Path) -> ctypes.CDLL:
     if not path.is_file():
         raise ExirUserError(f"no native library at '{path}'")
+    resolved = str(path.resolve())
+    stat = os.stat(resolved)
+    identity = (stat.st_dev, stat.st_ino, stat.st_mtime_ns)
+    with _LOADED_LOCK:
+        if _LOADED.setdefault(resolved, identity) != identity:
+            # dlopen of a path already loaded returns the library loaded first: the old code.
+            raise ExirUserError(f"'{path}' was replaced after this process loaded it, and the dynamic loader would "
+                                "give the old library again: load the new one in a new process, or under another name")
     try:
-        lib = ctypes.CDLL(str(path.resolve()), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        lib = ctypes.CDLL(resolved, mode=os.RTLD_NOW | os.RTLD_LOCAL)
     except OSError as exc:
         raise ExirUserError(f"'{path}' is not a loadable shared library: {exc}") from exc
     try:

@@ -347,3 +347,34 @@ def test_f16_bf16_bool_int64_through_torch_and_numpy(tmp_path):
     for got, want in zip(program(*numpy_args), expected):
         want = want.view(torch.uint16) if want.dtype == torch.bfloat16 else want
         np.testing.assert_array_equal(got, want.numpy())
+
+
+class Twice(torch.nn.Module):
+    def forward(self, x):
+        return x * 2
+
+
+def test_a_cpu_without_the_compiled_extensions_is_refused(tmp_path, monkeypatch):
+    """The library checks at exir_create that this CPU has the extensions llc compiled for (it
+    was built with -mcpu=native): a missing one is an error, never an illegal instruction."""
+    from exir_mlir.codegen import library
+    from exir_mlir.codegen.host import _cpu_flags
+    from exir_mlir.codegen.library_c import CPU_FEATURES
+
+    ep = torch.export.export(Twice(), (torch.randn(3),))
+    have = library.required_cpu_features()
+    assert library.llc_cpu() != "native" or "sse4.2" in have or "avx" not in _cpu_flags()
+    absent = [name for flag, name in CPU_FEATURES.items() if flag not in _cpu_flags()]
+    if not absent:
+        pytest.skip("this CPU has every extension the check knows")
+    monkeypatch.setattr(library, "required_cpu_features", lambda: have + absent[:1])
+    path = exir_mlir.export_library(ep, tmp_path / "twice.so")
+    with pytest.raises(ExirUserError, match=f"this CPU lacks {absent[0]}, which the library's code uses .*"
+                                            "build the library on this machine"):
+        runtime.load(path)
+    monkeypatch.setattr(library, "required_cpu_features", lambda: have)
+    exir_mlir.export_library(ep, tmp_path / "twice.so")
+    with pytest.raises(ExirUserError, match="was replaced after this process loaded it"):
+        runtime.load(tmp_path / "twice.so")  # dlopen would return the first library again
+    program = runtime.load(exir_mlir.export_library(ep, tmp_path / "twice_again.so"))
+    np.testing.assert_array_equal(program(np.ones(3, np.float32))[0], np.full(3, 2, np.float32))
