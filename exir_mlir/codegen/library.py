@@ -1,7 +1,7 @@
 """Native shared libraries from an LLVM-dialect module: the ahead-of-time artifact and the JIT's disk cache.
 
-LLVM-dialect MLIR -> `mlir-translate --mlir-to-llvmir` -> `llc -O3 -filetype=obj
--relocation-model=pic -mcpu=<host>` -> linked by the machine's C compiler with a generated C
+LLVM-dialect MLIR -> `mlir-translate --mlir-to-llvmir` -> `opt -O3` -> `llc -O3 -filetype=obj
+-relocation-model=pic -mcpu=<host>` (the JIT's optimization, ahead of time) -> linked by the machine's C compiler with a generated C
 wrapper (library_c.py) into a `.so` that needs only libc, libm and the OpenMP runtime (libgomp).
 
 - `build_library(llvm, output, state=..., weights="embedded"|"external")`: the deployable
@@ -14,6 +14,7 @@ wrapper (library_c.py) into a `.so` that needs only libc, libm and the OpenMP ru
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -68,14 +69,30 @@ def _cpu_name() -> str:
     return "unknown CPU"
 
 
+@functools.cache
+def target_triple() -> str:
+    """llc's default target: the host's (mlir-translate writes no triple into the module)."""
+    out = subprocess.run([str(toolchain.tool("llc")), "--version"], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if "Default target:" in line:
+            return line.split(":", 1)[1].strip()
+    raise ExirInternalError(f"llc --version names no default target:\n{out}")
+
+
 def object_file(llvm: LLVMModule, directory: Path) -> Path:
-    """The LLVM-dialect module as a position-independent object file for this CPU."""
-    source, ll, obj = directory / "program.llvm.mlir", directory / "program.ll", directory / "program.o"
+    """The LLVM-dialect module as a position-independent object file for this CPU.
+
+    As the JIT's ExecutionEngine at opt_level 3: LLVM's O3 module pipeline for this target (opt:
+    inlining, loop and SLP vectorization, ...), then O3 code generation (llc)."""
+    source, ll = directory / "program.llvm.mlir", directory / "program.ll"
+    bitcode, obj = directory / "program.bc", directory / "program.o"
     source.write_text(llvm.text)
     _run([str(toolchain.tool("mlir-translate")), "--mlir-to-llvmir", str(source), "-o", str(ll)],
          "translating the LLVM dialect to LLVM IR")
-    _run([str(toolchain.tool("llc")), "-O3", "-filetype=obj", "-relocation-model=pic", f"-mcpu={llc_cpu()}",
-          str(ll), "-o", str(obj)], "llc")
+    target = [f"-mtriple={target_triple()}", f"-mcpu={llc_cpu()}"]
+    _run([str(toolchain.tool("opt")), "-O3", *target, str(ll), "-o", str(bitcode)], "opt -O3")
+    _run([str(toolchain.tool("llc")), "-O3", "-filetype=obj", "-relocation-model=pic", *target,
+          str(bitcode), "-o", str(obj)], "llc")
     return obj
 
 
