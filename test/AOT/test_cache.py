@@ -60,7 +60,7 @@ def test_a_new_process_loads_machine_code_without_llvm(tmp_path):
 def test_the_key_covers_exir_mlir_sources(tmp_path, monkeypatch):
     package = tmp_path / "exir_mlir"
     shutil.copytree(cache._PACKAGE / "codegen", package / "codegen", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("abi.py", "_mlir.py", "toolchain.py"):
+    for name in ("abi.py", "_mlir.py", "passes.py", "toolchain.py"):
         shutil.copy(cache._PACKAGE / name, package / name)
     monkeypatch.setattr(cache, "_PACKAGE", package)
     cache.source_fingerprint.cache_clear()
