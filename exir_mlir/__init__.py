@@ -24,7 +24,7 @@ _EXPORTS = {
     "export_library": "exir_mlir.aot",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = sorted([*_EXPORTS, "load_library"])
 
 
 def __getattr__(name):
