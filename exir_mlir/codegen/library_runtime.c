@@ -344,6 +344,7 @@ exir_status exir_run(exir_instance *inst) {
   if (!inst) return exir_fail(NULL, EXIR_ERR_ARGUMENT, "exir_run: the instance is NULL");
   if (!exir_acquire(inst)) return EXIR_BUSY(inst);
   exir_status status = EXIR_OK;
+  exir_release_results(inst); /* a failed run leaves no outputs to read (never the previous run's) */
   for (int i = 0; i < NUM_INPUTS; ++i) {
     if (!inst->in_set[i]) {
       status = exir_fail(inst, EXIR_ERR_ARGUMENT, "input '%s' (argument %d) is not set: call exir_set_input first",
@@ -353,7 +354,6 @@ exir_status exir_run(exir_instance *inst) {
   }
   status = exir_check_dims(inst);
   if (status != EXIR_OK) goto done;
-  exir_release_results(inst);
   for (int k = 0; k < NUM_ARGS; ++k) {
     if (ARGS[k].scalar) continue;
     const void *data = ARGS[k].is_state ? inst->state[ARGS[k].index] : inst->in_data[ARGS[k].index];
@@ -390,7 +390,8 @@ done:
 static exir_status exir_output_view(exir_instance *inst, int i, exir_view *v) {
   if (i < 0 || i >= NUM_OUTPUTS)
     return exir_fail(inst, EXIR_ERR_ARGUMENT, "output index %d is out of range: the program has %d outputs", i, NUM_OUTPUTS);
-  if (!inst->have_results) return exir_fail(inst, EXIR_ERR_STATE, "no outputs yet: call exir_run first");
+  if (!inst->have_results)
+    return exir_fail(inst, EXIR_ERR_STATE, "no outputs: exir_run was not called, or the last call failed");
   if (inst->taken[i])
     return exir_fail(inst, EXIR_ERR_STATE, "output '%s' (%d) was taken by exir_take_output", OUTPUTS[i].name, i);
   *v = exir_result_view(inst, OUTPUT_RESULT[i]);

@@ -148,7 +148,7 @@ def test_torch_tensors_in_and_out_and_noncontiguous_inputs(built):
     torch.testing.assert_close(out, x + y[1:] * z)
 
 
-def test_layout_the_library_does_not_take_is_refused_by_the_c_abi(built):
+def test_layout_the_library_does_not_take_and_a_failed_run_are_refused_by_the_c_abi(built):
     lib = ctypes.CDLL(str(built["shifted"][0]))
     lib.exir_create.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.exir_set_input.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
@@ -156,14 +156,25 @@ def test_layout_the_library_does_not_take_is_refused_by_the_c_abi(built):
     lib.exir_last_error.restype = ctypes.c_char_p
     lib.exir_last_error.argtypes = [ctypes.c_void_p]
     lib.exir_destroy.argtypes = [ctypes.c_void_p]
+    lib.exir_get_output.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]
     instance = ctypes.c_void_p()
     assert lib.exir_create(None, ctypes.byref(instance)) == 0
+    good = [np.ones((5, 4), np.float32), np.ones((6, 4), np.float32), np.ones((5, 4), np.float32)]
+    for i, array in enumerate(good):
+        assert lib.exir_set_input(instance, i, array.ctypes.data, 3, 2, (ctypes.c_int64 * 2)(*array.shape), None) == 0
+    assert lib.exir_run(instance) == 0
+    out = ctypes.c_void_p()
+    assert lib.exir_get_output(instance, 0, ctypes.byref(out), None, None) == 0 and out.value
     data = np.zeros((4, 5), np.float32)
     shape, strides = (ctypes.c_int64 * 2)(5, 4), (ctypes.c_int64 * 2)(1, 5)  # a transposed view
     assert lib.exir_set_input(instance, 0, data.ctypes.data, 3, 2, shape, strides) == 4  # EXIR_ERR_LAYOUT
     assert b"is not row-major contiguous (dim 1 has stride 5, expected 1)" in lib.exir_last_error(instance)
     assert lib.exir_run(instance) == 1  # EXIR_ERR_ARGUMENT: the input was not set
     assert b"input 'x' (argument 0) is not set" in lib.exir_last_error(instance)
+    # The failed run leaves nothing to read, never the outputs of the run before it.
+    assert lib.exir_get_output(instance, 0, ctypes.byref(out), None, None) == 5  # EXIR_ERR_STATE
+    assert b"no outputs: exir_run was not called, or the last call failed" in lib.exir_last_error(instance)
     lib.exir_destroy(instance)
 
 
