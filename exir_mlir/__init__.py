@@ -8,6 +8,8 @@ import torch:
 - `lower(module, *, to="edge" | "backend" | "linalg")`
 - `compile(ep, *, target="cpu", ...) -> CompiledProgram`
 - `compile_linalg(module, *, entry="main", ...) -> CompiledProgram` (a linalg-on-tensors module)
+- `export_library(ep, "model.so", *, weights="embedded") -> Path` (a native library, ahead of time)
+- `load_library("model.so") -> NativeProgram` (= `exir_mlir.runtime.load`: numpy only, no torch or MLIR)
 """
 
 import importlib
@@ -19,12 +21,15 @@ _EXPORTS = {
     "compile": "exir_mlir.compiler",
     "compile_linalg": "exir_mlir.compiler",
     "CompiledProgram": "exir_mlir.runtime",
+    "export_library": "exir_mlir.aot",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = sorted([*_EXPORTS, "load_library"])
 
 
 def __getattr__(name):
+    if name == "load_library":
+        return importlib.import_module("exir_mlir.runtime.native").load
     if name in _EXPORTS:
         return getattr(importlib.import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'exir_mlir' has no attribute {name!r}")

@@ -57,12 +57,22 @@ def clear_memory_cache() -> None:
 
 def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float]) -> Executable:
     start = time.perf_counter()
-    llvm = codegen.compile_to_llvm(job, cache_dir=cache_dir)
+    if cache_dir is not None:
+        # Machine code kept on disk (a kernel library): a later process loads it without LLVM.
+        kernel = codegen.compile_to_library(job, cache_dir=cache_dir)
+        timings["codegen"] = time.perf_counter() - start
+        start = time.perf_counter()
+        executable = runtime.load_kernel(kernel.path, entry=kernel.entry, signature=kernel.signature,
+                                         uses_openmp=kernel.uses_openmp, from_disk=kernel.from_disk,
+                                         codegen_seconds=kernel.seconds)
+        timings["load"] = time.perf_counter() - start
+        return executable
+    llvm = codegen.compile_to_llvm(job)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
-    executable = runtime.load(llvm.text, entry=llvm.entry, signature=llvm.signature,
-                              uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
-                              from_disk=llvm.from_disk, codegen_seconds=llvm.seconds)
+    executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature,
+                                   uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
+                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds)
     timings["load"] = time.perf_counter() - start
     return executable
 
@@ -82,7 +92,7 @@ def compile_linalg(
     with the attributes of docs/ir-conventions.md (all optional: without them every argument is
     a user input). It is not modified. An op of any other dialect is an ExirUserError naming it
     and its location, before anything runs. The same module text and options compile once per
-    process; with `cache_dir`, the LLVM-dialect module is kept on disk for later processes.
+    process; with `cache_dir`, its machine code is kept on disk (a kernel library) for later processes.
     See exir_mlir.runtime for how the result is called and `state` is bound.
     """
     job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level)

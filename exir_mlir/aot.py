@@ -1,0 +1,58 @@
+"""`export_library(ep, "model.so")`: an ExportedProgram as a native shared library (ahead of time).
+
+The library runs without Python, torch or MLIR: its C ABI is library_api.h (a header `model.h`
+is written beside `model.so`), and `exir_mlir.runtime.load("model.so")` runs it from Python with
+numpy only. See exir_mlir/codegen/library.py for how it is built.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import torch
+
+from exir_mlir import codegen, importer, lowering
+from exir_mlir.codegen import library
+from exir_mlir.errors import ExirUserError
+
+
+def _raw_bytes(tensor: torch.Tensor) -> bytes:
+    flat = tensor.detach().cpu().contiguous().reshape(-1)
+    if flat.dtype == torch.bool:
+        flat = flat.to(torch.uint8)
+    return flat.view(torch.uint8).numpy().tobytes()
+
+
+def export_library(
+    ep: torch.export.ExportedProgram,
+    output: str | Path,
+    *,
+    weights: str = "embedded",
+    fusion: bool = True,
+    num_threads: int = 0,
+    name: str | None = None,
+) -> Path:
+    """Compile `ep` for this machine's CPU into the shared library `output` (a `.so`).
+
+    `weights="embedded"` (default) puts parameters, buffers and constants into the library;
+    `"external"` writes them to `<output>.weights`, which the library maps when an instance is
+    created. `num_threads` (0: every core of this machine) is the thread count of parallel loops,
+    fixed at compile time. The header is written to `<output stem>.h`. Returns the path.
+    """
+    if weights not in library.WEIGHTS_MODES:
+        raise ExirUserError(f"weights must be one of {', '.join(library.WEIGHTS_MODES)}, got {weights!r}")
+    output = Path(output)
+    if output.suffix != ".so":
+        raise ExirUserError(f"the output of `export_library` is a shared library: name it '*.so', got '{output}'")
+    start = time.perf_counter()
+    decomposed = ep.run_decompositions()
+    module = importer.import_program(decomposed)
+    lowering.lower(module, to="linalg", fusion=fusion)
+    job = codegen.prepare(module, num_threads=num_threads)
+    llvm = codegen.compile_to_llvm(job)
+    state = {n: _raw_bytes(t) for n, t in decomposed.state_dict.items()}
+    state.update({n: _raw_bytes(c) for n, c in decomposed.constants.items() if isinstance(c, torch.Tensor)})
+    library.build_library(llvm, output, state=state, model_name=name or output.stem, weights=weights)
+    export_library.last_seconds = time.perf_counter() - start
+    return output

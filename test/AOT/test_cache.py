@@ -1,0 +1,78 @@
+"""The JIT's cache_dir keeps machine code (issue 14 item 9): a new process loads it without running
+the MLIR pipeline or LLVM, and the key changes with exir_mlir's own sources."""
+
+import shutil
+import subprocess
+import sys
+import textwrap
+
+from exir_mlir.codegen import cache
+
+DYNAMIC_MATMUL = """
+func.func @main(%a: tensor<?x5xf32>, %b: tensor<5x7xf32>) -> tensor<?x7xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x7xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x7xf32>) -> tensor<?x7xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x5xf32>, tensor<5x7xf32>) outs(%f : tensor<?x7xf32>) -> tensor<?x7xf32>
+  return %r : tensor<?x7xf32>
+}"""
+
+PROCESS = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from exir_mlir import codegen, compiler
+    from exir_mlir._mlir import ir
+    forbid = sys.argv[2] == "forbid-compile"
+    if forbid:
+        def refuse(*args, **kwargs):
+            raise AssertionError("the cached program was compiled again")
+        codegen.compile_to_llvm = refuse
+        compiler.runtime.load_llvm = refuse  # and not JIT-compiled either
+    with ir.Context():
+        program = compiler.compile_linalg(ir.Module.parse(sys.argv[3]), cache_dir=sys.argv[1])
+    a, b = np.random.rand(6, 5).astype(np.float32), np.random.rand(5, 7).astype(np.float32)
+    np.testing.assert_allclose(program(a, b)[0], a @ b, rtol=1e-5, atol=1e-6)
+    print(program.loaded_from_disk)
+""")
+
+
+def _run(directory, mode):
+    result = subprocess.run([sys.executable, "-c", PROCESS, str(directory), mode, DYNAMIC_MATMUL],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_a_new_process_loads_machine_code_without_llvm(tmp_path):
+    from exir_mlir._mlir import ir
+    from exir_mlir.compiler import clear_memory_cache, compile_linalg
+
+    clear_memory_cache()
+    with ir.Context():
+        assert not compile_linalg(ir.Module.parse(DYNAMIC_MATMUL), cache_dir=tmp_path).loaded_from_disk
+    libraries = list(tmp_path.glob("*.so"))
+    assert len(libraries) == 1 and not list(tmp_path.glob("*.mlir"))
+    assert _run(tmp_path, "forbid-compile") == "True"
+
+
+def test_the_key_covers_exir_mlir_sources(tmp_path, monkeypatch):
+    package = tmp_path / "exir_mlir"
+    shutil.copytree(cache._PACKAGE / "codegen", package / "codegen", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("abi.py", "_mlir.py", "passes.py", "toolchain.py"):
+        shutil.copy(cache._PACKAGE / name, package / name)
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+    cache.source_fingerprint.cache_clear()
+    try:
+        before = cache.source_fingerprint()
+        pipeline = package / "codegen" / "pipeline.py"
+        pipeline.write_text(pipeline.read_text() + "\n# a change of the pipeline, with no version bumped\n")
+        cache.source_fingerprint.cache_clear()
+        after = cache.source_fingerprint()
+        runtime_c = package / "codegen" / "library_runtime.c"
+        runtime_c.write_text(runtime_c.read_text() + "\n")
+        cache.source_fingerprint.cache_clear()
+        assert len({before, after, cache.source_fingerprint()}) == 3
+    finally:
+        cache.source_fingerprint.cache_clear()
