@@ -85,6 +85,9 @@ def compile_linalg(
     process; with `cache_dir`, the LLVM-dialect module is kept on disk for later processes.
     See exir_mlir.runtime for how the result is called and `state` is bound.
     """
+    if not isinstance(module, ir.Module):
+        raise ExirUserError(f"compile_linalg takes an MLIR ir.Module (linalg on tensors), got {type(module).__name__}")
+    check_options(num_threads=num_threads, cache_dir=cache_dir)
     job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level)
     key = "linalg:" + job.key
     executable = _cached(key)
@@ -148,8 +151,46 @@ def _example_sizes(ep: torch.export.ExportedProgram) -> list:
     return sizes
 
 
+def exported_program(value, caller: str) -> torch.export.ExportedProgram:
+    """`value` itself when it is an ExportedProgram, the program of a .pt2 file when it is a path;
+    anything else is an ExirUserError saying what to pass."""
+    if isinstance(value, torch.export.ExportedProgram):
+        return value
+    if isinstance(value, (str, Path)) or hasattr(value, "__fspath__"):
+        path = Path(value)
+        if not path.is_file():
+            raise ExirUserError(
+                f"{caller}: {str(value)!r} is not a file; pass an ExportedProgram (torch.export.export) "
+                "or the path of a .pt2 file (torch.export.save)")
+        return importer.load_program(path)
+    what = type(value).__name__
+    if isinstance(value, torch.nn.Module):
+        advice = ("export it first: exir_mlir.compile(torch.export.export(module, example_args))"
+                  if not isinstance(value, torch.fx.GraphModule) else
+                  "pass the ExportedProgram itself, not ep.module() or a GraphModule")
+        raise ExirUserError(f"{caller} takes an ExportedProgram, got a torch.nn.Module ({what}): {advice}")
+    if callable(value):
+        raise ExirUserError(f"{caller} takes an ExportedProgram, got a function ({what}): wrap it in a "
+                            "torch.nn.Module and export it with torch.export.export(module, example_args)")
+    raise ExirUserError(f"{caller} takes an ExportedProgram (torch.export.export) or the path of a .pt2 file, "
+                        f"got {what}")
+
+
+def check_options(*, fusion=True, num_threads=0, cache_dir=None, dump_dir=None) -> None:
+    """ExirUserError for an option of the wrong type or out of range, before anything runs."""
+    if not isinstance(fusion, bool):
+        raise ExirUserError(f"fusion must be True or False, got {fusion!r}")
+    if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 0:
+        raise ExirUserError(f"num_threads must be an int >= 0 (0: every core), got {num_threads!r}")
+    for name, value in (("cache_dir", cache_dir), ("dump_dir", dump_dir)):
+        if value is not None and not isinstance(value, (str, Path)) and not hasattr(value, "__fspath__"):
+            raise ExirUserError(f"{name} must be a path (str or pathlib.Path), got {type(value).__name__}")
+        if value is not None and Path(value).exists() and not Path(value).is_dir():
+            raise ExirUserError(f"{name} {str(value)!r} exists and is not a directory")
+
+
 def compile(  # noqa: A001 - the public name mirrors torch.compile
-    ep: torch.export.ExportedProgram,
+    ep: torch.export.ExportedProgram | str | Path,
     *,
     target: str = "cpu",
     fusion: bool = True,
@@ -159,13 +200,19 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
 ) -> CompiledProgram:
     """Compile an ExportedProgram for `target` ("cpu") and return a program called like `ep.module()`.
 
+    `ep` may also be the path of a .pt2 file (loaded with exir_mlir.load_program, pickled data
+    refused); anything else, a negative `num_threads` or an option of the wrong type is an
+    ExirUserError before anything runs.
+
     `fusion=False` skips the edge-to-backend fusions; `num_threads` (0: every core) sets the
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
     `dump_dir` receives the IR after each stage. `stage_seconds` of the result times each step
     of exir_mlir.stages.COMPILE_STEPS (import, lower, codegen, load) on its own.
     """
+    ep = exported_program(ep, "exir_mlir.compile")
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
+    check_options(fusion=fusion, num_threads=num_threads, cache_dir=cache_dir, dump_dir=dump_dir)
     key = "program:" + hashlib.sha256(
         repr((str(ep), _example_sizes(ep), fusion, num_threads)).encode()).hexdigest()
     previous = _cached(key)
