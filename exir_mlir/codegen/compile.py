@@ -13,7 +13,8 @@ from exir_mlir.codegen import cache
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
 from exir_mlir.codegen.signature import read_signature
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import ExirInternalError, ExirUserError
+from exir_mlir.tempdirs import reproducer_path
 
 # Dialects the CPU pipeline accepts as input; anything else was not lowered (and would miscompile).
 ACCEPTED_DIALECTS = frozenset(
@@ -108,6 +109,17 @@ def _strip_exir_attributes(module: ir.Module, func_op: ir.Operation) -> None:
             del attributes[name]
 
 
+def _with_reproducer(error: ExirInternalError, job: CodegenJob) -> ExirInternalError:
+    """`error` with the job's linalg module saved as a reproducer and the command that fails on it."""
+    path = reproducer_path("cpu-pipeline")
+    path.write_text(job.text)
+    threads = job.options.num_threads
+    command = f"exir-mlir-opt {path} --pass-pipeline='builtin.module(exir-cpu-pipeline{{num-threads={threads}}})'"
+    wrapped = ExirInternalError(f"{error}\nreproducer: {command}")
+    wrapped.detail, wrapped.reproducer = error.detail, path
+    return wrapped
+
+
 def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
@@ -145,7 +157,10 @@ def compile_to_llvm(job: CodegenJob, *, cache_dir: str | Path | None = None) -> 
         signature = read_signature(func_op, module.operation)
         _strip_exir_attributes(module, func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-        run_cpu_pipeline(module.operation, job.options)
+        try:
+            run_cpu_pipeline(module.operation, job.options)
+        except ExirInternalError as error:
+            raise _with_reproducer(error, job) from error.__cause__
         llvm_text = str(module)
     if directory is not None:
         cache.store(directory, job.key, llvm_text, signature)

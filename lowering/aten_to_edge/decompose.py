@@ -395,8 +395,10 @@ def decompose_call(op):
         return None
     fn = DECOMPOSITIONS.get(overload)
     if fn is None:
-        raise Unsupported(f"ATen op '{overload}' is not a core op of the exir dialect and has no "
-                          "decomposition here; export with ep.run_decompositions()")
+        # Not "export with ep.run_decompositions()": exir_mlir.compile has run them already.
+        raise Unsupported(f"ATen op '{overload}' has no exir op and no decomposition here: not supported "
+                          "yet, unless torch's core-ATen decompositions remove it (exir_mlir.compile and "
+                          "`exir-mlir import --decompose` run them)")
     return fn(Call(op))
 
 

@@ -439,7 +439,7 @@ def _where(exc: BaseException, ours=("exir_mlir", "lowering")) -> str:
 # ----------------------------------------------------------------------------- failure classes
 
 # A lowering failure reads "lowering to STAGE failed: LOC (node N): 'OP' cannot be lowered to STAGE: REASON ...".
-_DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:|$)")
+_DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:| reproducer:| what to do:|$)")
 _DYNAMIC = re.compile(r"dynamic|symbolic|static shape|must be static|cannot tell the size", re.IGNORECASE)
 _DTYPE = re.compile(r"complex|uint8|unsigned|\bdtype\b|float64|int8|int16", re.IGNORECASE)
 _SCALAR = re.compile(r"SymBool|SymFloat|sym_constant|_local_scalar_dense|scalar result|\.item\(\)")

@@ -13,7 +13,7 @@ func.func @nonzero(%x: tensor<4xf32>) -> tensor<?x1xi64> {
 // rejected by its overload name.
 func.func private @"aten::my_op"(tensor<4xf32>) -> tensor<4xf32> attributes {exir.aten_overload = "aten::my_op"}
 func.func @fallback_call(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'aten::my_op' cannot be lowered to edge: ATen op 'aten::my_op' is not a core op of the exir dialect and has no decomposition here; export with ep.run_decompositions()}}
+  // expected-error @+1 {{'aten::my_op' cannot be lowered to edge: ATen op 'aten::my_op' has no exir op and no decomposition here: not supported yet, unless torch's core-ATen decompositions remove it}}
   %0 = func.call @"aten::my_op"(%x) {exir.args = {}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
