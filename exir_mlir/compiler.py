@@ -224,7 +224,16 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     def import_():
         # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
         # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does.
-        decomposed = ep.run_decompositions()
+        try:
+            decomposed = ep.run_decompositions()
+        except Exception as e:  # noqa: BLE001 - torch's own failure, before any of ours runs
+            first = next((line for line in str(e).splitlines() if line.strip()), "")
+            error = ExirUserError(
+                f"torch's core-ATen decompositions (ep.run_decompositions()) failed on this program: "
+                f"{type(e).__name__}: {first[:300]}; this happens in torch before exir-mlir sees the "
+                "program: check that ep.run_decompositions() works, or rewrite the op it fails on")
+            error.detail = str(e)
+            raise error from e
         return decomposed, importer.import_program(decomposed)
 
     ep, module = _timed(timings, "import", import_)

@@ -62,7 +62,10 @@ def describe_location(loc) -> str:
     text = str(loc)
     where = _FILE_LINE.search(text)
     names = [name for name, file_line in _QUOTED.findall(text) if not file_line and name]
-    out = f"{where.group(1)}:{where.group(2)}:{where.group(3)}" if where else text
+    if where:
+        out = f"{where.group(1)}:{where.group(2)}:{where.group(3)}"
+    else:  # a program loaded from a .pt2 has no stack traces: its locations are node names only
+        out = "unknown source line" if names or text in ("loc(unknown)", "") else text
     if names:
         out += f" (node {names[0]})"
     return out

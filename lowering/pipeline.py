@@ -46,13 +46,22 @@ def _user_op_names() -> dict[str, str]:
     symbolic sizes (`exir.sym_ge` -> `operator.ge on symbolic sizes`)."""
     from exir_mlir.dialects import op_table
 
+    table = op_table()["dialects"]
     names = {}
-    for op in op_table()["dialects"]["exir"]["ops"]:
+    for op in table["exir"]["ops"]:
         if op.get("aten"):
             names[f"exir.{op['name']}"] = op["aten"]
         elif op.get("target"):
             target = op["target"].replace("_operator.", "operator.")
             names[f"exir.{op['name']}"] = f"{target} on symbolic sizes"
+    # An edge op made from one exir op of its name (`edge.adaptive_avg_pool2d` from
+    # `exir.priv_adaptive_avg_pool2d`, i.e. aten::_adaptive_avg_pool2d) is named by that ATen op.
+    for dialect in ("edge", "backend"):
+        for op in table[dialect]["ops"]:
+            for exir in (f"exir.{op['name']}", f"exir.priv_{op['name']}"):
+                if exir in names and "::" in names[exir]:
+                    names[f"{dialect}.{op['name']}"] = names[exir]
+                    break
     return names
 
 
