@@ -8,6 +8,8 @@ import torch:
 - `lower(module, *, to="edge" | "backend" | "linalg")`
 - `compile(ep, *, target="cpu", ...) -> CompiledProgram`
 - `compile_linalg(module, *, entry="main", ...) -> CompiledProgram` (a linalg-on-tensors module)
+- `check(ep, *, codegen=False) -> CheckReport`: every construct `compile` would reject, without
+  building code (`exir-mlir import --report`)
 """
 
 import importlib
@@ -18,6 +20,7 @@ _EXPORTS = {
     "lower": "exir_mlir.lowering",
     "compile": "exir_mlir.compiler",
     "compile_linalg": "exir_mlir.compiler",
+    "check": "exir_mlir.check",
     "CompiledProgram": "exir_mlir.runtime",
 }
 

@@ -109,6 +109,7 @@ def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int
         error = (ExirInternalError if internal else ExirUserError)(message)
         error.detail = f"lowering to {stage} failed:\n{e}"
         error.reproducer = repro
+        error.diagnostics = lines  # one per failing construct: "file:line (node n): 'op' why"
         raise error from None
 
 
