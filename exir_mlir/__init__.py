@@ -20,7 +20,7 @@ _EXPORTS = {
     "lower": "exir_mlir.lowering",
     "compile": "exir_mlir.compiler",
     "compile_linalg": "exir_mlir.compiler",
-    "check": "exir_mlir.check",
+    "check": "exir_mlir.checking",
     "CompiledProgram": "exir_mlir.runtime",
 }
 

@@ -57,7 +57,7 @@ def run(args) -> int:
 
     if args.report:
         # What compile would reject, found by running its stages without building code.
-        from exir_mlir.check import check
+        from exir_mlir.checking import check
 
         ep, title = load_exported_program(args)
         report = check(ep, codegen=args.codegen, fusion=not args.no_fusion)
