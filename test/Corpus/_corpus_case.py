@@ -462,9 +462,12 @@ def classify_text(line: str) -> str:
     op, _, reason = diagnostic(text)
     if kind not in ("ExirUserError", "ToolchainError"):
         return "internal-error"
-    if op.startswith("exir.sym_") or _SCALAR.search(text):
+    # Lowering errors name the op as the program called it (issue 16): a symbolic-size op reads
+    # "operator.neg on symbolic sizes", not "exir.sym_neg"; older records keep the old words.
+    if op.startswith("exir.sym_") or op.endswith(" on symbolic sizes") or _SCALAR.search(text):
         return "scalar"
-    if "is not a core op" in reason or "is not a core op" in text:
+    fallback = ("is not a core op", "has no exir op and no decomposition here")
+    if any(words in reason or words in text for words in fallback):
         return "core-op-fallback" if _is_core(op) else "non-core-op"
     if _DYNAMIC.search(reason or text):
         return "dynamic-shape"
