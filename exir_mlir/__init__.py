@@ -10,6 +10,8 @@ import torch:
 - `compile_linalg(module, *, entry="main", ...) -> CompiledProgram` (a linalg-on-tensors module)
 - `export_library(ep, "model.so", *, weights="embedded") -> Path` (a native library, ahead of time)
 - `load_library("model.so") -> NativeProgram` (= `exir_mlir.runtime.load`: numpy only, no torch or MLIR)
+- `check(ep, *, codegen=False) -> CheckReport`: every construct `compile` would reject, without
+  building code (`exir-mlir import --report`)
 """
 
 import importlib
@@ -20,6 +22,7 @@ _EXPORTS = {
     "lower": "exir_mlir.lowering",
     "compile": "exir_mlir.compiler",
     "compile_linalg": "exir_mlir.compiler",
+    "check": "exir_mlir.checking",
     "CompiledProgram": "exir_mlir.runtime",
     "export_library": "exir_mlir.aot",
 }

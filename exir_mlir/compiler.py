@@ -14,7 +14,7 @@ from torch.export.graph_signature import ConstantArgument, InputKind
 
 from exir_mlir import codegen, importer, lowering, runtime
 from exir_mlir._mlir import ir
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import ExirError, ExirUserError
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.stages import COMPILE_STEPS
 
@@ -95,6 +95,9 @@ def compile_linalg(
     process; with `cache_dir`, its machine code is kept on disk (a kernel library) for later processes.
     See exir_mlir.runtime for how the result is called and `state` is bound.
     """
+    if not isinstance(module, ir.Module):
+        raise ExirUserError(f"compile_linalg takes an MLIR ir.Module (linalg on tensors), got {type(module).__name__}")
+    check_options(num_threads=num_threads, cache_dir=cache_dir)
     job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level)
     key = "linalg:" + job.key
     executable = _cached(key)
@@ -166,8 +169,46 @@ def _table_key(table: Mapping | None):
                   for op, fn in table.items())
 
 
+def exported_program(value, caller: str) -> torch.export.ExportedProgram:
+    """`value` itself when it is an ExportedProgram, the program of a .pt2 file when it is a path;
+    anything else is an ExirUserError saying what to pass."""
+    if isinstance(value, torch.export.ExportedProgram):
+        return value
+    if isinstance(value, (str, Path)) or hasattr(value, "__fspath__"):
+        path = Path(value)
+        if not path.is_file():
+            raise ExirUserError(
+                f"{caller}: {str(value)!r} is not a file; pass an ExportedProgram (torch.export.export) "
+                "or the path of a .pt2 file (torch.export.save)")
+        return importer.load_program(path)
+    what = type(value).__name__
+    if isinstance(value, torch.nn.Module):
+        advice = ("export it first: exir_mlir.compile(torch.export.export(module, example_args))"
+                  if not isinstance(value, torch.fx.GraphModule) else
+                  "pass the ExportedProgram itself, not ep.module() or a GraphModule")
+        raise ExirUserError(f"{caller} takes an ExportedProgram, got a torch.nn.Module ({what}): {advice}")
+    if callable(value):
+        raise ExirUserError(f"{caller} takes an ExportedProgram, got a function ({what}): wrap it in a "
+                            "torch.nn.Module and export it with torch.export.export(module, example_args)")
+    raise ExirUserError(f"{caller} takes an ExportedProgram (torch.export.export) or the path of a .pt2 file, "
+                        f"got {what}")
+
+
+def check_options(*, fusion=True, num_threads=0, cache_dir=None, dump_dir=None) -> None:
+    """ExirUserError for an option of the wrong type or out of range, before anything runs."""
+    if not isinstance(fusion, bool):
+        raise ExirUserError(f"fusion must be True or False, got {fusion!r}")
+    if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 0:
+        raise ExirUserError(f"num_threads must be an int >= 0 (0: every core), got {num_threads!r}")
+    for name, value in (("cache_dir", cache_dir), ("dump_dir", dump_dir)):
+        if value is not None and not isinstance(value, (str, Path)) and not hasattr(value, "__fspath__"):
+            raise ExirUserError(f"{name} must be a path (str or pathlib.Path), got {type(value).__name__}")
+        if value is not None and Path(value).exists() and not Path(value).is_dir():
+            raise ExirUserError(f"{name} {str(value)!r} exists and is not a directory")
+
+
 def compile(  # noqa: A001 - the public name mirrors torch.compile
-    ep: torch.export.ExportedProgram,
+    ep: torch.export.ExportedProgram | str | Path,
     *,
     target: str = "cpu",
     fusion: bool = True,
@@ -177,6 +218,10 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     decompositions: Mapping | None = None,
 ) -> CompiledProgram:
     """Compile an ExportedProgram for `target` ("cpu") and return a program called like `ep.module()`.
+
+    `ep` may also be the path of a .pt2 file (loaded with exir_mlir.load_program, pickled data
+    refused); anything else, a negative `num_threads` or an option of the wrong type is an
+    ExirUserError before anything runs.
 
     `fusion=False` skips the edge-to-backend fusions; `num_threads` (0: every core) sets the
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
@@ -188,8 +233,10 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     winning over it. Ops left after that which exir-mlir cannot lower are decomposed with
     torch._decomp's table where that gives ops it can lower (exir_mlir.importer.decompositions).
     """
+    ep = exported_program(ep, "exir_mlir.compile")
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
+    check_options(fusion=fusion, num_threads=num_threads, cache_dir=cache_dir, dump_dir=dump_dir)
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
@@ -208,8 +255,18 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         # torch._decomp's wider table then takes the non-core ops that survive it, where it can.
         try:
             result = importer.decompose(ep, handled=lowering.takes_overload, user_table=decompositions)
-        except TypeError as e:
-            raise ExirUserError(f"decompositions: {e}") from None
+        except ExirError:
+            raise
+        except Exception as e:  # noqa: BLE001 - torch's own failure, before any of ours runs
+            if isinstance(e, TypeError) and decompositions is not None:
+                raise ExirUserError(f"decompositions: {e}") from None
+            first = next((line for line in str(e).splitlines() if line.strip()), "")
+            error = ExirUserError(
+                f"torch's core-ATen decompositions (ep.run_decompositions()) failed on this program: "
+                f"{type(e).__name__}: {first[:300]}; this happens in torch before exir-mlir sees the "
+                "program: check that ep.run_decompositions() works, or rewrite the op it fails on")
+            error.detail = str(e)
+            raise error from e
         return result.ep, importer.import_program(result.ep, decomposition_notes=result.reasons)
 
     ep, module = _timed(timings, "import", import_)

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 
 class ExirError(Exception):
-    """Base class of every error exir-mlir raises on purpose."""
+    """Base class of every error exir-mlir raises on purpose.
+
+    `detail`: the full text behind the message (MLIR's diagnostics with their notes and IR), shown
+    by `exir-mlir --verbose`; `reproducer`: a file that reproduces an internal error, or None.
+    """
+
+    detail: str | None = None
+    reproducer = None
 
 
 class ExirUserError(ExirError):
@@ -44,8 +52,32 @@ def exit_code(error: ExirError) -> int:
     return EXIT_USER_ERROR if isinstance(error, ExirUserError) else EXIT_INTERNAL_ERROR
 
 
-def report(program: str, error: ExirError) -> int:
-    """Print `error` as one line on stderr (no traceback) and return its exit code."""
+_FILE_LINE = re.compile(r'"([^"]+)":(\d+):(\d+)')
+_QUOTED = re.compile(r'"([^"]*)"(:\d+:\d+)?')
+
+
+def describe_location(loc) -> str:
+    """`model.py:12:8 (node relu_1)` from an importer location (a FusedLoc of the user's file line
+    and the node's name), given as an ir.Location or its text."""
+    text = str(loc)
+    where = _FILE_LINE.search(text)
+    names = [name for name, file_line in _QUOTED.findall(text) if not file_line and name]
+    if where:
+        out = f"{where.group(1)}:{where.group(2)}:{where.group(3)}"
+    else:  # a program loaded from a .pt2 has no stack traces: its locations are node names only
+        out = "unknown source line" if names or text in ("loc(unknown)", "") else text
+    if names:
+        out += f" (node {names[0]})"
+    return out
+
+
+def report(program: str, error: ExirError, *, verbose: bool = False) -> int:
+    """Print `error` on stderr (no traceback) and return its exit code; `verbose` adds its detail."""
     kind = "error" if isinstance(error, ExirUserError) else "internal error"
     print(f"{program}: {kind}: {error}", file=sys.stderr)
+    if verbose and error.detail:
+        print(f"detail:\n{error.detail}", file=sys.stderr)
+    if not isinstance(error, ExirUserError):
+        print(f"(exit code {exit_code(error)}: a bug in exir-mlir"
+              + ("" if verbose else "; --verbose shows the full detail") + ")", file=sys.stderr)
     return exit_code(error)

@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import re
-import tempfile
 from pathlib import Path
 
 from exir_mlir._mlir import ir
+from exir_mlir import errors
 from exir_mlir.errors import ExirInternalError, ExirUserError, is_internal_error_message
 from exir_mlir.passes import build_pass_manager
+from exir_mlir.tempdirs import reproducer_path
 from exir_mlir.stages import LOWERING, LOWERING_WITHOUT_FUSION
 
 # stage name -> the pipeline that produces it from the previous stage
 STAGES = LOWERING
 
-_FILE_LINE = re.compile(r'"([^"]+)":(\d+):(\d+)')
-_QUOTED = re.compile(r'"([^"]*)"(:\d+:\d+)?')
-
-
 def describe_location(loc: ir.Location) -> str:
     """`model.py:12:8 (node relu_1)` from an importer location (FusedLoc of a file line and names)."""
-    text = str(loc)
-    where = _FILE_LINE.search(text)
-    names = [name for name, file_line in _QUOTED.findall(text) if not file_line and name]
-    out = f"{where.group(1)}:{where.group(2)}:{where.group(3)}" if where else text
-    if names:
-        out += f" (node {names[0]})"
-    return out
+    return errors.describe_location(loc)
 
 
 def stage_pipeline(stage: str, *, fusion: bool = True) -> str:
@@ -42,14 +34,54 @@ def stages_to(to: str) -> list[str]:
     return names[: names.index(to) + 1]
 
 
+_DIALECT_OP = re.compile(r"'((?:exir|edge|backend)\.\w+)'")
+
+NEXT_STEPS = ("what to do: exir-mlir does not support these constructs yet; `exir-mlir import --report` "
+              "(exir_mlir.check) lists every one; rewrite those lines of the model, or report the op")
+
+
+@functools.cache
+def _user_op_names() -> dict[str, str]:
+    """exir op -> what the user's program called: its ATen overload, or the Python operation on
+    symbolic sizes (`exir.sym_ge` -> `operator.ge on symbolic sizes`)."""
+    from exir_mlir.dialects import op_table
+
+    table = op_table()["dialects"]
+    names = {}
+    for op in table["exir"]["ops"]:
+        if op.get("aten"):
+            names[f"exir.{op['name']}"] = op["aten"]
+        elif op.get("target"):
+            target = op["target"].replace("_operator.", "operator.")
+            names[f"exir.{op['name']}"] = f"{target} on symbolic sizes"
+    # An edge op made from one exir op of its name (`edge.adaptive_avg_pool2d` from
+    # `exir.priv_adaptive_avg_pool2d`, i.e. aten::_adaptive_avg_pool2d) is named by that ATen op.
+    for dialect in ("edge", "backend"):
+        for op in table[dialect]["ops"]:
+            for exir in (f"exir.{op['name']}", f"exir.priv_{op['name']}"):
+                if exir in names and "::" in names[exir]:
+                    names[f"{dialect}.{op['name']}"] = names[exir]
+                    break
+    return names
+
+
+def user_message(message: str) -> str:
+    """A diagnostic with the exir ops it names replaced by what the user's program called."""
+    names = _user_op_names()
+    return _DIALECT_OP.sub(lambda m: f"'{names.get(m.group(1), m.group(1))}'", message)
+
+
 def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int = 1,
               reproducer: bool = True, dump: Path | None = None) -> None:
     """Run the pipeline that makes `stage` from the stage before it, in place.
 
-    On failure, raises ExirUserError (ExirInternalError when a diagnostic is an internal error: a
-    lowering pattern raised) whose first line names the stage and whose next lines are the
-    diagnostics at the user's source lines; with `reproducer`, the input IR is saved (in `dump`,
-    else a new temporary folder) and a last line gives the `exir-mlir-opt` command that fails on it.
+    On failure, raises ExirUserError whose first line names the stage, whose next lines are the
+    diagnostics at the user's source lines (exir ops named by the ATen op the program called),
+    and whose last line says what to do. A diagnostic that is an internal error (a lowering
+    pattern raised) makes it an ExirInternalError, whose input IR is kept as a reproducer file
+    (tempdirs.reproducer_dir()) with the `exir-mlir-opt` command that fails on it. With `dump`
+    (the user asked for the IR of each stage), a user error's input IR is saved there too.
+    `error.detail` has the diagnostics as MLIR printed them, notes included (`--verbose`).
     """
     pipeline = stage_pipeline(stage, fusion=fusion)
     before = module.operation.get_asm(enable_debug_info=True) if reproducer else None
@@ -57,15 +89,28 @@ def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int
     try:
         pm.run(module.operation)
     except ir.MLIRError as e:
-        lines = [f"{describe_location(d.location)}: {d.message}" for d in e.error_diagnostics] or [str(e)]
         internal = any(is_internal_error_message(d.message) for d in e.error_diagnostics)
+        raw = [f"{describe_location(d.location)}: {d.message}" for d in e.error_diagnostics] or [str(e)]
+        # A user error names the op as the program called it; an internal error (a bug report,
+        # with its reproducer) keeps the dialect op the pattern failed on.
+        lines = raw if internal else [user_message(line) for line in raw]
         message = f"lowering to {stage} failed:\n  " + "\n  ".join(lines)
-        if before is not None:
-            repro = (dump if dump is not None else Path(tempfile.mkdtemp(prefix="exir-mlir-"))) \
-                / f"{number}-{stage}.input.mlir"
+        repro = None
+        if before is not None and (internal or dump is not None):
+            repro = dump / f"{number}-{stage}.input.mlir" if dump is not None else reproducer_path(stage)
             repro.write_text(before)
-            message += f"\nreproduce with: exir-mlir-opt {repro} --pass-pipeline='{pipeline}'"
-        raise (ExirInternalError if internal else ExirUserError)(message) from None
+        command = f"exir-mlir-opt {repro} --pass-pipeline='{pipeline}'" if repro is not None else None
+        if internal:
+            message += f"\nreproducer: {command}"
+        elif command is not None:
+            message += f"\nreproduce with: {command}"
+        if not internal:
+            message += "\n" + NEXT_STEPS
+        error = (ExirInternalError if internal else ExirUserError)(message)
+        error.detail = f"lowering to {stage} failed:\n{e}"
+        error.reproducer = repro
+        error.diagnostics = lines  # one per failing construct: "file:line (node n): 'op' why"
+        raise error from None
 
 
 def lower(module: ir.Module, *, to: str = "linalg", fusion: bool = True,
@@ -73,9 +118,10 @@ def lower(module: ir.Module, *, to: str = "linalg", fusion: bool = True,
     """Lower an imported exir module **in place** up to stage `to` ("edge", "backend", "linalg").
 
     Returns the same module. `dump_dir` receives the IR after each stage (`1-edge.mlir`, ...).
-    A stage that fails raises ExirUserError listing each diagnostic at the user's source line,
-    and an `exir-mlir-opt` command line that reproduces the failure on the saved input IR;
-    ExirInternalError instead when a diagnostic is an internal error (a lowering pattern raised).
+    A stage that fails raises ExirUserError listing each diagnostic at the user's source line
+    (run_stage); ExirInternalError with a reproducer file when a diagnostic is an internal error
+    (a lowering pattern raised). With `dump_dir`, the failing stage's input IR is saved there
+    and the message gives the `exir-mlir-opt` command that reproduces the failure.
     """
     dump = Path(dump_dir) if dump_dir is not None else None
     if dump is not None:

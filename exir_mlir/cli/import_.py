@@ -26,7 +26,12 @@ def register(subparsers) -> None:
                         "for the non-core ops left, as compile does) before importing "
                    "(implied by --to edge/backend/linalg)")
     p.add_argument("--report", action="store_true",
-                   help="print a pre-flight report of everything unsupported instead of importing")
+                   help="instead of importing, list every construct `exir-mlir compile` would reject, with its "
+                   "source line and reason: runs the decompositions, import and every lowering stage without "
+                   "building code (exir_mlir.check)")
+    p.add_argument("--codegen", action="store_true",
+                   help="with --report: also run the CPU pipeline to the LLVM dialect (no JIT), which finds "
+                   "internal errors of code generation")
     p.add_argument("--summary", action="store_true", help="print a summary (ops, inputs, symbols), not the IR")
     p.add_argument("--debug-info", action="store_true", help="print op locations")
     p.add_argument("--to", choices=LEVELS, default="exir",
@@ -53,12 +58,15 @@ def _load(args):
 
 def run(args) -> int:
     from exir_mlir.importer import import_program
-    from exir_mlir.importer.report import preflight
     from exir_mlir.importer.summary import summarize
 
     ep, title, notes = _load(args)
     if args.report:
-        report = preflight(ep)
+        # What compile would reject, found by running its stages without building code.
+        from exir_mlir.checking import check
+
+        ep, title = load_exported_program(args)
+        report = check(ep, codegen=args.codegen, fusion=not args.no_fusion)
         print(report.format(title))
         return 0 if report.clean else 1
     module = import_program(ep, func_name=args.func_name, freeze_weights=args.freeze_weights,

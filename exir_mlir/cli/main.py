@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="exir-mlir", description="Compile PyTorch torch.export programs to native code through MLIR."
     )
     parser.add_argument("--version", action="version", version=f"exir-mlir {_version()}")
+    parser.add_argument("--verbose", action="store_true",
+                        help="on an error, also print its full detail (MLIR's diagnostics with notes and IR)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"exir_mlir.cli.{name}").register(subparsers)
@@ -45,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     except ExirError as e:
         # One line, no traceback: a user error says what to do next (exit code 2), an internal
         # error is a bug in exir-mlir (exit code 3); exir_mlir.errors has the mapping.
-        return report(f"exir-mlir {args.command}", e)
+        return report(f"exir-mlir {args.command}", e, verbose=args.verbose)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from exir_mlir.codegen import cache
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
 from exir_mlir.codegen.signature import read_signature
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import ExirInternalError, ExirUserError
+from exir_mlir.tempdirs import reproducer_path
 
 # Dialects the CPU pipeline accepts as input; anything else was not lowered (and would miscompile).
 ACCEPTED_DIALECTS = frozenset(
@@ -133,6 +134,17 @@ def _drop_foreign_attributes(module: ir.Module) -> None:
     module.operation.walk(visit)
 
 
+def _with_reproducer(error: ExirInternalError, job: CodegenJob) -> ExirInternalError:
+    """`error` with the job's linalg module saved as a reproducer and the command that fails on it."""
+    path = reproducer_path("cpu-pipeline")
+    path.write_text(job.text)
+    threads = job.options.num_threads
+    command = f"exir-mlir-opt {path} --pass-pipeline='builtin.module(exir-cpu-pipeline{{num-threads={threads}}})'"
+    wrapped = ExirInternalError(f"{error}\nreproducer: {command}")
+    wrapped.detail, wrapped.reproducer = error.detail, path
+    return wrapped
+
+
 def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
@@ -163,7 +175,10 @@ def compile_to_llvm(job: CodegenJob) -> LLVMModule:
         _strip_exir_attributes(module, func_op)
         _read_only_arguments(func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-        run_cpu_pipeline(module.operation, job.options)
+        try:
+            run_cpu_pipeline(module.operation, job.options)
+        except ExirInternalError as error:
+            raise _with_reproducer(error, job) from error.__cause__
         _drop_foreign_attributes(module)
         llvm_text = str(module)
     return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)

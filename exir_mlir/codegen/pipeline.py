@@ -15,7 +15,7 @@ from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
-from exir_mlir.errors import ExirInternalError
+from exir_mlir.errors import ExirInternalError, describe_location
 
 # Named elementwise ops are generalized first so that linalg-fuse-elementwise-ops (which fuses
 # only linalg.generic) can merge them with their producers and consumers.
@@ -53,7 +53,12 @@ def _run(module: ir.Operation, pipeline: str, stage: str) -> None:
     try:
         passmanager.PassManager.parse(pipeline, context=module.context).run(module)
     except ir.MLIRError as exc:
-        raise ExirInternalError(f"CPU stage '{stage}' failed: {exc}\npipeline: {pipeline}") from exc
+        # One line per error at the user's source line; MLIR's full text (notes, the failing op
+        # printed) is the error's detail (`exir-mlir --verbose`).
+        lines = [f"{describe_location(d.location)}: {d.message}" for d in exc.error_diagnostics] or [str(exc)]
+        error = ExirInternalError(f"CPU stage '{stage}' failed: {'; '.join(lines)}")
+        error.detail = f"{exc}\npipeline: {pipeline}"
+        raise error from exc
 
 
 def fuse_elementwise(module: ir.Operation) -> None:

@@ -120,6 +120,14 @@ def check_zip_layout(archive: zipfile.ZipFile, path: Path, what: str = "") -> st
                                    "archive holds")
         spans.append((start, end, name))
     spans.sort()
+    if spans[0][0] != 0:
+        # zipfile finds the last end-of-directory record in the file and shifts every offset by
+        # the bytes in front of the directory's claimed start: a file cut short inside a nested
+        # member (the sample inputs, a torch.save zip) opens as that nested archive.
+        raise ExirUserError(
+            f"{path}: {where}truncated or corrupted .pt2 archive (the only zip directory found is "
+            f"that of a nested member at byte {spans[0][0]}: the file ends early); "
+            "copy or save it again")
     for (_, end, name), (start, _, other) in zip(spans, spans[1:]):
         if end > start:
             raise _malformed(path, f"{where}members {name!r} and {other!r} overlap")

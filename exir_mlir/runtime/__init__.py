@@ -19,7 +19,10 @@
   to torch without copies (the tensor frees the buffer). With `state={exir.name: tensor}`, the
   program is called with the user inputs only, writes `buffer_mutation` results into `state`
   and `user_input_mutation` results into the caller's tensors, and returns only the
-  `user_output` results.
+  `user_output` results. A call's arguments are matched against the exported pytree by
+  `arguments.ArgumentBinder`, prepared once per program (a mismatch is one line naming what the
+  program takes). Calls from several threads are allowed; those of a program that writes its
+  state back are serialised by a per-program lock, so no buffer update is lost.
 
 `exir_mlir.compiler.compile_linalg` compiles a linalg module (codegen) and loads it (here).
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -11,6 +12,7 @@ import numpy as np
 from exir_mlir.abi import SCALAR_CTYPES
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import memref
+from exir_mlir.runtime.arguments import ArgumentBinder
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
 
@@ -80,6 +82,17 @@ class CompiledProgram:
                 raise ExirUserError(f"state has no tensor for {', '.join(repr(m) for m in missing)}")
 
         self.user_inputs = [s for s in self.signature.inputs if self.state is None or s.kind not in STATE_KINDS]
+        self._binder = None
+        self._specialized = False
+        if pytree is not None:
+            self._binder = ArgumentBinder(pytree.in_spec, pytree.out_spec, [u.name for u in pytree.user_inputs])
+            self._specialized = any(u.specialized for u in pytree.user_inputs)
+        # Calls from several threads: the native code is reentrant, but a program whose state it
+        # mutates (a buffer or parameter written back) reads and writes `state` in one call; such
+        # calls are serialised so that no update is lost. Programs without mutated state run
+        # concurrently.
+        mutates = any(o.kind in ("buffer_mutation", "parameter_mutation") for o in self.signature.outputs)
+        self._state_lock = threading.Lock() if mutates and self.state is not None else None
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
 
@@ -91,31 +104,32 @@ class CompiledProgram:
         return self.run(args)
 
     def _call_pytree(self, args, kwargs):
-        import torch.utils._pytree as pytree
-
-        flat, spec = pytree.tree_flatten((args, kwargs))
-        convention = self.pytree
-        if spec != convention.in_spec:
-            raise ExirUserError(
-                f"the arguments have the structure {spec}, but the program was exported with {convention.in_spec}"
-            )
-        if len(flat) != len(convention.user_inputs):
-            raise ExirUserError(f"expected {len(convention.user_inputs)} inputs, got {len(flat)}")
-        native_args = []
-        for user_input, value in zip(convention.user_inputs, flat):
-            if user_input.specialized:
-                if not _same_constant(value, user_input.value):
-                    raise ExirUserError(
-                        f"input '{user_input.name}' was specialized to {user_input.value!r} when the program "
-                        f"was exported, but the call passes {value!r}: pass {user_input.value!r}, or export "
-                        "again with that input dynamic"
-                    )
-                continue
-            native_args.append(value)
-        return pytree.tree_unflatten(list(self.run(native_args)), convention.out_spec)
+        binder = self._binder
+        flat = binder.flatten(args, kwargs)
+        if self._specialized:
+            native_args = []
+            for user_input, value in zip(self.pytree.user_inputs, flat):
+                if user_input.specialized:
+                    if not _same_constant(value, user_input.value):
+                        raise ExirUserError(
+                            f"input '{user_input.name}' was specialized to {user_input.value!r} when the program "
+                            f"was exported, but the call passes {value!r}: pass {user_input.value!r}, or export "
+                            "again with that input dynamic"
+                        )
+                    continue
+                native_args.append(value)
+            flat = native_args
+        return binder.unflatten(self.run(flat))
 
     def run(self, args: Sequence) -> list:
         """Call with the flat user inputs; returns the flat user outputs."""
+        lock = self._state_lock
+        if lock is None:
+            return self._run(args)
+        with lock:
+            return self._run(args)
+
+    def _run(self, args: Sequence) -> list:
         import torch  # lazily: the runtime imports no torch at module level
 
         specs = self.user_inputs

@@ -101,7 +101,16 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
     with module_op.context, module_op.location:
         _symint_args_to_index(module_op)
         reasons = apply_patterns(module_op, edge_patterns())
-        report_illegal(module_op, ["exir"], STAGE, reasons)
+        # Both reports run before the pass fails, so that one run lists every op it cannot lower
+        # (exir ops and ATen fallback calls alike): exir_mlir.check relies on that.
+        try:
+            report_illegal(module_op, ["exir"], STAGE, reasons)
+        except PassFailure:
+            try:
+                _fallback_calls(module_op, reasons)
+            except PassFailure:
+                pass
+            raise
         _fallback_calls(module_op, reasons)
         _leftover_casts(module_op)
         if verify_module(module_op, emit=True):  # the Edge contract (exir_mlir.dialects.edge_rules)

@@ -439,7 +439,7 @@ def _where(exc: BaseException, ours=("exir_mlir", "lowering")) -> str:
 # ----------------------------------------------------------------------------- failure classes
 
 # A lowering failure reads "lowering to STAGE failed: LOC (node N): 'OP' cannot be lowered to STAGE: REASON ...".
-_DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:|$)")
+_DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:| reproducer:| what to do:|$)")
 _DYNAMIC = re.compile(r"dynamic|symbolic|static shape|must be static|cannot tell the size", re.IGNORECASE)
 _DTYPE = re.compile(r"complex|uint8|unsigned|\bdtype\b|float64|int8|int16", re.IGNORECASE)
 _SCALAR = re.compile(r"SymBool|SymFloat|sym_constant|_local_scalar_dense|scalar result|\.item\(\)")
@@ -462,11 +462,14 @@ def classify_text(line: str) -> str:
     op, _, reason = diagnostic(text)
     if kind not in ("ExirUserError", "ToolchainError"):
         return "internal-error"
-    if op.startswith("exir.sym_") or _SCALAR.search(text):
+    # Lowering errors name the op as the program called it (issue 16): a symbolic-size op reads
+    # "operator.neg on symbolic sizes", not "exir.sym_neg"; older records keep the old words.
+    if op.startswith("exir.sym_") or op.endswith(" on symbolic sizes") or _SCALAR.search(text):
         return "scalar"
     if "is a core ATen op, but the importer" in (reason or text):
         return "core-op-fallback"
-    if "is not a core ATen op" in (reason or text) or "is not a core op" in (reason or text):
+    fallback = ("is not a core op", "is not a core ATen op", "has no exir op and no decomposition here")
+    if any(words in reason or words in text for words in fallback):
         return "core-op-fallback" if _is_core(op) else "non-core-op"
     if _DYNAMIC.search(reason or text):
         return "dynamic-shape"

@@ -93,8 +93,12 @@ def buffer_mutation():
 # Every other shipped model imports and verifies too.
 # CHECK-LABEL: TEST: all_models
 # CHECK-NEXT: attention: ok
+# CHECK-NEXT: audio_cnn: ok
+# CHECK-NEXT: conv3d_block: ok
 # CHECK-NEXT: elementwise_chain: ok
 # CHECK-NEXT: mlp: ok
+# CHECK-NEXT: mobilenet_v2: ok
+# CHECK-NEXT: unet: ok
 @run_test
 def all_models():
     covered = {"cnn", "residual_block", "transformer_block", "dynamic_mlp", "embedding_mean", "cond",

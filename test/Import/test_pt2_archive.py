@@ -113,3 +113,16 @@ def test_api_refuses_and_trust_pickle_allows(tmp_path):
         load_program(dst)
     loaded = load_program(dst, trust_pickle=True)
     torch.testing.assert_close(loaded.state_dict["fc1.weight"], ep.state_dict["fc1.weight"])
+
+
+@pytest.mark.parametrize("keep", [0.3, 0.9, 0.99])
+def test_truncated_archive_is_called_truncated(keep, tmp_path):
+    """A .pt2 cut short inside its nested sample-inputs zip opens as that nested archive in
+    zipfile: it must be reported as truncated, not as a torch.save checkpoint."""
+    src, dst = tmp_path / "mlp.pt2", tmp_path / "cut.pt2"
+    torch.export.save(export_model("mlp"), src)
+    data = src.read_bytes()
+    dst.write_bytes(data[: int(len(data) * keep)])
+    with pytest.raises(ExirUserError, match=r"truncated or corrupted \.pt2 archive") as info:
+        load_program(dst)
+    assert "torch.save checkpoint" not in str(info.value)

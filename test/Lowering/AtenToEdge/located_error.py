@@ -3,6 +3,9 @@
 
 import shlex
 import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 from exir_mlir._mlir import ir
 from exir_mlir.dialects import load_dialects
@@ -10,43 +13,62 @@ from exir_mlir.errors import ExirUserError
 from exir_mlir.lowering import lower
 
 
-def run(name, text, to):
+def run(name, text, to, dump_dir=None):
     print(f"TEST: {name}")
     with ir.Context() as ctx, ir.Location.unknown():
         load_dialects(ctx)
         module = ir.Module.parse(text)
         try:
-            lower(module, to=to)
+            lower(module, to=to, dump_dir=dump_dir)
             print("RESULT: lowered without error")
         except ExirUserError as e:
             print(e)
             return str(e)
 
 
+# The op is named as the program called it (its ATen overload, not the exir op), at the user's
+# line; the last line says what to do. Without a dump dir no file is written.
 # CHECK-LABEL: TEST: nonzero_at_user_line
 # CHECK: lowering to edge failed:
-# CHECK-NEXT: model.py:12:8 (node nonzero): 'exir.nonzero' cannot be lowered to edge: no lowering for this op
-# CHECK-NEXT: reproduce with: exir-mlir-opt {{.*}}1-edge.input.mlir --pass-pipeline='builtin.module(aten-to-edge)'
-message = run("nonzero_at_user_line", """
+# CHECK-NEXT: model.py:12:8 (node nonzero): 'aten::nonzero' cannot be lowered to edge: no lowering for this op
+# CHECK-NEXT: what to do: exir-mlir does not support these constructs yet; `exir-mlir import --report`
+NONZERO = """
 func.func @f(%x: tensor<4xf32>) -> tensor<?x1xi64> {
   %0 = "exir.nonzero"(%x) : (tensor<4xf32>) -> tensor<?x1xi64> loc(fused["model.py":12:8, "nonzero"])
   return %0 : tensor<?x1xi64>
+}"""
+run("nonzero_at_user_line", NONZERO, "edge")
+
+# Symbolic-size ops are named by the Python operation on sizes, never `exir.sym_*`.
+# CHECK-LABEL: TEST: sym_op_named_as_written
+# CHECK: m.py:3:4 (node neg): 'operator.neg on symbolic sizes' cannot be lowered to edge
+run("sym_op_named_as_written", """
+func.func @f(%s: !exir.symint) -> !exir.symint {
+  %0 = "exir.sym_neg"(%s) : (!exir.symint) -> !exir.symint loc(fused["m.py":3:4, "neg"])
+  return %0 : !exir.symint
 }""", "edge")
+
+# With a dump dir (the user asked to keep the IR), the failing stage's input is saved there.
+# CHECK-LABEL: TEST: nonzero_with_dump_dir
+# CHECK: reproduce with: exir-mlir-opt {{.*}}1-edge.input.mlir --pass-pipeline='builtin.module(aten-to-edge)'
+message = run("nonzero_with_dump_dir", NONZERO, "edge", dump_dir=tempfile.mkdtemp(prefix="located-error-"))
 
 # The reproducer command fails the same way on the saved IR.
 # CHECK-LABEL: TEST: reproducer
 # CHECK: exit 1
 # CHECK: error: 'exir.nonzero' cannot be lowered to edge
 print("TEST: reproducer")
-command = message.splitlines()[-1].removeprefix("reproduce with: ")
-proc = subprocess.run(shlex.split(command), capture_output=True, text=True)
+command = next(line for line in message.splitlines() if line.startswith("reproduce with: ")).removeprefix("reproduce with: ")
+argv = shlex.split(command)
+argv[0] = str(Path(sys.executable).with_name(argv[0]))  # the venv's, whether or not it is on PATH
+proc = subprocess.run(argv, capture_output=True, text=True)
 print("exit", proc.returncode)
 print(proc.stderr)
 
 # Every failing op is reported, not only the first.
 # CHECK-LABEL: TEST: two_failures
-# CHECK: a.py:1:1: 'exir.nonzero' cannot be lowered
-# CHECK-NEXT: b.py:2:2: 'exir.convolution' cannot be lowered to edge: convolution over 4 spatial dims is not supported (1-d, 2-d and 3-d are)
+# CHECK: a.py:1:1: 'aten::nonzero' cannot be lowered
+# CHECK-NEXT: b.py:2:2: 'aten::convolution' cannot be lowered to edge: convolution over 4 spatial dims is not supported (1-d, 2-d and 3-d are)
 run("two_failures", """
 func.func @f(%x: tensor<4xf32>, %y: tensor<1x8x4x4x4x4xf32>, %w: tensor<3x8x1x1x1x1xf32>) -> (tensor<?x1xi64>, tensor<1x3x4x4x4x4xf32>) {
   %0 = "exir.nonzero"(%x) : (tensor<4xf32>) -> tensor<?x1xi64> loc("a.py":1:1)
