@@ -1,0 +1,126 @@
+"""Whole-module GPU compilation: PTX per kernel, `ptxas -v` reports, and the CPU twin for numerics."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from exir_mlir import toolchain
+from exir_mlir._mlir import ir
+from exir_mlir.codegen import pipeline as cpu
+from exir_mlir.codegen.compile import LLVMModule, _find_entry, _strip_exir_attributes, check_lowered
+from exir_mlir.codegen.gpu import lowering, mapping
+from exir_mlir.codegen.signature import read_signature
+from exir_mlir.errors import ExirUserError
+
+
+def run_gpu_pipeline(module: ir.Operation, *, chip: str = "sm_90") -> None:
+    """`exir-gpu-pipeline`: fuse, map, bufferize, launch, NVVM/PTX."""
+    cpu.fuse_elementwise(module)
+    mapping.map_to_gpu(module)
+    lowering.bufferize(module)
+    lowering.launch(module)
+    lowering.to_nvvm(module, chip=chip)
+
+
+@dataclass(frozen=True)
+class GpuKernels:
+    """What `compile(ep, target="cuda")` produces here: one PTX per kernel, in launch order.
+
+    There is no CUDA runtime in this project yet: nothing launches these kernels.
+    """
+
+    chip: str
+    ptx: dict[str, str]  # kernel module name -> PTX text
+    launches: int
+    seconds: float
+
+    def write(self, directory: str | Path) -> list[Path]:
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for name, text in self.ptx.items():
+            path = out / f"{name}.{self.chip}.ptx"
+            path.write_text(text)
+            paths.append(path)
+        return paths
+
+
+def emit_ptx(module: ir.Module, *, chip: str = "sm_90") -> GpuKernels:
+    """Compile a linalg-on-tensors module's kernels to PTX for `chip` (the module is not modified)."""
+    start = time.perf_counter()
+    check_lowered(module)
+    text = module.operation.get_asm(enable_debug_info=True)
+    with ir.Context(), ir.Location.unknown():
+        copy = ir.Module.parse(text)
+        for op in copy.body.operations:
+            if op.operation.name == "func.func":
+                _strip_exir_attributes(copy, op.operation)
+        run_gpu_pipeline(copy.operation, chip=chip)
+        launches = str(copy).count("gpu.launch_func")
+        ptx = lowering.ptx_of(copy.operation)
+    return GpuKernels(chip, ptx, launches, time.perf_counter() - start)
+
+
+def compile_on_cpu(module: ir.Module, *, entry: str = "main") -> LLVMModule:
+    """The GPU-mapped program (after distribution and bufferization, before launch) as CPU code.
+
+    Block and thread foralls become sequential loops (blocks outermost; sibling thread loops run
+    one after the other, which is what a barrier between them guarantees), shared memory becomes
+    stack buffers. The result loads with `exir_mlir.runtime.load` like the CPU pipeline's.
+    """
+    start = time.perf_counter()
+    check_lowered(module)
+    text = module.operation.get_asm(enable_debug_info=True)
+    with ir.Context(), ir.Location.unknown():
+        copy = ir.Module.parse(text)
+        func_op = _find_entry(copy, entry)
+        signature = read_signature(func_op, copy.operation)
+        _strip_exir_attributes(copy, func_op)
+        func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        cpu.fuse_elementwise(copy.operation)
+        mapping.map_to_gpu(copy.operation)
+        lowering.bufferize(copy.operation)
+        lowering.to_cpu(copy.operation)
+        cpu.lower_to_llvm(copy.operation)
+        llvm_text = str(copy)
+    return LLVMModule(llvm_text, entry, signature, False, False, time.perf_counter() - start)
+
+
+_PTXAS_FUNCTION = re.compile(r"Compiling entry function '(\w+)' for '(\w+)'")
+_PTXAS_NUMBERS = {
+    "registers": re.compile(r"Used (\d+) registers"),
+    "spill_stores": re.compile(r"(\d+) bytes spill stores"),
+    "spill_loads": re.compile(r"(\d+) bytes spill loads"),
+    "stack": re.compile(r"(\d+) bytes stack frame"),
+    "smem": re.compile(r"(\d+) bytes smem"),
+    "barriers": re.compile(r"used (\d+) barriers"),
+}
+
+
+def ptxas_report(ptx: str, chip: str) -> dict[str, int]:
+    """Assemble `ptx` with `ptxas -arch=<chip> -v`; the resources of its (one) kernel.
+
+    Raises ExirUserError when ptxas is not installed and RuntimeError (with ptxas's message) when
+    it rejects the PTX.
+    """
+    ptxas = toolchain.ptxas()
+    if ptxas is None:
+        raise ExirUserError("ptxas (CUDA toolkit) is not installed: install CUDA or put ptxas on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "kernel.ptx"
+        src.write_text(ptx)
+        proc = subprocess.run([str(ptxas), f"-arch={chip}", "-v", str(src), "-o", str(Path(tmp) / "k.cubin")],
+                              capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        raise RuntimeError(f"ptxas -arch={chip} rejected the PTX:\n{proc.stderr}")
+    info = proc.stderr + proc.stdout
+    report = {}
+    for key, pattern in _PTXAS_NUMBERS.items():
+        match = pattern.search(info)
+        report[key] = int(match.group(1)) if match else 0
+    return report
