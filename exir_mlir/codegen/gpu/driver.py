@@ -38,6 +38,8 @@ class GpuKernels:
     ptx: dict[str, str]  # kernel module name -> PTX text
     launches: int
     seconds: float
+    # kernel module name -> (grid, block) sizes; None for a size known only at run time
+    bounds: dict[str, tuple[tuple[int | None, ...], tuple[int | None, ...]]] = None  # type: ignore[assignment]
 
     def write(self, directory: str | Path) -> list[Path]:
         out = Path(directory)
@@ -61,9 +63,28 @@ def emit_ptx(module: ir.Module, *, chip: str = "sm_90") -> GpuKernels:
             if op.operation.name == "func.func":
                 _strip_exir_attributes(copy, op.operation)
         run_gpu_pipeline(copy.operation, chip=chip)
-        launches = str(copy).count("gpu.launch_func")
+        bounds = launch_bounds(copy.operation)
         ptx = lowering.ptx_of(copy.operation)
-    return GpuKernels(chip, ptx, launches, time.perf_counter() - start)
+    return GpuKernels(chip, ptx, len(bounds), time.perf_counter() - start, bounds)
+
+
+def _constant(value: ir.Value) -> int | None:
+    owner = value.owner
+    if isinstance(owner, ir.Block) or owner.name != "arith.constant":
+        return None
+    return ir.IntegerAttr(owner.attributes["value"]).value
+
+
+def launch_bounds(module: ir.Operation) -> dict[str, tuple[tuple[int | None, ...], tuple[int | None, ...]]]:
+    """Grid and block sizes of every `gpu.launch_func`, by kernel module name."""
+    out = {}
+    for op in lowering._walk(module, lambda o: o.name == "gpu.launch_func"):
+        view = op.opview
+        name = str(op.attributes["kernel"]).split("::")[0].lstrip("@")
+        grid = tuple(_constant(v) for v in (view.gridSizeX, view.gridSizeY, view.gridSizeZ))
+        block = tuple(_constant(v) for v in (view.blockSizeX, view.blockSizeY, view.blockSizeZ))
+        out[name] = (grid, block)
+    return out
 
 
 def compile_on_cpu(module: ir.Module, *, entry: str = "main") -> LLVMModule:

@@ -102,7 +102,8 @@ def _shared_tensors(module: ir.Operation) -> int:
 
 
 GPU_BUFFERIZE = (
-    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "canonicalize,cse"
 )
 

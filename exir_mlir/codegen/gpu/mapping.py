@@ -269,11 +269,51 @@ def _init_producer(op: ir.OpView) -> ir.Operation | None:
     return owner
 
 
-def map_to_gpu(module: ir.Operation) -> int:
-    """Tile and distribute every linalg op of the module; returns the number of kernels."""
-    # Named ops (matmul, conv, fill, ...) as linalg.generic: one way to read their loops.
+def _generalize(module: ir.Operation) -> None:
+    # Named ops (matmul, conv, fill, reduce, ...) as linalg.generic: one way to read their loops.
     passmanager.PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))",
                                   context=module.context).run(module)
+
+
+def check_distributed(module: ir.Operation) -> None:
+    """Every linalg op in a kernel runs inside a thread forall: code between thread foralls runs
+    on every thread of a block (and once per block in the CPU twin, which would hide a race)."""
+    _generalize(module)
+    for op in _walk(module, _is_linalg):
+        if _in_mapped_forall(op, "block") and not _in_mapped_forall(op, "thread"):
+            raise ExirInternalError(f"exir-gpu-map left {op.name} at {op.location} outside the threads of its block")
+
+
+def _wrap_in_forall(op: ir.Operation, mapping: str) -> None:
+    """Wrap a linalg op without parallel loops (a full reduction, a scalar op) in a forall of one
+    iteration mapped to `mapping`: in a one-block forall, a full reduction is then split over the
+    block's threads like a row's; in a one-thread forall, an op runs on one thread."""
+    from exir_mlir._mlir import scf, tensor  # noqa: PLC0415 - dialect modules load lazily
+
+    view = op.opview
+    init = list(view.outputs)[0]
+    rank = init.type.rank
+    with ir.InsertionPoint(op), op.location:
+        forall = scf.ForallOp([0], [1], [1], [init], mapping=ir.Attribute.parse(f"[{mapping}]"))
+        with ir.InsertionPoint(forall.body):
+            inner = op.clone()
+            inner.operands[len(op.operands) - 1] = forall.body.arguments[1]
+            in_parallel = scf.InParallelOp()
+        with ir.InsertionPoint(in_parallel.region.blocks[0] if in_parallel.region.blocks else
+                               in_parallel.region.blocks.append()):
+            tensor.ParallelInsertSliceOp(inner.results[0], forall.body.arguments[1], [], [], [],
+                                         ir.DenseI64ArrayAttr.get([0] * rank), ir.DenseI64ArrayAttr.get(init.type.shape),
+                                         ir.DenseI64ArrayAttr.get([1] * rank))
+    op.results[0].replace_all_uses_with(forall.results[0])
+    op.erase()
+
+
+def map_to_gpu(module: ir.Operation) -> int:
+    """Tile and distribute every linalg op of the module; returns the number of kernels."""
+    _generalize(module)
+    for op in _walk(module, _is_linalg):
+        if "parallel" not in _iterators(op.opview) and not _in_mapped_forall(op, "block"):
+            _wrap_in_forall(op, "#gpu.block<x>")
     ops = [op for op in _walk(module, _is_linalg)]
     # Inits fused into their consumer's kernel are not kernels of their own.
     fused: dict[int, ir.Operation] = {}
@@ -354,6 +394,7 @@ def map_to_gpu(module: ir.Operation) -> int:
 
     # Phase 2: linalg ops inside a block forall that no thread forall covers (the fills of
     # reduction partials and inits, the ops combining partials) are split over the threads too.
+    _generalize(module)
     leftovers = [op for op in _walk(module, _is_linalg)
                  if _in_mapped_forall(op, "block") and not _in_mapped_forall(op, "thread")]
     script = _Script()
@@ -373,6 +414,8 @@ def map_to_gpu(module: ir.Operation) -> int:
                     f": ({_ANY}) -> {_ANY}")
         if parallel:
             _forall(script, handle, counts=counts, mapping=["#gpu.thread<x>"])
+        else:
+            _wrap_in_forall(op, "#gpu.thread<x>")
     if leftovers:
         _apply(module, script, "distribute the fills and combining ops of reductions over threads")
         _canonicalize(module)
@@ -380,4 +423,5 @@ def map_to_gpu(module: ir.Operation) -> int:
         for a in (TAG, TAG + "_init", TAG + "_rest"):
             if a in op.attributes:
                 del op.attributes[a]
+    check_distributed(module)
     return len(kernels)
