@@ -70,7 +70,7 @@ def emit_ptx(module: ir.Module, *, chip: str = "sm_90") -> GpuKernels:
 
 def _constant(value: ir.Value) -> int | None:
     owner = value.owner
-    if isinstance(owner, ir.Block) or owner.name != "arith.constant":
+    if isinstance(owner, ir.Block) or owner.name not in ("arith.constant", "llvm.mlir.constant"):
         return None
     return ir.IntegerAttr(owner.attributes["value"]).value
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from exir_mlir._mlir import ir, linalg, passmanager
 from exir_mlir._mlir import transform_interpreter as interpreter
+from exir_mlir.codegen import pipeline as cpu
 from exir_mlir.errors import ExirInternalError
 
 WORKGROUP = "#gpu.address_space<workgroup>"
@@ -69,7 +70,7 @@ def _inside(op: ir.Operation, pred) -> bool:
 
 def _apply_script(module: ir.Operation, body: str, stage: str) -> None:
     text = ("module attributes {transform.with_named_sequence} {\n"
-            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
             f"{body}    transform.yield\n  }}\n}}\n")
     script = ir.Module.parse(text, context=module.context)
     try:
@@ -115,6 +116,9 @@ def bufferize(module: ir.Operation) -> None:
     # A memref.copy in a kernel would become a call of the host runtime's memrefCopy.
     for op in _walk(module, lambda o: o.name == "memref.copy" and _inside(o, is_block_forall)):
         source, target = op.operands
+        if source == target:  # a result written in place, "copied" onto itself
+            op.erase()
+            continue
         with ir.InsertionPoint(op), op.location:
             linalg.copy(source, outs=[target])
         op.erase()
@@ -194,12 +198,31 @@ def launch(module: ir.Operation) -> int:
     _shared_to_globals(module)
     _run(module, "builtin.module(func.func(convert-linalg-to-loops),canonicalize,cse,gpu-kernel-outlining,"
          "canonicalize,cse)", "exir-gpu-launch")
+    _occupancy_hints(module)
     # The outliner cloned the shared-memory globals into the kernel modules; the host has no use
     # for them (and no workgroup address space).
     for op in list(module.regions[0].blocks[0].operations):
         if op.operation.name == "memref.global" and WORKGROUP in str(op.operation.attributes["type"]):
             op.operation.erase()
     return len(blocks)
+
+
+# Threads per SM the register budget is planned for: ptxas otherwise plans for a full SM (2048
+# threads, 32 registers each) and spills (checked: an 8x8 contraction kernel spilled 8 bytes on
+# sm_80 under `.maxntid 8, 8, 1` alone, none with `.minnctapersm 16`).
+TARGET_THREADS_PER_SM = 1024
+
+
+def _occupancy_hints(module: ir.Operation) -> None:
+    """`nvvm.minctasm` (PTX `.minnctapersm`) on every kernel: the blocks per SM that fill
+    TARGET_THREADS_PER_SM threads, so that ptxas budgets 64 registers per thread, not 32."""
+    i32 = ir.IntegerType.get_signless(32, context=module.context)
+    for func in _walk(module, lambda o: o.name == "gpu.func" and "gpu.kernel" in o.attributes):
+        threads = 1
+        if "known_block_size" in func.attributes:
+            for size in ir.DenseI32ArrayAttr(func.attributes["known_block_size"]):
+                threads *= size
+        func.attributes["nvvm.minctasm"] = ir.IntegerAttr.get(i32, max(1, TARGET_THREADS_PER_SM // threads))
 
 
 # --- exir-gpu-to-nvvm -----------------------------------------------------------------------
@@ -211,6 +234,13 @@ def to_nvvm(module: ir.Operation, *, chip: str = "sm_90") -> None:
     """`exir-gpu-to-nvvm{chip=sm_90}`: kernels -> NVVM -> PTX in `gpu.binary` ops (host code -> LLVM)."""
     if chip not in CHIPS:
         raise ExirInternalError(f"unknown GPU chip '{chip}'; known: {', '.join(CHIPS)}")
+    for op in _walk(module, lambda o: o.name in ("memref.load", "memref.store")):
+        target = op.operands[1] if op.name == "memref.store" else op.operands[0]
+        if WORKGROUP in str(target.type) and str(target.type.element_type) == "i1":
+            raise ExirInternalError("a bool buffer in shared memory has no NVVM lowering here")
+    # memref-to-llvm asserts on sub-byte scalar accesses: bools are bytes, as torch stores them
+    # (the CPU pipeline's rewrite, through generic pointers, which address global memory too).
+    cpu.bool_accesses_as_bytes(module)
     _run(module, f"builtin.module(gpu-lower-to-nvvm-pipeline{{cubin-chip={chip} cubin-features={CHIPS[chip]} "
                  "cubin-format=isa opt-level=3})", "exir-gpu-to-nvvm")
 

@@ -1,0 +1,111 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-gpu-map)' | FileCheck %s
+
+// Elementwise: blocks of 1 x 256 elements (x = the contiguous dim), one element per thread; the
+// partial last block (300 = 256 + 44) is masked by the threads' affine.min bounds.
+// CHECK-LABEL: func.func @elementwise
+// CHECK:         scf.forall (%[[BY:.*]], %[[BX:.*]]) in (1000, 2) shared_outs
+// CHECK:           %[[COL:.*]] = affine.apply #{{.*}}(%[[BX]])
+// CHECK:           %[[W:.*]] = affine.min #{{.*}}(%[[BX]])
+// CHECK:           tensor.extract_slice %{{.*}}[%[[BY]], %[[COL]]] [1, %[[W]]] [1, 1]
+// CHECK:           scf.forall (%{{.*}}, %{{.*}}) in (1, 256) shared_outs
+// CHECK:             math.tanh
+// CHECK:           } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK:         } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+// CHECK-NOT:     linalg.generic
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @elementwise(%a: tensor<1000x300xf32>, %b: tensor<1000x300xf32>) -> tensor<1000x300xf32> {
+  %e = tensor.empty() : tensor<1000x300xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<1000x300xf32>, tensor<1000x300xf32>) outs(%e : tensor<1000x300xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<1000x300xf32>
+  return %r : tensor<1000x300xf32>
+}
+
+// -----
+
+// Contraction: 32x32 output tiles per block (100x70 -> 4x3 blocks, partial at both edges),
+// 8x8 threads each computing a 4x4 sub-tile over the whole reduction; the fill is fused into
+// the thread loop, not a kernel of its own.
+// CHECK-LABEL: func.func @matmul
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (4, 3) shared_outs
+// CHECK:           scf.forall (%{{.*}}, %{{.*}}) in (8, 8) shared_outs
+// CHECK:             %[[FILL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%cst : f32)
+// CHECK:             linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins({{.*}} : tensor<?x64xf32>, tensor<64x?xf32>) outs(%[[FILL]] : tensor<?x?xf32>)
+// CHECK:           } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK:         } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+// CHECK-NEXT:    return
+
+func.func @matmul(%a: tensor<100x64xf32>, %b: tensor<64x70xf32>) -> tensor<100x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100x70xf32>) -> tensor<100x70xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<100x64xf32>, tensor<64x70xf32>) outs(%f : tensor<100x70xf32>) -> tensor<100x70xf32>
+  return %r : tensor<100x70xf32>
+}
+
+// -----
+
+// Row reduction: one block per row, 128 threads each reducing a share of the row into a
+// 1x128 partial tensor (shared memory after bufferization), then one thread combines the
+// partials into the init, which one thread filled: four thread loops (three barriers).
+// CHECK-LABEL: func.func @row_sum
+// CHECK:         scf.forall (%[[ROW:.*]]) in (6) shared_outs
+// CHECK:           %[[INIT:.*]] = scf.forall (%{{.*}}) in (1) shared_outs
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:           %[[PARTIAL:.*]] = tensor.empty() : tensor<1x128xf32>
+// CHECK:           %[[ZERO:.*]] = scf.forall (%{{.*}}) in (128) shared_outs(%{{.*}} = %[[PARTIAL]])
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:           %[[SPLIT:.*]] = scf.forall (%{{.*}}) in (128) shared_outs(%{{.*}} = %[[ZERO]])
+// CHECK:             linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<1x?xf32>)
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:           scf.forall (%{{.*}}) in (1) shared_outs(%{{.*}} = %[[INIT]])
+// CHECK:             linalg.generic {{.*}} ins(%[[SPLIT]] : tensor<1x128xf32>)
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:         } {mapping = [#gpu.block<x>]}
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @row_sum(%a: tensor<6x1000xf32>) -> tensor<6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<6x1000xf32>) outs(%f : tensor<6xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+// A dynamic row count: the grid is static (64 blocks over the rows, each taking a share); the
+// 40 static columns in 2 blocks of 20, one column per thread (x), 8 row shares per block (y).
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK:         %[[N:.*]] = tensor.dim
+// CHECK:         scf.forall (%[[B:.*]], %{{.*}}) in (64, 2) shared_outs
+// CHECK:           %[[ROWS:.*]] = affine.min #{{.*}}(%[[B]])[%[[N]]]
+// CHECK:           tensor.extract_slice {{.*}} [%{{.*}}, 20] [1, 1] : tensor<?x40xf32> to tensor<?x20xf32>
+// CHECK:           scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs
+// CHECK:             math.exp
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_rows(%a: tensor<?x40xf32>) -> tensor<?x40xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x40xf32>
+  %e = tensor.empty(%n) : tensor<?x40xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<?x40xf32>) outs(%e : tensor<?x40xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.exp %x : f32
+    linalg.yield %t : f32
+  } -> tensor<?x40xf32>
+  return %r : tensor<?x40xf32>
+}
