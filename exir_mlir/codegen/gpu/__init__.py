@@ -17,9 +17,9 @@ What is not here (see README, "GPU"): a host runtime (the CUDA driver API) that 
 kernels, tensor-core contractions and shared-memory staging of matmul operands.
 """
 
-from exir_mlir.codegen.gpu.driver import GpuKernels, compile_on_cpu, emit_ptx, ptxas_report
+from exir_mlir.codegen.gpu.driver import GpuKernels, GpuProgram, compile_on_cpu, emit_ptx, ptxas_report
 from exir_mlir.codegen.gpu.registration import register_gpu_passes
 
 register_gpu_passes()
 
-__all__ = ["GpuKernels", "compile_on_cpu", "emit_ptx", "ptxas_report", "register_gpu_passes"]
+__all__ = ["GpuKernels", "GpuProgram", "compile_on_cpu", "emit_ptx", "ptxas_report", "register_gpu_passes"]

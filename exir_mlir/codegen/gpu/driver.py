@@ -41,15 +41,39 @@ class GpuKernels:
     # kernel module name -> (grid, block) sizes; None for a size known only at run time
     bounds: dict[str, tuple[tuple[int | None, ...], tuple[int | None, ...]]] = None  # type: ignore[assignment]
 
-    def write(self, directory: str | Path) -> list[Path]:
+    def write(self, directory: str | Path, *, format: str = "ptx") -> list[Path]:  # noqa: A002
+        """Write each kernel as `<kernel>.<chip>.ptx`, or assembled by ptxas as `.cubin`."""
+        if format not in ("ptx", "cubin"):
+            raise ExirUserError(f"unknown kernel format '{format}': ptx or cubin")
         out = Path(directory)
         out.mkdir(parents=True, exist_ok=True)
         paths = []
         for name, text in self.ptx.items():
-            path = out / f"{name}.{self.chip}.ptx"
-            path.write_text(text)
+            path = out / f"{name}.{self.chip}.{format}"
+            if format == "ptx":
+                path.write_text(text)
+            else:
+                assemble(text, self.chip, path)
             paths.append(path)
         return paths
+
+
+class GpuProgram:
+    """What `exir_mlir.compile(ep, target="cuda")` returns: the kernels as PTX, not a runnable program.
+
+    This project has no CUDA host runtime yet (nothing calls cuModuleLoadData/cuLaunchKernel), so
+    calling it raises; `kernels.write(dir)` saves the PTX, and `target="cuda-on-cpu"` runs the same
+    GPU-mapped program on the CPU.
+    """
+
+    def __init__(self, kernels: GpuKernels) -> None:
+        self.kernels = kernels
+
+    def __call__(self, *args, **kwargs):
+        raise ExirUserError(
+            f"this program was compiled for CUDA ({self.kernels.chip}: {len(self.kernels.ptx)} PTX kernels) but "
+            "exir-mlir has no CUDA runtime to launch them yet; write them with `.kernels.write(dir)`, or compile "
+            "with target=\"cuda-on-cpu\" (the GPU-mapped program on this CPU) or target=\"cpu\" to run it")
 
 
 def emit_ptx(module: ir.Module, *, chip: str = "sm_90") -> GpuKernels:
@@ -123,8 +147,8 @@ _PTXAS_NUMBERS = {
 }
 
 
-def ptxas_report(ptx: str, chip: str) -> dict[str, int]:
-    """Assemble `ptx` with `ptxas -arch=<chip> -v`; the resources of its (one) kernel.
+def assemble(ptx: str, chip: str, cubin: Path) -> str:
+    """`ptxas -arch=<chip> -v` the PTX into `cubin`; returns ptxas's report (its -v output).
 
     Raises ExirUserError when ptxas is not installed and RuntimeError (with ptxas's message) when
     it rejects the PTX.
@@ -135,11 +159,17 @@ def ptxas_report(ptx: str, chip: str) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "kernel.ptx"
         src.write_text(ptx)
-        proc = subprocess.run([str(ptxas), f"-arch={chip}", "-v", str(src), "-o", str(Path(tmp) / "k.cubin")],
+        proc = subprocess.run([str(ptxas), f"-arch={chip}", "-v", str(src), "-o", str(cubin)],
                               capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         raise RuntimeError(f"ptxas -arch={chip} rejected the PTX:\n{proc.stderr}")
-    info = proc.stderr + proc.stdout
+    return proc.stderr + proc.stdout
+
+
+def ptxas_report(ptx: str, chip: str) -> dict[str, int]:
+    """Assemble `ptx` with `ptxas -arch=<chip> -v`; the resources of its (one) kernel."""
+    with tempfile.TemporaryDirectory() as tmp:
+        info = assemble(ptx, chip, Path(tmp) / "kernel.cubin")
     report = {}
     for key, pattern in _PTXAS_NUMBERS.items():
         match = pattern.search(info)
