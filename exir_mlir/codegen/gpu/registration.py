@@ -18,6 +18,9 @@ def _reporting(stage):
     return run
 
 
+_NVVM = ("builtin.module(gpu-lower-to-nvvm-pipeline{cubin-format=isa})",)
+
+
 def register_gpu_passes() -> None:
     register_pass("exir-gpu-map", _reporting(mapping.map_to_gpu),
                   description="tile linalg ops into scf.forall nests mapped to GPU blocks and threads "
@@ -28,9 +31,9 @@ def register_gpu_passes() -> None:
                   description="mapped foralls -> gpu.launch (thread ids, barriers), shared globals, kernel outlining")
     register_pass("exir-gpu-to-nvvm", _reporting(lowering.to_nvvm),
                   description="gpu-lower-to-nvvm-pipeline: kernels -> PTX (gpu.binary), host -> LLVM",
-                  options={"chip": PassOption(str, "sm_90", "target GPU: sm_80 or sm_90")})
+                  options={"chip": PassOption(str, "sm_90", "target GPU: sm_80 or sm_90")}, preload=_NVVM)
     register_pass("exir-gpu-to-cpu", _reporting(lowering.to_cpu),
                   description="the mapped, bufferized program as sequential CPU loops (shared memory on the stack)")
     register_pass("exir-gpu-pipeline", _reporting(driver.run_gpu_pipeline),
                   description="exir-cpu-fuse, exir-gpu-map, -bufferize, -launch, -to-nvvm",
-                  options={"chip": PassOption(str, "sm_90", "target GPU: sm_80 or sm_90")})
+                  options={"chip": PassOption(str, "sm_90", "target GPU: sm_80 or sm_90")}, preload=_NVVM)
