@@ -109,3 +109,31 @@ func.func @dynamic_rows(%a: tensor<?x40xf32>) -> tensor<?x40xf32> {
   } -> tensor<?x40xf32>
   return %r : tensor<?x40xf32>
 }
+
+// -----
+
+// An argmax-like reduction (two results, a select on the index): partial results over thread
+// shares would not combine with its body, so each thread computes whole rows, the reduction
+// sequential in the thread: no partial tensor, no reduction split.
+// CHECK-LABEL: func.func @argmax_rows
+// CHECK:         scf.forall (%{{.*}}) in (2) shared_outs
+// CHECK:           scf.forall (%{{.*}}) in (8) shared_outs
+// CHECK:             linalg.index 1
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:         } {mapping = [#gpu.block<x>]}
+// CHECK-NOT:     tensor<1x128
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @argmax_rows(%a: tensor<64x1000xf32>, %m0: tensor<64xf32>, %i0: tensor<64xi64>) -> (tensor<64xf32>, tensor<64xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<64x1000xf32>) outs(%m0, %i0 : tensor<64xf32>, tensor<64xi64>) {
+  ^bb0(%x: f32, %m: f32, %i: i64):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %gt = arith.cmpf ogt, %x, %m : f32
+    %nm = arith.select %gt, %x, %m : f32
+    %ni = arith.select %gt, %ki, %i : i64
+    linalg.yield %nm, %ni : f32, i64
+  } -> (tensor<64xf32>, tensor<64xi64>)
+  return %r#0, %r#1 : tensor<64xf32>, tensor<64xi64>
+}

@@ -110,6 +110,31 @@ def _is_contraction(op: ir.OpView, iterators: list[str]) -> bool:
     return True
 
 
+# Combiners a reduction may be split over threads with: partial results combine with the same op.
+_COMBINERS = ("arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.maximumf", "arith.minimumf",
+              "arith.maxnumf", "arith.minnumf", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
+              "arith.ori", "arith.andi", "arith.xori")
+
+
+def splittable_reduction(op: ir.OpView) -> bool:
+    """A reduction whose partial results over thread shares combine with its own body: one result,
+    yielded by one associative op of the accumulator and a value, no `linalg.index` in the body
+    (argmax-like selections and index-dependent bodies are not combinable that way)."""
+    if len(op.results) != 1:
+        return False
+    block = op.regions[0].blocks[0]
+    body = list(block.operations)
+    if any(o.operation.name == "linalg.index" for o in body):
+        return False
+    yielded = body[-1].operands[0]
+    owner = yielded.owner
+    if isinstance(owner, ir.Block) or owner.name not in _COMBINERS:
+        return False
+    acc = block.arguments[len(block.arguments) - 1]
+    uses_of_acc = [u for u in acc.uses]
+    return len(uses_of_acc) == 1 and uses_of_acc[0].owner == owner
+
+
 def plan_kernel(op: ir.OpView) -> KernelPlan:
     ranges = _loop_ranges(op)
     iterators = _iterators(op)
@@ -130,8 +155,10 @@ def plan_kernel(op: ir.OpView) -> KernelPlan:
             sizes[mapped[-2]] = _pow2_at_most(ranges[mapped[-2]] or by, by)
         if len(mapped) >= 3:
             sizes[mapped[-3]] = 1
-    elif _is_contraction(op, iterators):
-        kind = "contraction"
+    elif _is_contraction(op, iterators) or not splittable_reduction(op):
+        # Contractions, and reductions whose partials cannot be combined: each thread computes
+        # whole outputs, the reduction sequential in the thread.
+        kind = "contraction" if _is_contraction(op, iterators) else "serial-reduction"
         sizes = {}
         if len(mapped) >= 1:
             sizes[mapped[-1]] = CONTRACTION_TILE[1]
@@ -151,7 +178,7 @@ def plan_kernel(op: ir.OpView) -> KernelPlan:
     if kind == "elementwise":
         for d in mapped[-2:]:
             thread_counts[d] = sizes[d] if ranges[d] is not None else sizes[d]
-    elif kind == "contraction":
+    elif kind in ("contraction", "serial-reduction"):
         for d, t in zip(mapped[-2:][::-1], CONTRACTION_THREADS[::-1]):
             thread_counts[d] = t if ranges[d] is None else min(t, block_tiles[d])
     plan = KernelPlan(kind, block_tiles, block_counts, [], thread_counts, [])
@@ -291,20 +318,25 @@ def _wrap_in_forall(op: ir.Operation, mapping: str) -> None:
     from exir_mlir._mlir import scf, tensor  # noqa: PLC0415 - dialect modules load lazily
 
     view = op.opview
-    init = list(view.outputs)[0]
-    rank = init.type.rank
+    inits = list(view.outputs)
+    n_in = len(op.operands) - len(inits)
     with ir.InsertionPoint(op), op.location:
-        forall = scf.ForallOp([0], [1], [1], [init], mapping=ir.Attribute.parse(f"[{mapping}]"))
+        forall = scf.ForallOp([0], [1], [1], inits, mapping=ir.Attribute.parse(f"[{mapping}]"))
+        args = list(forall.body.arguments)[1:]
         with ir.InsertionPoint(forall.body):
             inner = op.clone()
-            inner.operands[len(op.operands) - 1] = forall.body.arguments[1]
+            for i, arg in enumerate(args):
+                inner.operands[n_in + i] = arg
             in_parallel = scf.InParallelOp()
         with ir.InsertionPoint(in_parallel.region.blocks[0] if in_parallel.region.blocks else
                                in_parallel.region.blocks.append()):
-            tensor.ParallelInsertSliceOp(inner.results[0], forall.body.arguments[1], [], [], [],
-                                         ir.DenseI64ArrayAttr.get([0] * rank), ir.DenseI64ArrayAttr.get(init.type.shape),
-                                         ir.DenseI64ArrayAttr.get([1] * rank))
-    op.results[0].replace_all_uses_with(forall.results[0])
+            for result, arg, init in zip(inner.results, args, inits):
+                rank = init.type.rank
+                tensor.ParallelInsertSliceOp(result, arg, [], [], [], ir.DenseI64ArrayAttr.get([0] * rank),
+                                             ir.DenseI64ArrayAttr.get(init.type.shape),
+                                             ir.DenseI64ArrayAttr.get([1] * rank))
+    for old, new in zip(op.results, forall.results):
+        old.replace_all_uses_with(new)
     op.erase()
 
 
@@ -312,9 +344,11 @@ def map_to_gpu(module: ir.Operation) -> int:
     """Tile and distribute every linalg op of the module; returns the number of kernels."""
     _generalize(module)
     for op in _walk(module, _is_linalg):
-        if "parallel" not in _iterators(op.opview) and not _in_mapped_forall(op, "block"):
+        if ("parallel" not in _iterators(op.opview) and not _in_mapped_forall(op, "block")
+                and 0 not in _loop_ranges(op.opview)):
             _wrap_in_forall(op, "#gpu.block<x>")
-    ops = [op for op in _walk(module, _is_linalg)]
+    # An op with an empty loop does nothing (and upstream tiling aborts on it): no kernel.
+    ops = [op for op in _walk(module, _is_linalg) if 0 not in _loop_ranges(op.opview)]
     # Inits fused into their consumer's kernel are not kernels of their own.
     fused: dict[int, ir.Operation] = {}
     kernels = []
