@@ -14,7 +14,7 @@
 # PTX-COUNT-4: {{.*}}/ptx/main_kernel_{{[0-9]+}}.sm_80.ptx
 # SM80: .target sm_80
 # SM80: .visible .entry main_kernel(
-# SM80: .maxntid 8, 4, 1
+# SM80: .maxntid 32, 4, 1
 # SM80: bar.sync 0
 # CUBIN: compiled {{.*}} for sm_90: 5 kernels
 # CUBIN: {{.*}}/cubin/main_kernel.sm_90.cubin

@@ -30,11 +30,12 @@ func.func @elementwise(%a: tensor<1000x300xf32>, %b: tensor<1000x300xf32>) -> te
 // -----
 
 // Contraction: 32x32 output tiles per block (100x70 -> 4x3 blocks, partial at both edges),
-// 8x8 threads each computing a 4x4 sub-tile over the whole reduction; the fill is fused into
-// the thread loop, not a kernel of its own.
+// 8x32 threads each computing a 4x1 sub-tile over the whole reduction (partial tiles: operands
+// read from global memory, not staged); the fill is fused into the thread loop, not a kernel of
+// its own.
 // CHECK-LABEL: func.func @matmul
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (4, 3) shared_outs
-// CHECK:           scf.forall (%{{.*}}, %{{.*}}) in (8, 8) shared_outs
+// CHECK:           scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs
 // CHECK:             %[[FILL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%cst : f32)
 // CHECK:             linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins({{.*}} : tensor<?x64xf32>, tensor<64x?xf32>) outs(%[[FILL]] : tensor<?x?xf32>)
 // CHECK:           } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
@@ -117,7 +118,7 @@ func.func @dynamic_rows(%a: tensor<?x40xf32>) -> tensor<?x40xf32> {
 // sequential in the thread: no partial tensor, no reduction split.
 // CHECK-LABEL: func.func @argmax_rows
 // CHECK:         scf.forall (%{{.*}}) in (2) shared_outs
-// CHECK:           scf.forall (%{{.*}}) in (8) shared_outs
+// CHECK:           scf.forall (%{{.*}}) in (32) shared_outs
 // CHECK:             linalg.index 1
 // CHECK:           } {mapping = [#gpu.thread<x>]}
 // CHECK:         } {mapping = [#gpu.block<x>]}
@@ -136,4 +137,34 @@ func.func @argmax_rows(%a: tensor<64x1000xf32>, %m0: tensor<64xf32>, %i0: tensor
     linalg.yield %nm, %ni : f32, i64
   } -> (tensor<64xf32>, tensor<64xi64>)
   return %r#0, %r#1 : tensor<64xf32>, tensor<64xi64>
+}
+
+// -----
+
+// A contraction in full tiles (128x64 by 32x32, k = 256 in steps of 32): at each k step the
+// 32x32 tiles of A and B are copied into block-local tensors (shared memory after bufferization)
+// by the block's 8x32 threads, then each thread accumulates its 4x1 outputs from them.
+// CHECK-LABEL: func.func @matmul_staged
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (4, 2) shared_outs
+// CHECK:           %[[INIT:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs
+// CHECK:           } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK:           scf.for %[[K:.*]] = %c0 to %c256 step %c32 iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:             %[[A:.*]] = tensor.extract_slice %{{.*}}[0, %[[K]]] [32, 32] [1, 1] : tensor<32x256xf32> to tensor<32x32xf32>
+// CHECK:             %[[B:.*]] = tensor.extract_slice %{{.*}}[%[[K]], 0] [32, 32] [1, 1] : tensor<256x32xf32> to tensor<32x32xf32>
+// CHECK:             %[[SA:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x32xf32>
+// CHECK:             %[[CA:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs(%{{.*}} = %[[SA]])
+// CHECK:               tensor.extract_slice %[[A]]
+// CHECK:             %[[SB:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x32xf32>
+// CHECK:             %[[CB:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs(%{{.*}} = %[[SB]])
+// CHECK:               tensor.extract_slice %[[B]]
+// CHECK:             scf.forall (%{{.*}}, %{{.*}}) in (8, 32) shared_outs(%{{.*}} = %[[ACC]])
+// CHECK:               tensor.extract_slice %[[CA]]
+// CHECK:               tensor.extract_slice %[[CB]]
+// CHECK:               linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins({{.*}} : tensor<4x32xf32>, tensor<32x1xf32>)
+func.func @matmul_staged(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x64xf32>) -> tensor<128x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x64xf32>) outs(%f : tensor<128x64xf32>) -> tensor<128x64xf32>
+  return %r : tensor<128x64xf32>
 }

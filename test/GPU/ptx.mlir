@@ -6,11 +6,12 @@
 // A softmax over rows (max, exp-sum, divide) and a matmul + bias + relu through the whole GPU
 // pipeline: the PTX of every kernel assembles with ptxas for sm_80 and sm_90 without spills. The two
 // row reductions keep their 128 partials in shared memory (512 bytes) behind barriers (init,
-// partial fill, partial sums, combine: 4 bar.sync); the bias is fused into the matmul's kernel.
+// partial fill, partial sums, combine: 4 bar.sync); the bias is fused into the matmul's kernel, whose
+// 32x32 tiles of both operands are staged in shared memory at each k step (2 x 4096 bytes).
 // SM80: kernel softmax_kernel: {{.*}} 4 bar.sync; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 512 bytes smem
 // SM80: kernel softmax_kernel_0: {{.*}} 4 bar.sync; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 512 bytes smem
 // SM80: kernel softmax_kernel_1: {{.*}}; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes smem
-// SM80: kernel linear_relu_kernel: {{.*}}; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes smem
+// SM80: kernel linear_relu_kernel: {{.*}} 4 bar.sync; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 8192 bytes smem
 // SM80: kernel linear_relu_kernel_{{[0-9]+}}: {{.*}}; ptxas sm_80: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes smem
 // SM80-NOT: kernel
 // SM90-COUNT-5: kernel {{.*}}; ptxas sm_90: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads

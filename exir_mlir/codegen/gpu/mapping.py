@@ -39,7 +39,8 @@ _ANY = "!transform.any_op"
 
 ELEMENTWISE_THREADS = 256  # threads of an elementwise block, one element each
 CONTRACTION_TILE = (32, 32)  # output rows x cols of a contraction block
-CONTRACTION_THREADS = (8, 8)  # threads of a contraction block (y, x): 4x4 outputs each
+CONTRACTION_THREADS = (8, 32)  # threads of a contraction block (y, x): 4x1 outputs each
+STAGE_K = 32  # reduction step of a contraction whose operand tiles are staged in shared memory
 REDUCTION_THREADS = 128  # threads sharing one row of a reduction
 DYNAMIC_BLOCKS = 64  # blocks a dynamic parallel extent is split over
 _BLOCK_IDS = ("x", "y", "z")
@@ -63,6 +64,7 @@ class KernelPlan:
     thread_counts: list[int]  # per loop dim: threads (0: not distributed)
     thread_mapping: list[str]
     reduction_dim: int = -1  # for "reduction": the loop dim split over threads
+    stage_k: list[int] = field(default_factory=list)  # contraction: tile_using_for sizes of the staged k loop
     block_dims: tuple[int, int, int] = (1, 1, 1)
     row_loop: list[int] = field(default_factory=list)  # tile_using_for sizes inside the block
 
@@ -199,6 +201,12 @@ def plan_kernel(op: ir.OpView) -> KernelPlan:
         # Parallel dims left to the block (unmapped, or a dynamic share): one row at a time.
         plan.row_loop = [1 if it == "parallel" else 0 for it in iterators]
     plan.block_dims = (dims[0], dims[1], dims[2])
+    if kind == "contraction" and len(op.inputs) == 2 and len(reductions) == 1 and None not in ranges:
+        # Full tiles only (static operand tiles): A and B tiles of each k step go to shared memory.
+        k = ranges[reductions[0]]
+        step = min(STAGE_K, k)
+        if k % step == 0 and all(not t or ranges[d] % t == 0 for d, t in enumerate(block_tiles)):
+            plan.stage_k = [step if d == reductions[0] else 0 for d in range(n)]
     return plan
 
 
@@ -294,6 +302,24 @@ def _init_producer(op: ir.OpView) -> ir.Operation | None:
     if len(list(value.uses)) != 1:
         return None
     return owner
+
+
+def _stage_operands(op: ir.Operation) -> None:
+    """Copy each statically shaped input tile of `op` into a fresh tensor (block-local: shared memory)."""
+    from exir_mlir._mlir import linalg  # noqa: PLC0415 - dialect modules load lazily
+
+    for i in range(len(op.opview.inputs)):
+        value = op.operands[i]
+        if not isinstance(value.type, ir.RankedTensorType) or not value.type.has_static_shape:
+            continue
+        with ir.InsertionPoint(op), op.location:
+            # an allocation (not tensor.empty, which CSE would merge with the other operand's)
+            shared = ir.Operation.create(
+                "bufferization.alloc_tensor", results=[value.type], operands=[],
+                attributes={"memory_space": ir.Attribute.parse("#gpu.address_space<workgroup>"),
+                            "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0, 0])})
+            copy = linalg.copy(value, outs=[shared.results[0]])
+        op.operands[i] = copy
 
 
 def _generalize(module: ir.Operation) -> None:
@@ -418,6 +444,9 @@ def map_to_gpu(module: ir.Operation) -> int:
             script.emit(f"{outs[0]}, {outs[1]}, {outs[2]}, {outs[3]} = transform.structured.tile_reduction_using_forall "
                         f"{handle} by num_threads = {_tile_list(plan.thread_counts)} "
                         f"mapping = [#gpu.thread<x>] : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})")
+        elif plan.stage_k:
+            script.emit(f"%_{script.fresh('k')[1:]}, %_{script.fresh('kloop')[1:]} = transform.structured.tile_using_for "
+                        f"{handle} tile_sizes {_tile_list(plan.stage_k)} : ({_ANY}) -> ({_ANY}, {_ANY})")
         elif plan.thread_mapping:
             _tiled, threads = _forall(script, handle, counts=plan.thread_counts, mapping=plan.thread_mapping)
             if fused_init is not None:
@@ -425,6 +454,21 @@ def map_to_gpu(module: ir.Operation) -> int:
                             f"{fused_init} into {threads} : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})")
     _apply(module, script, "distribute linalg ops over blocks and threads")
     _canonicalize(module)
+
+    # Phase 1b: staged contractions copy their operand tiles into block-local tensors (shared
+    # memory after exir-gpu-bufferize) at each k step, then their threads are distributed.
+    staged = [tag for tag, plan in enumerate(plans) if plan.stage_k]
+    if staged:
+        for op in _walk(module, lambda o: TAG in o.attributes and o.name.startswith("linalg.")):
+            tag = ir.IntegerAttr(op.attributes[TAG]).value
+            if tag in staged and op.parent.name == "scf.for":
+                _stage_operands(op)
+        script = _Script()
+        for tag in staged:
+            handle = script.match_tag(tag)
+            _forall(script, handle, counts=plans[tag].thread_counts, mapping=plans[tag].thread_mapping)
+        _apply(module, script, "distribute staged contractions over threads")
+        _canonicalize(module)
 
     # Phase 2: linalg ops inside a block forall that no thread forall covers (the fills of
     # reduction partials and inits, the ops combining partials) are split over the threads too.
@@ -438,16 +482,23 @@ def map_to_gpu(module: ir.Operation) -> int:
         ranges = _loop_ranges(op.opview)
         parallel = [d for d, it in enumerate(iterators) if it == "parallel"]
         counts = [0] * len(iterators)
+        mapping_ = ["#gpu.thread<x>"]
         if parallel:
             inner = parallel[-1]
-            counts[inner] = ranges[inner] if ranges[inner] is not None and ranges[inner] <= 1024 else 1
             if ranges[inner] is None:
                 raise ExirInternalError(f"GPU mapping left a dynamically sized {op.name} outside thread loops")
+            if len(parallel) >= 2 and ranges[parallel[-2]] is not None and ranges[parallel[-2]] > 1:
+                # a 2-D tile (staged operands): 8 x 32 threads, x along the contiguous dim
+                counts[inner] = min(ranges[inner], 32)
+                counts[parallel[-2]] = min(ranges[parallel[-2]], 8)
+                mapping_ = ["#gpu.thread<y>", "#gpu.thread<x>"]
+            else:
+                counts[inner] = ranges[inner] if ranges[inner] <= 1024 else 1
         handle = script.fresh("rest")
         script.emit(f"{handle} = transform.structured.match attributes {{{TAG}_rest = {i} : i64}} in %root "
                     f": ({_ANY}) -> {_ANY}")
         if parallel:
-            _forall(script, handle, counts=counts, mapping=["#gpu.thread<x>"])
+            _forall(script, handle, counts=counts, mapping=mapping_)
         else:
             _wrap_in_forall(op, "#gpu.thread<x>")
     if leftovers:
