@@ -14,7 +14,7 @@ all after `exir-cpu-fuse`):
   without a GPU: `compile_on_cpu` in driver.py feeds it to the CPU runtime).
 
 What is not here (see README, "GPU"): a host runtime (the CUDA driver API) that launches the
-kernels, tensor-core contractions and shared-memory staging of matmul operands.
+kernels, and tensor-core contractions.
 """
 
 from exir_mlir.codegen.gpu.driver import GpuKernels, GpuProgram, compile_on_cpu, emit_ptx, ptxas_report

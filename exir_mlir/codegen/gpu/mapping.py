@@ -9,10 +9,14 @@ mapped to `#gpu.thread<...>`. What a kernel looks like depends on the op's loops
   addresses).
 - contraction (every reduction dim indexes two or more inputs: matmul, batch_matmul, conv,
   pooling): `CONTRACTION_TILE` output tiles per block, `CONTRACTION_THREADS` threads each
-  computing a `per-thread` sub-tile, the reduction sequential in each thread. Its init (a fill
-  or a broadcast bias) is fused into the same kernel.
+  computing a 4x1 sub-tile, the reduction sequential in each thread. Its init (a fill or a
+  broadcast bias) is fused into the same kernel. A two-operand contraction in full tiles steps
+  through k by `STAGE_K`, its threads first copying both operand tiles into block-local tensors
+  (shared memory after bufferization). A reduction that is not splittable (below) is planned
+  like a contraction ("serial-reduction").
 - row reduction (the reduction dims index one input: sum, mean, max, the statistics of
-  softmax and layer norm): one block per output element (row); `REDUCTION_THREADS` threads
+  softmax and layer norm) whose partial results combine with its own body
+  (`splittable_reduction`): one block per output element (row); `REDUCTION_THREADS` threads
   each reduce a strided share of the row into a partial-result tensor (shared memory after
   bufferization), then one thread combines the partials: a block-level reduction
   (`transform.structured.tile_reduction_using_forall`).
