@@ -122,6 +122,12 @@ def bufferize(module: ir.Operation) -> None:
         with ir.InsertionPoint(op), op.location:
             linalg.copy(source, outs=[target])
         op.erase()
+    # Code of a block outside its thread loops runs on every thread of the block on the GPU (and
+    # once per block in the CPU twin): a write there would race on the GPU, unseen by the twin.
+    for op in _walk(module, lambda o: (o.name.startswith("linalg.") or o.name in ("memref.store", "memref.copy"))
+                    and _inside(o, is_block_forall) and not _inside(o, is_thread_forall)):
+        if op.name not in ("linalg.yield", "linalg.index") and not _inside(op, lambda p: p.name.startswith("linalg.")):
+            raise ExirInternalError(f"bufferization left a write outside the threads of a kernel: {op.name} at {op.location}")
     for op in _walk(module, lambda o: o.name in ("memref.alloc", "memref.alloca")):
         if _inside(op, is_thread_forall):
             continue  # per-thread scratch: private memory
