@@ -13,12 +13,15 @@ import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
 from exir_mlir import codegen, importer, lowering, runtime
+from exir_mlir.codegen import gpu
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirError, ExirUserError
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.stages import COMPILE_STEPS
 
-TARGETS = ("cpu",)
+# "cuda" / "cuda:sm_80" / "cuda:sm_90": PTX per kernel (exir_mlir.codegen.gpu), not runnable here;
+# "cuda-on-cpu": the same GPU-mapped program run on this CPU (how GPU index math is tested).
+TARGETS = ("cpu", "cuda", "cuda:sm_80", "cuda:sm_90", "cuda-on-cpu")
 
 # The in-process cache of loaded native code, most recently used last. Keys: the text of an
 # ExportedProgram (graph, signature, shapes, range constraints) and options, for `compile`; the
@@ -217,7 +220,11 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     dump_dir: str | Path | None = None,
     decompositions: Mapping | None = None,
 ) -> CompiledProgram:
-    """Compile an ExportedProgram for `target` ("cpu") and return a program called like `ep.module()`.
+    """Compile an ExportedProgram for `target` and return a program called like `ep.module()`.
+
+    `target`: "cpu"; "cuda" (= "cuda:sm_90") or "cuda:sm_80" gives a `GpuProgram` holding one PTX
+    per kernel, which cannot be called yet (this project has no CUDA host runtime); "cuda-on-cpu"
+    runs the GPU-mapped program (blocks and threads as loops) on this CPU.
 
     `ep` may also be the path of a .pt2 file (loaded with exir_mlir.load_program, pickled data
     refused); anything else, a negative `num_threads` or an option of the wrong type is an
@@ -240,9 +247,11 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
+    if target.startswith("cuda") and target != "cuda-on-cpu":
+        return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
     user_table = _table_key(decompositions)
     key = "program:" + hashlib.sha256(
-        repr((str(ep), _example_sizes(ep), fusion, num_threads, user_table)).encode()).hexdigest()
+        repr((str(ep), _example_sizes(ep), fusion, num_threads, target, user_table)).encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
@@ -271,9 +280,30 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
 
     ep, module = _timed(timings, "import", import_)
     _timed(timings, "lower", lambda: lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir))
-    job = codegen.prepare(module, num_threads=num_threads)
-    executable = _remember(key, _codegen_and_load(job, cache_dir, timings))
+    if target == "cuda-on-cpu":
+        executable = _remember(key, _gpu_on_cpu_and_load(module, timings))
+    else:
+        job = codegen.prepare(module, num_threads=num_threads)
+        executable = _remember(key, _codegen_and_load(job, cache_dir, timings))
     return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings)
+
+
+def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Executable:
+    start = time.perf_counter()
+    llvm = gpu.compile_on_cpu(module)
+    timings["codegen"] = time.perf_counter() - start
+    start = time.perf_counter()
+    executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature, uses_openmp=False,
+                              opt_level=2, from_disk=False, codegen_seconds=llvm.seconds)
+    timings["load"] = time.perf_counter() - start
+    return executable
+
+
+def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> gpu.GpuProgram:
+    decomposed = importer.decompose(ep, handled=lowering.takes_overload)
+    module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)
+    lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir)
+    return gpu.GpuProgram(gpu.emit_ptx(module, chip=chip))
 
 
 def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:

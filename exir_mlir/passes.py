@@ -30,6 +30,10 @@ class PassInfo:
     run: Callable[..., None]
     description: str
     options: dict[str, PassOption] = field(default_factory=dict)
+    # Upstream pipelines the pass runs inside itself whose passes load dialects or extensions
+    # (gpu-lower-to-nvvm-pipeline): build_pass_manager runs each once on an empty module first,
+    # because a context cannot take new dialects while a multi-threaded pipeline runs.
+    preload: tuple[str, ...] = ()
 
 
 class PassFailure(Exception):
@@ -47,11 +51,12 @@ def register_pass(
     *,
     description: str,
     options: dict[str, PassOption] | None = None,
+    preload: tuple[str, ...] = (),
 ) -> PassInfo:
     """Register a Python pass under a kebab-case `name` (as it appears in `--pass-pipeline`)."""
     if name in _REGISTRY and _REGISTRY[name].run is not run:
         raise ValueError(f"pass {name!r} is registered twice")
-    info = PassInfo(name, run, description, dict(options or {}))
+    info = PassInfo(name, run, description, dict(options or {}), tuple(preload))
     _REGISTRY[name] = info
     return info
 
@@ -129,6 +134,10 @@ def build_pass_manager(pipeline: str, context: ir.Context | None = None) -> pass
         if name in registry:
             info = registry[name]
             options = _parse_options(info, rest[:-1] if rest.endswith("}") else rest)
+            for upstream in info.preload:
+                ctx = context or ir.Context.current
+                empty = ir.Module.create(loc=ir.Location.unknown(context=ctx))
+                passmanager.PassManager.parse(upstream, context=ctx).run(empty.operation)
             pm.add(_python_pass_callable(info, options), name=info.name, argument=info.name,
                    description=info.description)
             continue

@@ -37,10 +37,13 @@ def add_compile_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, default=0, help="worker threads (default: every core)")
     p.add_argument("--cache-dir", metavar="DIR", help="keep compiled code here, reused across processes")
     p.add_argument("--dump-after-each-stage", metavar="DIR", help="write the IR after each lowering stage here")
+    p.add_argument("--target", default="cpu", choices=("cpu", "cuda", "cuda:sm_80", "cuda:sm_90", "cuda-on-cpu"),
+                   help="cpu (default); cuda[:sm_80|sm_90]: GPU kernels (PTX, see --emit; not runnable here: no "
+                   "CUDA runtime yet); cuda-on-cpu: the GPU-mapped program run on this CPU")
 
 
 def compile_from_args(ep, args):
     from exir_mlir.compiler import compile
 
-    return compile(ep, fusion=not args.no_fusion, num_threads=args.threads, cache_dir=args.cache_dir,
-                   dump_dir=args.dump_after_each_stage)
+    return compile(ep, target=getattr(args, "target", "cpu"), fusion=not args.no_fusion, num_threads=args.threads,
+                   cache_dir=args.cache_dir, dump_dir=args.dump_after_each_stage)

@@ -3,6 +3,7 @@ with `-o model.so`, write a native shared library instead (exir_mlir.export_libr
 
 from __future__ import annotations
 
+from exir_mlir.errors import ExirUserError
 from exir_mlir.cli.common import add_compile_arguments, add_program_arguments, compile_from_args, load_exported_program
 
 
@@ -21,6 +22,9 @@ def register(subparsers) -> None:
     p.add_argument("--weights", choices=("embedded", "external"), default="embedded",
                    help="with -o: keep the weights inside the .so (default), or in FILE.so.weights, which the "
                         "library maps when an instance is created")
+    p.add_argument("--emit", choices=("ptx", "cubin"), help="with --target cuda: write each kernel's PTX (or the "
+                   "cubin ptxas assembles from it) to --emit-dir")
+    p.add_argument("--emit-dir", metavar="DIR", default=".", help="where --emit writes the kernels (default: .)")
     p.set_defaults(func=run)
 
 
@@ -59,6 +63,16 @@ def run(args) -> int:
             print(f"weights in {weights} ({weights.stat().st_size / 1e6:.2f} MB): keep it next to the library")
         return 0
     program = compile_from_args(ep, args)
+    if args.emit and not args.target.startswith("cuda:") and args.target != "cuda":
+        raise ExirUserError("--emit ptx/cubin needs --target cuda, cuda:sm_80 or cuda:sm_90")
+    if hasattr(program, "kernels"):
+        kernels = program.kernels
+        print(f"compiled {title} for {kernels.chip}: {len(kernels.ptx)} kernels in {kernels.seconds:.2f} s "
+              "(PTX only: exir-mlir has no CUDA runtime to run them yet)")
+        if args.emit:
+            for path in kernels.write(args.emit_dir, format=args.emit):
+                print(path)
+        return 0
     stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in program.stage_seconds.items())
     print(f"compiled {title} in {program.compile_seconds:.2f} s ({stages})")
     if args.cache_dir:

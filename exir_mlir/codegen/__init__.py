@@ -72,3 +72,6 @@ __all__ = [
     "run_cpu_pipeline",
     "tile_and_vectorize",
 ]
+
+# GPU stages register their passes too (exir_mlir.codegen.gpu imports the CPU stages it reuses).
+from exir_mlir.codegen import gpu  # noqa: E402,F401

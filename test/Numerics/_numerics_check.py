@@ -134,8 +134,9 @@ def _clone(tree):
     return pytree.tree_map(lambda x: x.clone() if isinstance(x, torch.Tensor) else x, tree)
 
 
-def check(op, dtype: str) -> Outcome:
-    """Export `op` from a `dtype` OpInfo sample, exir_mlir.compile it (one thread), run it, compare with eager."""
+def check(op, dtype: str, *, target: str = "cpu") -> Outcome:
+    """Export `op` from a `dtype` OpInfo sample, exir_mlir.compile it (one thread) for `target`, run it,
+    compare with eager."""
     import exir_mlir
     from _op_sweep import program_for
 
@@ -157,7 +158,7 @@ def check(op, dtype: str) -> Outcome:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            program = exir_mlir.compile(ep, num_threads=1)
+            program = exir_mlir.compile(ep, num_threads=1, target=target)
     except ExirUserError as exc:
         message = _first_line(exc)
         return outcome(REJECTED if names_op(str(exc), name) else COMPILE_BUG, message)
