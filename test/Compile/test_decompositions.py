@@ -94,7 +94,9 @@ def test_user_decomposition_table():
 def test_a_symint_scalar_takes_the_tensor_overload():
     # torch.roll's decomposition calls fmod.Scalar with a SymInt (the dim size): it imports as
     # fmod.Tensor of a wrapped number instead of an unlowerable fallback call.
-    _check(lambda x: (torch.roll(x, 2, 0), torch.fmod(x, x.shape[1])),
+    # clamp(x, 0, <SymInt>) (replicate padding's index clamp) takes clamp.Tensor the same way.
+    _check(lambda x: (torch.roll(x, 2, 0), torch.fmod(x, x.shape[1]),
+                      torch.clamp(torch.arange(10) - 3, 0, x.shape[0] - 1)),
            (torch.randn(5, 3) * 10,), (torch.randn(7, 4) * 10,))
 
 
