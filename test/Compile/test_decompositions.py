@@ -41,7 +41,7 @@ def test_torch_decomp_takes_ops_the_default_table_leaves():
     # dist through linalg_vector_norm). Dynamic shapes, checked at the export size and at another one.
     def f(x):
         return (torch.linalg.vector_norm(x, 3.0, dim=1), torch.cumprod(x, 1), torch.round(x, decimals=2),
-                torch.dist(x, 2 * x), torch.exp2(x))
+                torch.dist(x, 2 * x), torch.exp2(x), torch.fmax(x, x.flip(0)))
 
     _check(f, (torch.randn(4, 6),), (torch.randn(3, 9),))
 
