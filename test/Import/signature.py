@@ -75,7 +75,7 @@ class Scalars(nn.Module):
 # CHECK-SAME:   %{{.*}}: tensor<4xf32> {exir.input_kind = "user_input", exir.name = "x"}
 # CHECK-SAME:   %[[N:[^:]*]]: !exir.symint {exir.input_kind = "user_input", exir.name = "n", exir.sym_expr = "s0"})
 # CHECK-SAME:   attributes {exir.specialized_inputs = {bias, flag = true, scale = 2.500000e+00 : f64}}
-# CHECK:      "exir.sym_to_tensor"(%[[N]]) : (!exir.symint) -> tensor<i64>
+# CHECK:      "exir.sym_to_tensor"(%[[N]]) {exir.wrapped_number} : (!exir.symint) -> tensor<i64>
 @run_test
 def scalar_user_inputs():
     import_and_print(Scalars(), (torch.randn(4), 3, 2.5, True, None), (None, Dim.DYNAMIC, None, None, None))
