@@ -200,7 +200,17 @@ def _prims_to_aten() -> dict:
                 out = aten.unsqueeze.default(out, i)
         return aten.expand.default(out, list(shape))
 
+    def fmax_fmin(pick):
+        def fn(a, b):  # NaN only where both are NaN (the other operand wins)
+            if not a.dtype.is_floating_point:
+                return pick(a, b)
+            return aten.where.self(aten.isnan.default(a), b,
+                                   aten.where.self(aten.isnan.default(b), a, pick(a, b)))
+        return fn
+
     return {
+        prims.fmax.default: fmax_fmin(aten.maximum.default),
+        prims.fmin.default: fmax_fmin(aten.minimum.default),
         prims.broadcast_in_dim.default: broadcast_in_dim,
         prims.abs.default: lambda a: aten.abs.default(a),
         prims.neg.default: lambda a: aten.neg.default(a),

@@ -342,9 +342,10 @@ def build_aten(
 
 
 def _tensor_overload(op: torch._ops.OpOverload) -> torch._ops.OpOverload | None:
-    """foo.Tensor for foo.Scalar when the dialect has it and its arguments are the same by
-    position and name (a symbolic Scalar is then passed as a wrapped-number tensor), else None."""
-    if op._overloadname != "Scalar":
+    """foo.Tensor for foo.Scalar (or foo.default, e.g. clamp) when the dialect has it and its
+    arguments are the same by position and name (a symbolic Scalar is then passed as a
+    wrapped-number tensor), else None."""
+    if op._overloadname not in ("Scalar", "default"):
         return None
     other = getattr(op.overloadpacket, "Tensor", None)
     if other is None or dialect_op_for_overload(schema.aten_overload_text(other)) is None:

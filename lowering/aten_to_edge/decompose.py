@@ -36,7 +36,7 @@ from ..ir_utils import (
 )
 from .builders import cast, dim_index, full, normalize_dim, to_index, typed_scalar
 from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
-from .indexing import advanced_index
+from .indexing import advanced_index, advanced_index_put
 from .normalization import batch_norm_training, running_stat
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
 
@@ -333,6 +333,14 @@ def sdpa(c: Call):
     return [_view_to(out, c.result.type)]
 
 
+def index_put(c: Call):
+    x, values = c.t("self"), c.t("values")
+    names = [n for n in c.operands if n.startswith("indices[")]
+    count = 1 + max((int(n[len("indices["):-1]) for n in names), default=-1)
+    return [advanced_index_put(x, [c.t(f"indices[{i}]") for i in range(count)], values,
+                               bool(c.a("accumulate", False)), c.result.type)]
+
+
 def index_tensor(c: Call):
     x = c.t("self")
     names = [n for n in c.operands if n.startswith("indices[")]
@@ -375,6 +383,7 @@ DECOMPOSITIONS = {
     # A core op: the importer calls it when its indices have different ranks or dtypes (an exir
     # operand group has one type); the same lowering as exir.index_tensor.
     "aten::index.Tensor": index_tensor,
+    "aten::index_put": index_put,
     **CONVOLUTION_FALLBACKS,
     **POOLING_FALLBACKS,
 }

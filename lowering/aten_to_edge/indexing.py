@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from exir_mlir._mlir import ir
+from exir_mlir._mlir import arith, ir, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, Unsupported, create1, element_type, i64, i64_attr, rank_of, ranked, shape_of
+from ..ir_utils import (
+    DYNAMIC,
+    Unsupported,
+    create1,
+    element_type,
+    i64,
+    i64_array,
+    i64_attr,
+    index_constant,
+    rank_of,
+    ranked,
+    shape_of,
+    splat,
+    with_element,
+)
 from .args import AtenArgs
 from .builders import cast, dim_index, normalize_dim
 
@@ -110,6 +124,154 @@ def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value
         return create1("edge.view", [sel], result_type)
     broadcast = _broadcast_indices([cast(i, i64()) for i in given])
     return create1("edge.index", [x, *broadcast], result_type, {"dims": ir.DenseI64ArrayAttr.get(dims)})
+
+
+def _index_scalar(idx: ir.Value) -> ir.Value:
+    """A 0-d i64 tensor holding an index value."""
+    if isinstance(idx.owner, ir.Operation) or hasattr(idx.owner, "name"):
+        owner = idx.owner.operation if hasattr(idx.owner, "operation") else idx.owner
+        if owner.name == "arith.constant":
+            return splat(ir.IntegerAttr(owner.attributes["value"]).value, i64())
+    return tensor.FromElementsOp(ranked([], i64()), [arith.IndexCastOp(i64(), idx).result]).result
+
+
+def _mul(a: ir.Value, b: ir.Value) -> ir.Value:
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    a = index_constant(a) if isinstance(a, int) else a
+    b = index_constant(b) if isinstance(b, int) else b
+    return arith.MulIOp(a, b).result
+
+
+def _broadcast_sizes(idx: list[ir.Value], b_shape: list[int]) -> list:
+    """Per dim of the indices' broadcast shape: its static size, or the index Value of a dynamic
+    one (tensor.dim of an index whose right-aligned dim is dynamic)."""
+    nb = len(b_shape)
+    out = []
+    for j, s in enumerate(b_shape):
+        if s != DYNAMIC:
+            out.append(s)
+            continue
+        size = None
+        for v in idx:
+            k = j - (nb - rank_of(v))
+            if k >= 0 and shape_of(v)[k] == DYNAMIC:
+                size = dim_index(v, k)
+                break
+        if size is None:
+            raise Unsupported("cannot tell the size of a dynamic dim of the broadcast indices")
+        out.append(size)
+    return out
+
+
+def _broadcast_shape(idx: list[ir.Value]) -> list[int]:
+    """The static broadcast shape of the indices (DYNAMIC where a dim is dynamic and not 1 elsewhere)."""
+    nb = max(rank_of(v) for v in idx)
+    out = []
+    for j in range(nb):
+        dims = [shape_of(v)[j - (nb - rank_of(v))] for v in idx if j - (nb - rank_of(v)) >= 0]
+        static = {d for d in dims if d not in (1, DYNAMIC)}
+        if len(static) > 1:
+            raise Unsupported(f"index shapes {[shape_of(v) for v in idx]} do not broadcast")
+        out.append(static.pop() if static else (DYNAMIC if DYNAMIC in dims else 1))
+    return out
+
+
+def _linear_index(x: ir.Value, idx: list[ir.Value], positions: list[int], b_shape: list[int],
+                  b_dyn: list[ir.Value]) -> ir.Value:
+    """((i0 * s1 + i1) * s2 + i2) ... over the indexed dims, each index wrapped into its dim's range
+    (remainder by the dim size: torch takes -n..n-1) and broadcast to B."""
+    b_type = ranked(b_shape, i64())
+    lin = None
+    for v, d in zip(idx, positions):
+        size = dim_index(x, d)
+        wrapped = create1("edge.remainder", [v, _index_scalar(size)], with_element(v, i64()))
+        if tuple(shape_of(wrapped)) != tuple(b_shape):
+            wrapped = create1("edge.expand", [wrapped, *b_dyn], b_type)
+        if lin is None:
+            lin = wrapped
+        else:
+            lin = create1("edge.add", [create1("edge.mul", [lin, _index_scalar(size)], b_type), wrapped], b_type)
+    return lin
+
+
+def _indexed_dims_first(x: ir.Value, positions: list[int], rest: list[int]):
+    """x with the indexed dims moved to the front and flattened into one: (value, rest shape, rest dynamic sizes)."""
+    rank = rank_of(x)
+    perm = positions + rest
+    xp = x
+    if perm != list(range(rank)):
+        xp = create1("edge.permute", [x], ranked([shape_of(x)[d] for d in perm], element_type(x)),
+                     {"dims": i64_array(perm)})
+    rows_static = 1
+    rows = 1
+    for d in positions:
+        rows_static = DYNAMIC if DYNAMIC in (rows_static, shape_of(x)[d]) else rows_static * shape_of(x)[d]
+        rows = _mul(rows, dim_index(x, d) if shape_of(x)[d] == DYNAMIC else shape_of(x)[d])
+    rest_shape = [shape_of(x)[d] for d in rest]
+    rest_dyn = [dim_index(x, d) for d in rest if shape_of(x)[d] == DYNAMIC]
+    flat_x = create1("edge.view", [xp, *([rows] if rows_static == DYNAMIC else []), *rest_dyn],
+                     ranked([rows_static, *rest_shape], element_type(x)))
+    return flat_x, rest_shape, rest_dyn
+
+
+
+def advanced_index_put(x: ir.Value, indices: list, values: ir.Value, accumulate: bool, rt: ir.Type) -> ir.Value:
+    """torch's index_put(x, indices, values) for several integer index tensors (or one of any rank):
+    the same row-major index as advanced_index into x's indexed dims moved to the front and
+    flattened; the values, broadcast to what x[indices] would be and laid out B + the other dims,
+    are written (or added) row by row by edge.index_put on dim 0; then x's layout is restored."""
+    rank = rank_of(x)
+    while indices and indices[-1] is None:
+        indices.pop()
+    positions = [d for d, v in enumerate(indices) if v is not None]
+    for v in indices:
+        if v is not None and element_type(v) == ir.IntegerType.get_signless(1):
+            raise Unsupported("index_put with a boolean mask has a data-dependent shape")
+    idx = [cast(v, i64()) for v in indices if v is not None]
+    rest = [d for d in range(rank) if d not in positions]
+    adjacent = positions == list(range(positions[0], positions[-1] + 1))
+    b_shape = _broadcast_shape(idx)
+    b_sizes = _broadcast_sizes(idx, b_shape)
+    b_dyn = [v for v in b_sizes if isinstance(v, ir.Value)]
+    nb = len(b_shape)
+    lin = _linear_index(x, idx, positions, b_shape, b_dyn)
+    flat_x, rest_shape, rest_dyn = _indexed_dims_first(x, positions, rest)
+    elem = element_type(x)
+    # The values broadcast to x[indices]'s shape, then laid out as B + rest.
+    b_start = positions[0] if adjacent else 0
+    rest_sizes = [dim_index(x, d) if shape_of(x)[d] == DYNAMIC else shape_of(x)[d] for d in rest]
+    sel_shape = [*[shape_of(x)[d] for d in rest[:b_start]], *b_shape, *[shape_of(x)[d] for d in rest[b_start:]]]
+    sel_sizes = [*rest_sizes[:b_start], *b_sizes, *rest_sizes[b_start:]]
+    vals = cast(values, elem)
+    if shape_of(vals) != sel_shape:
+        vals = create1("edge.expand", [vals, *[v for v in sel_sizes if isinstance(v, ir.Value)]], ranked(sel_shape, elem))
+    if b_start:
+        order = [*range(b_start, b_start + nb), *range(b_start), *range(b_start + nb, len(sel_shape))]
+        vals = create1("edge.permute", [vals], ranked([sel_shape[i] for i in order], elem), {"dims": i64_array(order)})
+    n_static = 1
+    n = 1
+    for s_, v in zip(b_shape, b_sizes):
+        n_static = DYNAMIC if DYNAMIC in (n_static, s_) else n_static * s_
+        n = _mul(n, v)
+    n_dyn = [n] if n_static == DYNAMIC else []
+    flat_v = create1("edge.view", [vals, *n_dyn, *rest_dyn], ranked([n_static, *rest_shape], elem))
+    flat_i = create1("edge.view", [lin, *n_dyn], ranked([n_static], i64()))
+    written = create1("edge.index_put", [flat_x, flat_i, flat_v], flat_x.type,
+                      {"dim": i64_attr(0), "accumulate": ir.BoolAttr.get(accumulate)})
+    # Back to x's layout: unflatten the indexed dims, undo the permutation.
+    perm = positions + rest
+    permuted_shape = [shape_of(x)[d] for d in perm]
+    permuted_dyn = [dim_index(x, d) for d in perm if shape_of(x)[d] == DYNAMIC]
+    out = create1("edge.view", [written, *permuted_dyn], ranked(permuted_shape, elem))
+    if perm != list(range(rank)):
+        inverse = [perm.index(d) for d in range(rank)]
+        out = create1("edge.permute", [out], rt, {"dims": i64_array(inverse)})
+    return out
+
+
+def _dyn_of(value: ir.Value, rt: ir.Type) -> list[ir.Value]:
+    return [dim_index(value, d) for d, s in enumerate(shape_of(rt)) if s == DYNAMIC]
 
 
 def populate_indexing_patterns(table: PatternTable) -> None:

@@ -20,6 +20,7 @@ from ..ir_utils import (
 )
 from .args import AtenArgs
 from .builders import cast, dim_index, full, normalize_dim
+from .indexing import advanced_index_put
 
 FAMILY = "update"
 
@@ -96,8 +97,12 @@ def lower_index_put(op):
     x, values = args.tensor("self"), args.tensor("values")
     indices = args.variadic("indices")
     present = args.attr("indices_present") or [True] * len(indices)
+    accumulate = bool(args.attr("accumulate", False))
     if len(indices) != 1 or rank_of(indices[0]) != 1:
-        raise Unsupported("index_put is supported with one 1-d index tensor (x[..., idx] = v) only")
+        # several index tensors, or one of another rank: through one row-major index
+        it = iter(indices)
+        return [advanced_index_put(x, [next(it) if p else None for p in present], values, accumulate,
+                                   op.results[0].type)]
     if element_type(indices[0]) == ir.IntegerType.get_signless(1):
         raise Unsupported("index_put with a boolean mask has a data-dependent shape")
     dim = present.index(True)

@@ -260,25 +260,31 @@ def lower_repeat(op):
     """repeat = unsqueeze each dim, expand by the repeat count, collapse (static shapes)."""
     args = AtenArgs(op, ["self", "repeats*"])
     x = args.tensor("self")
-    reps = args.static_ints("repeats")
+    # Repeat counts: ints, or index Values where symbolic (e.g. the batch size).
+    reps = [r if isinstance(r, int) else to_index(r) for r in args.sym_list("repeats")]
     lead = len(reps) - rank_of(x)
     src = [1] * lead + shape_of(x)
-    # x's dynamic dims (tensor.dim), in order: the sizes of every dynamic dim below.
-    x_dyn = [dim_index(x, d - lead) for d, s in enumerate(src) if s == DYNAMIC]
+    # x's dims: ints where static, tensor.dim where dynamic.
+    sizes = [s if s != DYNAMIC else dim_index(x, d - lead) for d, s in enumerate(src)]
+    x_dyn = [v for v in sizes if isinstance(v, ir.Value)]
     elem = element_type(x)
     inter = [v for s in src for v in (1, s)]
-    expanded = [v for r, s in zip(reps, src) for v in (r, s)]
+    expanded = [v for r, s in zip(reps, src) for v in (r if isinstance(r, int) else DYNAMIC, s)]
+    exp_dyn = [v for r, s in zip(reps, sizes) for v in (r, s) if isinstance(v, ir.Value)]
     v = create1("edge.view", [x, *x_dyn], ranked(inter, elem))
-    v = create1("edge.expand", [v, *x_dyn], ranked(expanded, elem))
+    v = create1("edge.expand", [v, *exp_dyn], ranked(expanded, elem))
     rt = op.results[0].type
     out_dyn = []
-    it = iter(x_dyn)
-    for d, (r, s) in enumerate(zip(reps, src)):
-        size = next(it) if s == DYNAMIC else None
+    for d, (r, s) in enumerate(zip(reps, sizes)):
         if shape_of(rt)[d] == DYNAMIC:
-            if size is None:
+            if isinstance(r, int) and isinstance(s, int):
                 raise Unsupported(f"cannot tell the size of dynamic result dim {d} of repeat")
-            out_dyn.append(size if r == 1 else arith.MulIOp(size, index_constant(r)).result)
+            if isinstance(r, int) and r == 1:
+                out_dyn.append(s)
+            else:
+                r_v = index_constant(r) if isinstance(r, int) else r
+                s_v = index_constant(s) if isinstance(s, int) else s
+                out_dyn.append(arith.MulIOp(s_v, r_v).result)
     return [create1("edge.view", [v, *out_dyn], rt)]
 
 

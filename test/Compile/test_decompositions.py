@@ -41,7 +41,7 @@ def test_torch_decomp_takes_ops_the_default_table_leaves():
     # dist through linalg_vector_norm). Dynamic shapes, checked at the export size and at another one.
     def f(x):
         return (torch.linalg.vector_norm(x, 3.0, dim=1), torch.cumprod(x, 1), torch.round(x, decimals=2),
-                torch.dist(x, 2 * x), torch.exp2(x))
+                torch.dist(x, 2 * x), torch.exp2(x), torch.fmax(x, x.flip(0)))
 
     _check(f, (torch.randn(4, 6),), (torch.randn(3, 9),))
 
@@ -94,7 +94,9 @@ def test_user_decomposition_table():
 def test_a_symint_scalar_takes_the_tensor_overload():
     # torch.roll's decomposition calls fmod.Scalar with a SymInt (the dim size): it imports as
     # fmod.Tensor of a wrapped number instead of an unlowerable fallback call.
-    _check(lambda x: (torch.roll(x, 2, 0), torch.fmod(x, x.shape[1])),
+    # clamp(x, 0, <SymInt>) (replicate padding's index clamp) takes clamp.Tensor the same way.
+    _check(lambda x: (torch.roll(x, 2, 0), torch.fmod(x, x.shape[1]),
+                      torch.clamp(torch.arange(10) - 3, 0, x.shape[0] - 1)),
            (torch.randn(5, 3) * 10,), (torch.randn(7, 4) * 10,))
 
 

@@ -79,3 +79,30 @@ def test_updates_dynamic(name):
     program = exir_mlir.compile(ep)
     for inputs in (first, make(6, 7)):
         torch.testing.assert_close(program(*inputs), M()(*inputs), rtol=1e-6, atol=1e-6)
+
+
+def test_index_put_several_indices_dynamic():
+    # x[i, :, j] += v with duplicates possible: one row-major index, edge.index_put on the flattened dims.
+    def f(x, i, j, v):
+        return torch.ops.aten.index_put(x, [i, None, j], v, True)
+
+    class M(torch.nn.Module):
+        def forward(self, *xs):
+            return f(*xs)
+
+    def make(a, b):
+        return torch.randn(a, 2, b), _idx(a, 3), _idx(b, 3), torch.randn(3, 2)
+
+    first = make(5, 4)
+    shapes = (tuple({d: Dim.AUTO for d in range(t.dim())} for t in first),)
+    program = exir_mlir.compile(torch.export.export(M(), first, dynamic_shapes=shapes, strict=False))
+    for inputs in (first, make(6, 7)):
+        torch.testing.assert_close(program(*inputs), M()(*inputs), rtol=1e-6, atol=1e-6)
+
+
+def test_fold_index_put_mixed_ranks():
+    # nn.Fold (col2im) decomposes to index_put with indices of different ranks (a fallback call).
+    layer = torch.nn.Fold(output_size=(4, 5), kernel_size=(2, 2)).eval()
+    x = torch.randn(2, 12, 12)
+    program = exir_mlir.compile(torch.export.export(layer, (x,), strict=False))
+    torch.testing.assert_close(program(x), layer(x), rtol=1e-6, atol=1e-6)

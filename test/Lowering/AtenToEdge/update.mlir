@@ -38,3 +38,28 @@ func.func @index_put_accumulate(%x: tensor<5x4xf32>, %i: tensor<2xi64>, %v: tens
   %0 = "exir.index_put"(%x, %i, %v) {accumulate = true, indices_present = array<i1: true>} : (tensor<5x4xf32>, tensor<2xi64>, tensor<4xf32>) -> tensor<5x4xf32>
   return %0 : tensor<5x4xf32>
 }
+
+// -----
+
+// index_put with two index tensors, every size dynamic: the row-major index i * d1 + j (each
+// wrapped by its dim, tensor.dim) into x flattened to d0 * d1 rows, one edge.index_put on dim 0,
+// viewed back to x's shape.
+// CHECK-LABEL: func.func @index_put_two_dynamic
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>, %[[I:.*]]: tensor<?xi64>, %[[J:.*]]: tensor<?xi64>, %[[V:.*]]: tensor<?xf32>)
+// CHECK:       %[[B:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi64>
+// CHECK:       %[[WI:.*]] = "edge.remainder"(%[[I]], %{{.*}})
+// CHECK:       %[[WJ:.*]] = "edge.remainder"(%[[J]], %{{.*}})
+// CHECK:       %[[M:.*]] = "edge.mul"(%[[WI]], %{{.*}})
+// CHECK:       %[[LIN:.*]] = "edge.add"(%[[M]], %[[WJ]])
+// CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK:       %[[D1:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK:       %[[ROWS:.*]] = arith.muli %[[D0]], %[[D1]] : index
+// CHECK:       %[[FX:.*]] = "edge.view"(%[[X]], %[[ROWS]]) : (tensor<?x?xf32>, index) -> tensor<?xf32>
+// CHECK:       %[[FV:.*]] = "edge.view"(%[[V]], %[[B]])
+// CHECK:       %[[FI:.*]] = "edge.view"(%[[LIN]], %[[B]])
+// CHECK:       %[[W:.*]] = "edge.index_put"(%[[FX]], %[[FI]], %[[FV]]) {accumulate = true, dim = 0 : i64}
+// CHECK:       "edge.view"(%[[W]], %{{.*}}, %{{.*}}) : (tensor<?xf32>, index, index) -> tensor<?x?xf32>
+func.func @index_put_two_dynamic(%x: tensor<?x?xf32>, %i: tensor<?xi64>, %j: tensor<?xi64>, %v: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = "exir.index_put"(%x, %i, %j, %v) {accumulate = true, indices_present = array<i1: true, true>} : (tensor<?x?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

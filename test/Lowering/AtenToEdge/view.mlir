@@ -214,3 +214,17 @@ func.func @split_symbolic(%x: tensor<4x?xf32>, %s: !exir.symint) -> (tensor<4x?x
   %1 = tensor.cast %0#1 : tensor<4x?xf32> to tensor<4x2xf32>
   return %0#0, %1 : tensor<4x?xf32>, tensor<4x2xf32>
 }
+
+// -----
+
+// repeat by a symbolic count (InstanceNorm repeats its weight by the batch size): the count sizes
+// the expand's dynamic dim and the result's.
+// CHECK-LABEL: func.func @repeat_symbolic
+// CHECK-SAME:  (%[[X:.*]]: tensor<5xf32>, %[[N:.*]]: index)
+// CHECK:       %[[V:.*]] = "edge.view"(%[[X]]) : (tensor<5xf32>) -> tensor<1x1x1x5xf32>
+// CHECK:       %[[E:.*]] = "edge.expand"(%[[V]], %[[N]]) : (tensor<1x1x1x5xf32>, index) -> tensor<?x1x2x5xf32>
+// CHECK:       "edge.view"(%[[E]], %[[N]]) : (tensor<?x1x2x5xf32>, index) -> tensor<?x10xf32>
+func.func @repeat_symbolic(%x: tensor<5xf32>, %n: !exir.symint) -> tensor<?x10xf32> {
+  %0 = "exir.repeat"(%x, %n) {static_repeats = array<i64: -9223372036854775808, 2>} : (tensor<5xf32>, !exir.symint) -> tensor<?x10xf32>
+  return %0 : tensor<?x10xf32>
+}
