@@ -16,6 +16,7 @@ from exir_mlir import codegen, importer, lowering, runtime
 from exir_mlir.codegen import gpu
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirError, ExirUserError
+from exir_mlir.importer.guards import export_guards
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.stages import COMPILE_STEPS
 
@@ -309,4 +310,4 @@ def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> gpu.GpuProgram:
 def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:
     pytree = PytreeSignature(ep.call_spec.in_spec, ep.call_spec.out_spec, _user_inputs(ep))
     return CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
-                           compile_seconds=seconds, stage_seconds=timings)
+                           compile_seconds=seconds, stage_seconds=timings, guards=export_guards(ep))

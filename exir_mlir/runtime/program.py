@@ -5,7 +5,7 @@ from __future__ import annotations
 import ctypes
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -61,8 +61,12 @@ class CompiledProgram:
 
     def __init__(self, executable: Executable, *, state: Mapping[str, Any] | None, reused: bool,
                  pytree: PytreeSignature | None = None, compile_seconds: float | None = None,
-                 stage_seconds: Mapping[str, float] | None = None) -> None:
+                 stage_seconds: Mapping[str, float] | None = None,
+                 guards: Callable[[Sequence], None] | None = None) -> None:
         self.executable = executable
+        # torch.export's shape guards beyond the dims' ranges (exir_mlir.importer.guards), checked
+        # on the call's flat user inputs: the compiled code is only valid where they hold.
+        self._guards = guards
         self.signature = executable.signature
         self.state = dict(state) if state is not None else None
         self.pytree = pytree
@@ -106,6 +110,8 @@ class CompiledProgram:
     def _call_pytree(self, args, kwargs):
         binder = self._binder
         flat = binder.flatten(args, kwargs)
+        if self._guards is not None:
+            self._guards(flat)
         if self._specialized:
             native_args = []
             for user_input, value in zip(self.pytree.user_inputs, flat):
