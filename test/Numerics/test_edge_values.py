@@ -42,8 +42,6 @@ def test_edge_outcome_is_the_recorded_one(overload, dtype, core_ops):
                          f"if intended, run {REGENERATE} --ops {overload} and commit the diff")
 
 
-@pytest.mark.xfail(strict=True, reason="open: the record holds part of the sweep (the full run takes about an hour "
-                   "on this machine); run python test/Numerics/_edge_values.py --missing, then remove this mark")
 def test_record_covers_the_matching_pairs():
     from _edge_values import edge_pairs
 
