@@ -128,8 +128,11 @@ TO_LOOPS = (
 )
 
 TO_LLVM = (
-    # Polynomial forms of erf/tanh/exp vectorize; libm calls would scalarize every vector.
-    "func.func(math-expand-ops),arith-expand{include-bf16},"
+    # Polynomial forms of tan/tanh/sinh/cosh/atanh vectorize; libm calls would scalarize every
+    # vector. Only those: upstream's other expansions are wrong outside a range (ceil through
+    # an i64 conversion gave 9.2e18 for NaN, inf and 1e30; asinh/acosh as log(x + sqrt(x^2 +- 1))
+    # overflow past 1e19), and LLVM has exact vector intrinsics for ceil, round, exp2, fma, ...
+    "func.func(math-expand-ops{ops=tan,tanh,sinh,cosh,atanh}),arith-expand{include-bf16},"
     # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
     # before vector-to-llvm, which lowers the resulting vector.extract/insert.
     "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
