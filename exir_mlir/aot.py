@@ -45,9 +45,18 @@ def export_library(
     output = Path(output)
     if output.suffix != ".so":
         raise ExirUserError(f"the output of `export_library` is a shared library: name it '*.so', got '{output}'")
+    if getattr(ep, "_guards_code", None):
+        # The JIT checks these on every call (importer/guards.py); the C wrapper cannot yet, and a
+        # library that ignored them would return wrong values for sizes that break them.
+        shown = "; ".join(g for _, g in importer.guards.guard_sources(ep)) if ep.example_inputs else "?"
+        raise ExirUserError(
+            f"the program carries shape conditions beyond its dims' ranges ({shown}), which a native "
+            "library cannot check yet: use exir_mlir.compile (the JIT checks them), or export with "
+            "dynamic_shapes that do not need them (e.g. that dim static)")
     start = time.perf_counter()
-    decomposed = ep.run_decompositions()
-    module = importer.import_program(decomposed)
+    decomposed = importer.decompose(ep, handled=lowering.takes_overload)
+    module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)
+    decomposed = decomposed.ep
     lowering.lower(module, to="linalg", fusion=fusion)
     job = codegen.prepare(module, num_threads=num_threads)
     llvm = codegen.compile_to_llvm(job)

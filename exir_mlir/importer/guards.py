@@ -26,7 +26,7 @@ from exir_mlir.errors import ExirUserError
 GuardCheck = Callable[[Sequence], None]
 
 
-def _guard_sources(ep: torch.export.ExportedProgram) -> list[tuple[str, str]]:
+def guard_sources(ep: torch.export.ExportedProgram) -> list[tuple[str, str]]:
     """(code over `args[i]`, the guard as the user reads it) for each guard, as torch's ep.module() builds them."""
     from torch.export import _unlift
 
@@ -50,7 +50,7 @@ def export_guards(ep: torch.export.ExportedProgram) -> GuardCheck | None:
         return None
     from torch.fx.experimental.symbolic_shapes import SYMPY_INTERP
 
-    guards = _guard_sources(ep)
+    guards = guard_sources(ep)
     if not guards:
         return None
     namespace = {**SYMPY_INTERP, "math": math, "inf": float("inf")}
