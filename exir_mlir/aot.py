@@ -7,6 +7,7 @@ numpy only. See exir_mlir/codegen/library.py for how it is built.
 
 from __future__ import annotations
 
+import ast
 import time
 from pathlib import Path
 
@@ -22,6 +23,28 @@ def _raw_bytes(tensor: torch.Tensor) -> bytes:
     if flat.dtype == torch.bool:
         flat = flat.to(torch.uint8)
     return flat.view(torch.uint8).numpy().tobytes()
+
+
+def _is_call_other_than_size(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and not (isinstance(node.func, ast.Attribute) and node.func.attr == "size")
+
+
+def _guards_the_library_cannot_check(ep: torch.export.ExportedProgram) -> list[str]:
+    """ep's shape guards other than equalities of linear size expressions, as the user reads them."""
+    if not getattr(ep, "_guards_code", None):
+        return []
+    if ep.example_inputs is None:
+        return list(ep._guards_code)
+    unchecked = []
+    for code, shown in importer.guards.guard_sources(ep):
+        tree = ast.parse(code, mode="eval").body
+        linear = not any(isinstance(node, ast.BoolOp) or _is_call_other_than_size(node) or (
+            isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod, ast.Pow, ast.Div)))
+            for node in ast.walk(tree))
+        equality = isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.Eq)
+        if not (linear and equality):
+            unchecked.append(shown)
+    return unchecked
 
 
 def export_library(
@@ -45,14 +68,15 @@ def export_library(
     output = Path(output)
     if output.suffix != ".so":
         raise ExirUserError(f"the output of `export_library` is a shared library: name it '*.so', got '{output}'")
-    if getattr(ep, "_guards_code", None):
-        # The JIT checks these on every call (importer/guards.py); the C wrapper cannot yet, and a
-        # library that ignored them would return wrong values for sizes that break them.
-        shown = "; ".join(g for _, g in importer.guards.guard_sources(ep)) if ep.example_inputs else "?"
+    unchecked = _guards_the_library_cannot_check(ep)
+    if unchecked:
+        # The JIT checks these on every call (importer/guards.py); the C wrapper checks each dim's
+        # range and the equalities of dims (`s0 + 1`), not conditions like `cols % 3 == 0` or
+        # `a <= b`, and a library ignoring them would return wrong values for sizes breaking them.
         raise ExirUserError(
-            f"the program carries shape conditions beyond its dims' ranges ({shown}), which a native "
-            "library cannot check yet: use exir_mlir.compile (the JIT checks them), or export with "
-            "dynamic_shapes that do not need them (e.g. that dim static)")
+            f"the program carries shape conditions beyond its dims' ranges and equalities ({'; '.join(unchecked)}), "
+            "which a native library cannot check yet: use exir_mlir.compile (the JIT checks them), or export "
+            "with dynamic_shapes that do not need them (e.g. that dim static)")
     start = time.perf_counter()
     decomposed = importer.decompose(ep, handled=lowering.takes_overload)
     module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)
