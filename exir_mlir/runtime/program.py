@@ -110,8 +110,12 @@ class CompiledProgram:
     def _call_pytree(self, args, kwargs):
         binder = self._binder
         flat = binder.flatten(args, kwargs)
+        guard_failure = None
         if self._guards is not None:
-            self._guards(flat)
+            try:
+                self._guards(flat)
+            except Exception as error:  # noqa: BLE001 - a non-tensor input fails inside the guard code
+                guard_failure = error
         if self._specialized:
             native_args = []
             for user_input, value in zip(self.pytree.user_inputs, flat):
@@ -125,7 +129,20 @@ class CompiledProgram:
                     continue
                 native_args.append(value)
             flat = native_args
+        if guard_failure is not None:
+            # The input checks name a wrong dim, dtype or range more precisely: they speak first.
+            self._check_arguments(flat)
+            if isinstance(guard_failure, ExirUserError):
+                raise guard_failure
+            raise ExirUserError(f"the inputs do not fit the program's shape conditions: {guard_failure}") from guard_failure
         return binder.unflatten(self.run(flat))
+
+    def _check_arguments(self, args: Sequence) -> None:
+        specs = self.user_inputs
+        if len(args) != len(specs):
+            names = ", ".join(s.name for s in specs)
+            raise ExirUserError(f"the program takes {len(specs)} inputs ({names}), got {len(args)}")
+        check_inputs(self.signature, specs, list(args))
 
     def run(self, args: Sequence) -> list:
         """Call with the flat user inputs; returns the flat user outputs."""
@@ -139,11 +156,8 @@ class CompiledProgram:
         import torch  # lazily: the runtime imports no torch at module level
 
         specs = self.user_inputs
-        if len(args) != len(specs):
-            names = ", ".join(s.name for s in specs)
-            raise ExirUserError(f"the program takes {len(specs)} inputs ({names}), got {len(args)}")
-        if self._checked_dynamically or not memref.matches_static(specs, args):
-            check_inputs(self.signature, specs, list(args))
+        if len(args) != len(specs) or self._checked_dynamically or not memref.matches_static(specs, args):
+            self._check_arguments(args)
         tensors = [a for a, s in zip(args, specs) if not s.scalar]
         returns_numpy = bool(tensors) and all(isinstance(a, np.ndarray) for a in tensors)
         values = self._all_arguments(list(args))
