@@ -39,7 +39,6 @@ TOOLS: dict[str, _Piece] = {
 RUNTIME_LIBRARIES: dict[str, _Piece] = {
     "libmlir_c_runner_utils.so": _MLIR_LIB,
     "libmlir_runner_utils.so": _MLIR_LIB,
-    "libmlir_async_runtime.so": _MLIR_LIB,
     "libmlir_float16_utils.so": _MLIR_LIB,
 }
 

@@ -45,6 +45,12 @@ def run(args) -> int:
             print(f"  {name:<26} MISSING: {e}")
             missing.append(name)
     try:
+        # Parallel loops call GOMP_parallel in this library (torch's copy: one thread pool with torch).
+        print(f"  {'OpenMP (parallel loops)':<26} {toolchain.openmp_library()}")
+    except ToolchainError as e:
+        print(f"  {'OpenMP (parallel loops)':<26} MISSING: {e}")
+        missing.append("libgomp")
+    try:
         from exir_mlir._mlir import ir
 
         with ir.Context():

@@ -5,6 +5,8 @@
 // CHECK: mlir-opt {{.*}}/mlir/bin/mlir-opt
 // CHECK: FileCheck {{.*}}/llvm/bin/FileCheck
 // CHECK: libmlir_c_runner_utils.so {{.*}}/mlir/lib/libmlir_c_runner_utils.so
+// CHECK-NOT: libmlir_async_runtime
+// CHECK: OpenMP (parallel loops) {{.*}}libgomp{{.*}}.so
 // CHECK: C compiler (links native libraries, `compile -o x.so`, the JIT's cache_dir): {{.*}}cc
 // CHECK: ptxas (optional, for NVIDIA GPU targets):
 // CHECK: doctor: everything exir-mlir needs is installed
