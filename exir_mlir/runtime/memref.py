@@ -102,29 +102,36 @@ class _OwnedAllocation:
 
 def tensor_from_descriptor(desc: ctypes.Structure, rank: int, dtype, *, owned: bool):
     """A torch tensor over the descriptor's memory: it takes ownership when `owned`, else copies."""
-    import torch
-
     shape = list(desc.shape) if rank else []
     strides = list(desc.strides) if rank else []
-    itemsize = dtype.itemsize
+    return tensor_from_parts(desc.allocated or 0, desc.aligned or 0, desc.offset, shape, strides, dtype,
+                             dtype.itemsize, _typestrs().get(dtype), owned=owned)
+
+
+def tensor_from_parts(allocated: int, aligned: int, offset: int, shape: list, strides: list, dtype, itemsize: int,
+                      typestr: str | None, *, owned: bool):
+    """A torch tensor over a returned memref's memory (its descriptor's fields; `typestr`: the
+    numpy array-interface type of `dtype`, None where numpy has none): it takes ownership of the
+    allocation when `owned` (torch frees it with the tensor), else copies."""
+    import torch
+
     numel = 1
     for s in shape:
         numel *= s
     if numel == 0:
-        if owned and desc.allocated:
-            _libc.free(desc.allocated)
+        if owned and allocated:
+            _libc.free(allocated)
         return torch.empty(shape, dtype=dtype)
-    span = 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
-    nbytes = span * itemsize
-    aligned = desc.aligned + desc.offset * itemsize
+    aligned += offset * itemsize
     if owned:
-        typestr = _typestrs().get(dtype)
         if typestr is not None:
-            owner = _OwnedAllocation(desc.allocated, aligned, tuple(shape), tuple(s * itemsize for s in strides), typestr)
+            owner = _OwnedAllocation(allocated, aligned, tuple(shape), tuple([s * itemsize for s in strides]), typestr)
             return torch.from_numpy(np.asarray(owner))
-        owner = _OwnedAllocation(desc.allocated, aligned, (nbytes,), None, "|u1")
+        span = 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
+        owner = _OwnedAllocation(allocated, aligned, (span * itemsize,), None, "|u1")
         return torch.from_numpy(np.asarray(owner)).view(dtype).as_strided(shape, strides)
-    buffer = (ctypes.c_uint8 * nbytes).from_address(aligned)
+    span = 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
+    buffer = (ctypes.c_uint8 * (span * itemsize)).from_address(aligned)
     flat = torch.frombuffer(buffer, dtype=torch.uint8).view(dtype)
     return flat.as_strided(shape, strides).clone()
 

@@ -13,6 +13,7 @@ from exir_mlir.abi import SCALAR_CTYPES
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import memref
 from exir_mlir.runtime.arguments import ArgumentBinder
+from exir_mlir.runtime.fastcall import CallPlan
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
 
@@ -97,6 +98,9 @@ class CompiledProgram:
         # concurrently.
         mutates = any(o.kind in ("buffer_mutation", "parameter_mutation") for o in self.signature.outputs)
         self._state_lock = threading.Lock() if mutates and self.state is not None else None
+        # The hot path (exir_mlir.runtime.fastcall): built on the first call, frames reused.
+        self._plan: CallPlan | None = None
+        self._frames: list = []
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
 
@@ -153,6 +157,45 @@ class CompiledProgram:
             return self._run(args)
 
     def _run(self, args: Sequence) -> list:
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = CallPlan(self.signature, self.user_inputs,
+                                         [s.name for s in self.signature.inputs if self._from_state(s)])
+        if len(args) == len(self.user_inputs):
+            frames = self._frames
+            frame = frames.pop() if frames else plan.new_frame()
+            pointers = plan.bind(args, self.state, frame.words, frame.scalars)
+            if pointers is not None:
+                self._function(frame.packed)
+                outputs = self._collect_words(plan, frame.words, pointers)
+                frames.append(frame)
+                if self.state is not None:
+                    outputs = self._write_back(outputs, args)
+                return outputs
+            frames.append(frame)
+        return self._run_general(args)
+
+    def _from_state(self, spec) -> bool:
+        return self.state is not None and spec.kind in STATE_KINDS
+
+    @staticmethod
+    def _collect_words(plan: CallPlan, words, input_pointers: tuple) -> list:
+        """The results the entry point wrote into `words`, as torch tensors (as _collect)."""
+        seen: set[int] = set()
+        outputs = []
+        for offset, rank, dtype, itemsize, typestr in plan.output_layout:
+            fields = words[offset:offset + 3 + 2 * rank]
+            allocated = fields[0]
+            owned = memref.is_freeable(allocated) and allocated not in input_pointers and allocated not in seen
+            outputs.append(memref.tensor_from_parts(allocated, fields[1], fields[2], fields[3:3 + rank],
+                                                    fields[3 + rank:], dtype, itemsize, typestr, owned=owned))
+            if owned:
+                seen.add(allocated)
+        return outputs
+
+    def _run_general(self, args: Sequence) -> list:
+        """Any input the compiled code can take (numpy, strided views, subclasses): checked, copied to
+        contiguous memory where needed, descriptors built for this call."""
         import torch  # lazily: the runtime imports no torch at module level
 
         specs = self.user_inputs

@@ -1,0 +1,244 @@
+"""The hot path of a call, prepared once per signature: checks compiled to one Python function,
+memref descriptors in reusable ctypes frames, results read back without ctypes structures.
+
+`CallPlan(signature, user_specs, state_names)` generates, once, a function `bind(args, state, w)`
+that accepts a call only when every tensor input is a plain CPU `torch.Tensor` of the compiled
+dtype and rank, row-major contiguous, with every static dim, symbol range, repeated symbol, dim
+equality and derived dim (`2*s0`, `s0 + 1`) as the program was exported with; it then writes each
+input's pointer and dynamic sizes and strides into the frame's descriptor words. Anything else
+(numpy, a subclass, a wrong dtype or size, a strided view) makes `bind` return None and the call
+takes the general path (exir_mlir.runtime.inputs.check_inputs), which explains the error or copies
+the input: the fast check never decides what message a user reads.
+
+A `Frame` holds one call's descriptors (`words`: results first, then each memref input), the
+pointers to them and the packed argument array the entry point takes; the static sizes and
+strides are written once, when the frame is made. Frames are taken from and returned to a pool
+per program, so concurrent calls (threads) never share one and a call allocates none.
+
+torch is imported lazily (the runtime imports no torch at module level).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from typing import Sequence
+
+from exir_mlir.abi import SCALAR_CTYPES, Signature, TensorSpec
+
+_DIM_REF = re.compile(r"(.+)\.size\((\d+)\)")
+_DERIVED_CACHE_LIMIT = 4096
+
+
+def _words(rank: int) -> int:
+    """int64 words of a ranked memref descriptor: allocated, aligned, offset, sizes, strides."""
+    return 3 + 2 * rank
+
+
+def _is_number(sym: str) -> bool:
+    return sym.lstrip("-").isdigit()
+
+
+class Frame:
+    """The ctypes memory of one call: descriptor words, pointers to them, the packed arguments."""
+
+    __slots__ = ("words", "pointers", "packed", "scalars")
+
+    def __init__(self, plan: "CallPlan") -> None:
+        self.words = (ctypes.c_int64 * max(1, plan.num_words))()
+        ctypes.memmove(self.words, plan.template, ctypes.sizeof(self.words))
+        base = ctypes.addressof(self.words)
+        self.pointers = (ctypes.c_void_p * max(1, len(plan.memref_offsets)))(
+            *[base + 8 * offset for offset in plan.memref_offsets])
+        self.scalars = [getattr(ctypes, SCALAR_CTYPES[element])() for element in plan.scalar_elements]
+        pointer_base = ctypes.addressof(self.pointers)
+        slots = []
+        for kind, index in plan.slots:
+            if kind == "memref":
+                slots.append(pointer_base + 8 * index)  # a pointer to the pointer to the descriptor
+            else:
+                slots.append(ctypes.addressof(self.scalars[index]))
+        self.packed = (ctypes.c_void_p * max(1, len(slots)))(*slots)
+
+
+class _Emitter:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, line: str, depth: int = 1) -> None:
+        self.lines.append("    " * depth + line)
+
+
+class CallPlan:
+    """Everything about a call that depends only on the signature, computed once."""
+
+    def __init__(self, signature: Signature, user_specs: Sequence[TensorSpec], state_names: Sequence[str]) -> None:
+        import torch
+
+        self.signature = signature
+        self.user_specs = list(user_specs)
+        state_names = set(state_names)
+        # Word layout: the results struct first (the entry point writes it), then each memref input.
+        offset = 0
+        self.output_layout = []  # (word offset, rank, dtype, itemsize, numpy typestr or None)
+        from exir_mlir.runtime.memref import _typestrs
+
+        for spec in signature.outputs:
+            dtype = spec.dtype
+            self.output_layout.append((offset, spec.rank, dtype, dtype.itemsize, _typestrs().get(dtype)))
+            offset += _words(spec.rank)
+        self.memref_offsets = [0] if signature.outputs else []
+        self.slots: list[tuple[str, int]] = [("memref", 0)] if signature.outputs else []
+        self.scalar_elements: list[str] = []
+        input_offsets = {}
+        for spec in signature.inputs:
+            if spec.scalar:
+                self.slots.append(("scalar", len(self.scalar_elements)))
+                self.scalar_elements.append(spec.element)
+                continue
+            input_offsets[spec.index] = offset
+            self.slots.append(("memref", len(self.memref_offsets)))
+            self.memref_offsets.append(offset)
+            offset += _words(spec.rank)
+        self.num_words = offset
+        self.template = (ctypes.c_int64 * max(1, offset))()
+        for spec in signature.inputs:
+            if spec.scalar or None in spec.shape:
+                continue
+            base = input_offsets[spec.index]
+            step = 1
+            for d in reversed(range(spec.rank)):
+                self.template[base + 3 + d] = spec.shape[d]
+                self.template[base + 3 + spec.rank + d] = step
+                step *= max(spec.shape[d], 1)
+        self.state_names = [s.name for s in signature.inputs if s.name in state_names and not s.scalar]
+        self.source, namespace = self._generate(torch, input_offsets, state_names)
+        exec(compile(self.source, f"<exir-mlir call plan {id(self):x}>", "exec"), namespace)  # noqa: S102
+        self.bind = namespace["bind"]
+
+    # The generated function: bind(args, state, w) -> the tuple of input pointers, or None.
+    def _generate(self, torch, input_offsets: dict[int, int], state_names: set[str]):
+        sig = self.signature
+        namespace: dict = {"Tensor": torch.Tensor}
+        emit = _Emitter()
+        emit("def bind(args, state, w, scalars):", 0)
+        user = self.user_specs
+        names = [f"a{i}" for i in range(len(user))]
+        if names:
+            emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+        position = {id(s): i for i, s in enumerate(user)}
+        bound: dict[str, str] = {}  # symbol -> the variable holding its size
+        shapes: dict[str, str] = {}  # input name -> the variable holding its shape
+        pointers = []
+        scalar_index = 0
+        for spec in sig.inputs:
+            if spec.scalar:
+                var = names[position[id(spec)]] if id(spec) in position else f"state[{spec.name!r}]"
+                if spec.element.startswith("f"):
+                    emit(f"if type({var}) is not float and type({var}) is not int: return None")
+                elif spec.element == "i1":
+                    emit(f"if type({var}) is not bool and type({var}) is not int: return None")
+                else:
+                    emit(f"if type({var}) is not int: return None")
+                emit(f"scalars[{scalar_index}].value = {var}")
+                scalar_index += 1
+                continue
+            base = input_offsets[spec.index]
+            dtype_name = f"D{spec.index}"
+            namespace[dtype_name] = spec.dtype
+            if id(spec) in position:
+                var = names[position[id(spec)]]
+                emit(f"if type({var}) is not Tensor or {var}.dtype is not {dtype_name} or not {var}.is_cpu "
+                     f"or not {var}.is_contiguous(): return None")
+            else:
+                var = f"t{spec.index}"
+                # State (parameters, buffers, constants): any tensor type, compiled for its shape.
+                emit(f"{var} = state[{spec.name!r}]")
+                emit(f"if not isinstance({var}, Tensor) or {var}.dtype is not {dtype_name} or not {var}.is_cpu "
+                     f"or not {var}.is_contiguous(): return None")
+            shape = f"s{spec.index}"
+            shapes[spec.name] = shape
+            emit(f"{shape} = {var}.shape")
+            emit(f"if len({shape}) != {spec.rank}: return None")
+            dynamic = None in spec.shape
+            for d, static in enumerate(spec.shape):
+                size = f"{shape}[{d}]"
+                if static is not None:
+                    emit(f"if {size} != {static}: return None")
+                sym = spec.sym_shape[d] if spec.sym_shape else None
+                if id(spec) not in position or sym is None or _is_number(sym):
+                    continue
+                if sym in sig.ranges or sym.isidentifier():
+                    low, high = sig.ranges.get(sym, (0, None))
+                    if sym in bound:
+                        emit(f"if {size} != {bound[sym]}: return None")
+                    else:
+                        variable = f"n{len(bound)}"
+                        bound[sym] = variable
+                        emit(f"{variable} = {size}")
+                        emit(f"if {variable} < {low}{f' or {variable} > {high}' if high is not None else ''}: return None")
+            pointer = f"p{spec.index}"
+            emit(f"{pointer} = {var}.data_ptr()")
+            emit(f"w[{base}] = {pointer}")
+            emit(f"w[{base + 1}] = {pointer}")
+            pointers.append(pointer)
+            if dynamic:
+                emit("m = 1")
+                for d in reversed(range(spec.rank)):
+                    emit(f"n = {shape}[{d}]")
+                    emit(f"w[{base + 3 + d}] = n")
+                    emit(f"w[{base + 3 + spec.rank + d}] = m")
+                    if d:
+                        emit("if n > 1: m *= n")
+        # Dims exported as equal (a dim of state, or past the rank, is not compared: as check_inputs).
+        user_tensors = {s.name: s for s in user if not s.scalar}
+        for group in sig.equalities:
+            sizes = []
+            for ref in group:
+                match = _DIM_REF.fullmatch(ref.strip())
+                if match is None or match.group(1) not in user_tensors:
+                    continue
+                spec, dim = user_tensors[match.group(1)], int(match.group(2))
+                if dim < spec.rank:
+                    sizes.append(f"{shapes[spec.name]}[{dim}]")
+            if len(sizes) > 1:
+                emit(f"if not ({' == '.join(sizes)}): return None")
+        # Derived dims ("2*s0", "s0 + 1"): sympy evaluates each new binding once, then a dict answers.
+        for spec in user:
+            if spec.scalar or not spec.sym_shape:
+                continue
+            for d, sym in enumerate(spec.sym_shape):
+                if _is_number(sym) or sym.isidentifier():
+                    continue
+                derived = _derived(sym, bound)
+                if derived is None:
+                    continue
+                name = f"derived_{spec.index}_{d}"
+                namespace[name] = derived[0]
+                emit(f"if {shapes[spec.name]}[{d}] != {name}({', '.join(derived[1])}): return None")
+        emit(f"return ({', '.join(pointers)}{',' if len(pointers) == 1 else ''})")
+        return "\n".join(emit.lines) + "\n", namespace
+
+    def new_frame(self) -> Frame:
+        return Frame(self)
+
+
+def _derived(sym: str, bound: dict[str, str]):
+    """(fn(*sizes) -> expected size, the variables of its symbols), or None when a symbol is unbound."""
+    from exir_mlir.runtime.inputs import _expression
+
+    expr = _expression(sym)
+    symbols = sorted(str(s) for s in expr.free_symbols)
+    if not set(symbols) <= bound.keys():
+        return None
+    cache: dict = {}
+
+    def expected(*sizes):
+        value = cache.get(sizes)
+        if value is None:
+            if len(cache) >= _DERIVED_CACHE_LIMIT:
+                cache.clear()
+            value = cache[sizes] = int(expr.subs(dict(zip(symbols, sizes))))
+        return value
+
+    return expected, [bound[s] for s in symbols]
