@@ -73,6 +73,15 @@ class ArgumentBinder:
             self._out_kind = "leaf"
         elif out_spec.type in (tuple, list) and all(_is_leaf(c) for c in out_spec.children()):
             self._out_kind = out_spec.type
+        # Nested plain dicts, lists and tuples (dict-in/dict-out programs): code built once that takes
+        # a call of exactly the exported structure apart, and puts outputs together, without pytree.
+        self._flat_fast = _compile_flattener(in_spec)
+        self._unflat_fast = _compile_unflattener(out_spec)
+
+    @property
+    def has_fast_outputs(self) -> bool:
+        """The outputs are one leaf or a tuple/list of leaves: unflatten needs no pytree."""
+        return self._out_kind is not None
 
     def flatten(self, args: tuple, kwargs: dict) -> list:
         if self.positional is not None and not kwargs and len(args) == self.positional:
@@ -80,6 +89,10 @@ class ArgumentBinder:
                 if type(value) in (list, tuple, dict):
                     raise ExirUserError(self.mismatch(args, kwargs))
             return list(args)
+        if self._flat_fast is not None:
+            flat = self._flat_fast(args, kwargs)
+            if flat is not None:
+                return flat
         import torch.utils._pytree as pytree
 
         flat, spec = pytree.tree_flatten((args, kwargs))
@@ -95,6 +108,8 @@ class ArgumentBinder:
             return tuple(outputs)
         if kind is list:
             return list(outputs)
+        if self._unflat_fast is not None:
+            return self._unflat_fast(outputs)
         import torch.utils._pytree as pytree
 
         return pytree.tree_unflatten(outputs, self.out_spec)
@@ -149,3 +164,72 @@ class ArgumentBinder:
 def type_name(spec) -> str:
     kind = spec.type
     return {list: "a list", tuple: "a tuple", dict: "a dict"}.get(kind, getattr(kind, "__name__", str(kind)))
+
+
+_CONTAINERS = (dict, list, tuple)
+
+
+def _plain(spec) -> bool:
+    """Only plain dicts, lists and tuples above the leaves (no namedtuple, OrderedDict, dataclass)."""
+    return _is_leaf(spec) or (spec.type in _CONTAINERS and all(_plain(c) for c in spec.children()))
+
+
+def _compile_flattener(in_spec):
+    """fn(args, kwargs) -> the flat leaves when the call has exactly the structure of `in_spec`
+    (same container types, lengths, keys in the same order, no container where a leaf was
+    exported), else None: pytree then decides (and explains a mismatch)."""
+    if not _plain(in_spec):
+        return None
+    import torch.utils._pytree as pytree
+
+    namespace = {"NODES": pytree.SUPPORTED_NODES}
+    lines, leaves = [], []
+
+    def visit(spec, expr: str) -> None:
+        if _is_leaf(spec):
+            leaves.append(expr)
+            lines.append(f"    if type({expr}) in NODES: return None")
+            return
+        kind = spec.type
+        children = spec.children()
+        lines.append(f"    if type({expr}) is not {kind.__name__} or len({expr}) != {len(children)}: return None")
+        if kind is dict:
+            keys = f"K{len(namespace)}"
+            namespace[keys] = list(spec.context)
+            lines.append(f"    if list({expr}) != {keys}: return None")
+            for i, child in enumerate(children):
+                visit(child, f"{expr}[{keys}[{i}]]")
+        else:
+            for i, child in enumerate(children):
+                visit(child, f"{expr}[{i}]")
+
+    args_spec, kwargs_spec = in_spec.children()
+    visit(args_spec, "args")
+    visit(kwargs_spec, "kwargs")
+    source = "def flatten(args, kwargs):\n" + "\n".join(lines) + f"\n    return [{', '.join(leaves)}]\n"
+    exec(compile(source, "<exir-mlir argument flattener>", "exec"), namespace)  # noqa: S102
+    return namespace["flatten"]
+
+
+def _compile_unflattener(out_spec):
+    """fn(flat outputs) -> the exported output structure, for plain containers; else None."""
+    if not _plain(out_spec):
+        return None
+    namespace: dict = {}
+    counter = iter(range(out_spec.num_leaves))
+
+    def build(spec) -> str:
+        if _is_leaf(spec):
+            return f"o[{next(counter)}]"
+        children = [build(c) for c in spec.children()]
+        if spec.type is dict:
+            keys = f"K{len(namespace)}"
+            namespace[keys] = list(spec.context)
+            return "{" + ", ".join(f"{keys}[{i}]: {c}" for i, c in enumerate(children)) + "}"
+        if spec.type is list:
+            return "[" + ", ".join(children) + "]"
+        return "(" + "".join(f"{c}, " for c in children) + ")"
+
+    source = f"def unflatten(o):\n    return {build(out_spec)}\n"
+    exec(compile(source, "<exir-mlir output builder>", "exec"), namespace)  # noqa: S102
+    return namespace["unflatten"]

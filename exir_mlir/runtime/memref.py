@@ -124,6 +124,17 @@ def tensor_from_parts(allocated: int, aligned: int, offset: int, shape: list, st
         return torch.empty(shape, dtype=dtype)
     aligned += offset * itemsize
     if owned:
+        nbytes = numel * itemsize
+        if tuple(strides) == _contiguous_strides(tuple(shape)):
+            # Row-major (what memref.alloc returns): a ctypes array over the memory that frees it
+            # when torch releases the buffer; several times cheaper than the array interface.
+            buffer = _owned_bytes(nbytes).from_address(aligned)
+            buffer.allocated = allocated
+            if len(shape) == 1:
+                return torch.frombuffer(buffer, dtype=dtype)
+            if typestr is not None:
+                return torch.from_numpy(np.frombuffer(buffer, typestr).reshape(shape))
+            return torch.frombuffer(buffer, dtype=dtype).view(shape)
         if typestr is not None:
             owner = _OwnedAllocation(allocated, aligned, tuple(shape), tuple([s * itemsize for s in strides]), typestr)
             return torch.from_numpy(np.asarray(owner))
@@ -134,6 +145,19 @@ def tensor_from_parts(allocated: int, aligned: int, offset: int, shape: list, st
     buffer = (ctypes.c_uint8 * (span * itemsize)).from_address(aligned)
     flat = torch.frombuffer(buffer, dtype=torch.uint8).view(dtype)
     return flat.as_strided(shape, strides).clone()
+
+
+@functools.lru_cache(maxsize=256)
+def _owned_bytes(nbytes: int) -> type:
+    """A ctypes byte array type of `nbytes` whose instances free `allocated` when they go away."""
+
+    class OwnedBytes(ctypes.c_char * nbytes):
+        allocated = 0
+
+        def __del__(self) -> None:
+            _libc.free(self.allocated)
+
+    return OwnedBytes
 
 
 def is_freeable(allocated: int) -> bool:

@@ -100,11 +100,25 @@ class CompiledProgram:
         self._state_lock = threading.Lock() if mutates and self.state is not None else None
         # The hot path (exir_mlir.runtime.fastcall): built on the first call, frames reused.
         self._plan: CallPlan | None = None
+        self._writes_back = self.state is not None and any(o.kind != "user_output" for o in self.signature.outputs)
         self._frames: list = []
+        self._direct = (self._binder is not None and self._binder.positional is not None
+                        and self._binder.has_fast_outputs and guards is None and not self._specialized)
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
 
     def __call__(self, *args, **kwargs):
+        if self._direct and not kwargs:
+            # Plain tensors in, one leaf or a tuple/list out, no guards: the call plan decides alone
+            # (a list, dict or anything else where a tensor was exported makes bind say no).
+            lock = self._state_lock
+            if lock is None:
+                outputs = self._fast(args)
+            else:
+                with lock:
+                    outputs = self._fast(args)
+            if outputs is not None:
+                return self._binder.unflatten(outputs)
         if self.pytree is not None:
             return self._call_pytree(args, kwargs)
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
@@ -157,23 +171,31 @@ class CompiledProgram:
             return self._run(args)
 
     def _run(self, args: Sequence) -> list:
+        outputs = self._fast(args)
+        if outputs is None:
+            return self._run_general(args)
+        return outputs
+
+    def _fast(self, args: Sequence) -> list | None:
+        """The call through the plan, or None (nothing ran) when the plan does not take these inputs."""
         plan = self._plan
         if plan is None:
             plan = self._plan = CallPlan(self.signature, self.user_inputs,
                                          [s.name for s in self.signature.inputs if self._from_state(s)])
-        if len(args) == len(self.user_inputs):
-            frames = self._frames
-            frame = frames.pop() if frames else plan.new_frame()
-            pointers = plan.bind(args, self.state, frame.words, frame.scalars)
-            if pointers is not None:
-                self._function(frame.packed)
-                outputs = self._collect_words(plan, frame.words, pointers)
-                frames.append(frame)
-                if self.state is not None:
-                    outputs = self._write_back(outputs, args)
-                return outputs
+        if len(args) != len(self.user_inputs):
+            return None
+        frames = self._frames
+        frame = frames.pop() if frames else plan.new_frame()
+        pointers = plan.bind(args, self.state, frame.words, frame.scalars)
+        if pointers is None:
             frames.append(frame)
-        return self._run_general(args)
+            return None
+        self._function(frame.packed)
+        outputs = self._collect_words(plan, frame.words, pointers)
+        frames.append(frame)
+        if self._writes_back:
+            outputs = self._write_back(outputs, args)
+        return outputs
 
     def _from_state(self, spec) -> bool:
         return self.state is not None and spec.kind in STATE_KINDS
