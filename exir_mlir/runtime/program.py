@@ -134,6 +134,9 @@ class CompiledProgram:
                 self._guards(flat)
             except Exception as error:  # noqa: BLE001 - a non-tensor input fails inside the guard code
                 guard_failure = error
+                if any(isinstance(v, np.ndarray) for v in flat):
+                    # The guards are torch's code over tensors (x.size()[0]): numpy inputs as tensors.
+                    guard_failure = self._guards_on_tensors(flat)
         if self._specialized:
             native_args = []
             for user_input, value in zip(self.pytree.user_inputs, flat):
@@ -154,6 +157,15 @@ class CompiledProgram:
                 raise guard_failure
             raise ExirUserError(f"the inputs do not fit the program's shape conditions: {guard_failure}") from guard_failure
         return binder.unflatten(self.run(flat))
+
+    def _guards_on_tensors(self, flat: list) -> Exception | None:
+        import torch
+
+        try:
+            self._guards([torch.from_numpy(v) if isinstance(v, np.ndarray) else v for v in flat])
+        except Exception as error:  # noqa: BLE001 - as above
+            return error
+        return None
 
     def _check_arguments(self, args: Sequence) -> None:
         specs = self.user_inputs

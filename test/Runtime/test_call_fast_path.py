@@ -1,0 +1,178 @@
+"""The call plan (exir_mlir/runtime/fastcall.py): plain CPU tensors take a path prepared once per
+signature; everything else must behave as before it existed.
+
+- inputs the plan does not take (wrong dtype, rank or size, a transposed or strided view, numpy)
+  give the same errors, or the right result through the general path;
+- calls at different dynamic sizes, one after another and from several threads at once, each get
+  their own sizes (descriptor frames are reused, never shared);
+- results are never aliased across calls, nor with the inputs: a returned tensor written to does
+  not change the next call's result;
+- dict-in/dict-out programs and a buffer mutation keep their semantics.
+tools/mutation_check.py plants bugs in the plan (M65-M70) to check that these tests fail.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+import torch
+from torch.export import Dim
+
+import exir_mlir
+from exir_mlir.errors import ExirUserError
+
+
+class Affine(torch.nn.Module):
+    def forward(self, x, y):
+        return x * 2 + y, x.sum(dim=1)
+
+
+class DictInOut(torch.nn.Module):
+    def forward(self, inputs):
+        return {"sum": inputs["a"] + inputs["b"], "scaled": inputs["a"] * 2}
+
+
+class CountCalls(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("total", torch.zeros(4))
+
+    def forward(self, x):
+        self.total.add_(x)
+        return x * 2
+
+
+class Identity(torch.nn.Module):
+    def forward(self, x):
+        return x
+
+
+def _eager(x, y):
+    return Affine()(x, y)
+
+
+@pytest.fixture(scope="module")
+def static():
+    x, y = torch.randn(4, 8), torch.randn(4, 8)
+    return exir_mlir.compile(torch.export.export(Affine(), (x, y)), num_threads=1)
+
+
+@pytest.fixture(scope="module")
+def dynamic():
+    n = Dim("n", min=2, max=64)
+    x, y = torch.randn(4, 8), torch.randn(4, 8)
+    return exir_mlir.compile(torch.export.export(Affine(), (x, y), dynamic_shapes=({0: n}, {0: n})), num_threads=2)
+
+
+def _check(program, x, y):
+    ours = program(x, y)
+    for got, want in zip(ours, _eager(x, y)):
+        torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
+    return ours
+
+
+def test_plain_tensors_take_the_plan(static, dynamic, monkeypatch):
+    for program in (static, dynamic):
+        def general(args, program=program):
+            raise AssertionError("plain contiguous CPU tensors went through the general path")
+
+        monkeypatch.setattr(program, "_run_general", general)
+        _check(program, torch.randn(4, 8), torch.randn(4, 8))
+        assert program._plan is not None and program._frames
+
+
+@pytest.mark.parametrize("which", ["static", "dynamic"])
+def test_views_and_numpy_give_the_right_result(request, which):
+    program = request.getfixturevalue(which)
+    base = torch.randn(8, 16)
+    _check(program, base[::2, ::2], base[1::2, 1::2])  # strided views
+    _check(program, torch.randn(8, 4).t(), torch.randn(4, 8))  # transposed
+    x, y = np.random.rand(4, 8).astype(np.float32), np.random.rand(4, 8).astype(np.float32)
+    out = program(x, y)
+    assert isinstance(out[0], np.ndarray)
+    np.testing.assert_allclose(out[0], x * 2 + y, rtol=1e-6)
+
+
+@pytest.mark.parametrize("which,inputs,message", [
+    ("static", (torch.randn(4, 8, dtype=torch.float64), torch.randn(4, 8)), r"input 'x' \(argument 0\) has dtype torch.float64"),
+    ("static", (torch.randn(5, 8), torch.randn(4, 8)), r"input 'x' \(argument 0\) dim 0 has size 5, but the program was compiled for size 4"),
+    ("static", (torch.randn(4, 8), torch.randn(32)), r"input 'y' \(argument 1\) has rank 1"),
+    ("dynamic", (torch.randn(65, 8), torch.randn(65, 8)), r"input 'x' \(argument 0\) dim 0 has size 65, outside the range \[2, 64\]"),
+    ("dynamic", (torch.randn(5, 8), torch.randn(6, 8)), r"input 'y' \(argument 1\) dim 0 has size 6, but input 'x' \(argument 0\) dim 0 has size 5"),
+    ("dynamic", (torch.randn(5, 7)[:, :7], torch.randn(5, 9)[:, ::2][:, :4]), r"input 'x' \(argument 0\) dim 1 has size 7"),
+    ("dynamic", (torch.randn(4, 8), [torch.randn(4, 8)]), r"argument 1 \(y\) must be a tensor or number"),
+])
+def test_wrong_inputs_give_the_same_errors(request, which, inputs, message):
+    program = request.getfixturevalue(which)
+    with pytest.raises(ExirUserError, match=message):
+        program(*inputs)
+
+
+def test_calls_at_different_sizes_one_after_another(dynamic):
+    for n in (3, 17, 3, 64, 2, 17):
+        x, y = torch.randn(n, 8), torch.randn(n, 8)
+        first, second = _check(dynamic, x, y)
+        assert first.shape == (n, 8) and second.shape == (n,)
+
+
+def test_calls_at_different_sizes_from_threads(dynamic):
+    errors = []
+
+    def worker(n):
+        try:
+            for _ in range(30):
+                _check(dynamic, torch.randn(n, 8), torch.randn(n, 8))
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in (2, 5, 31, 64)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
+def test_results_are_not_aliased_across_calls(static, dynamic):
+    for program in (static, dynamic):
+        x, y = torch.randn(4, 8), torch.randn(4, 8)
+        first = program(x, y)
+        first[0].add_(100.0)
+        first[1].zero_()
+        second = _check(program, x, y)
+        assert first[0].data_ptr() != second[0].data_ptr()
+        torch.testing.assert_close(first[0], second[0] + 100.0)
+
+
+def test_a_result_that_is_an_input_is_a_copy():
+    x = torch.randn(6)
+    program = exir_mlir.compile(torch.export.export(Identity(), (x,)), num_threads=1)
+    out = program(x)
+    assert out.data_ptr() != x.data_ptr()
+    out.add_(1.0)
+    torch.testing.assert_close(program(x), x)
+
+
+def test_dict_in_dict_out():
+    d = {"a": torch.randn(16), "b": torch.randn(16)}
+    program = exir_mlir.compile(torch.export.export(DictInOut(), (d,)), num_threads=1)
+    for _ in range(2):
+        d = {"a": torch.randn(16), "b": torch.randn(16)}
+        ours, eager = program(d), DictInOut()(d)
+        assert type(ours) is dict and list(ours) == list(eager)
+        for key in eager:
+            torch.testing.assert_close(ours[key], eager[key])
+    with pytest.raises(ExirUserError, match=r"^argument 0 \(\{'a': inputs\['a'\]|argument 0"):
+        program({"a": torch.randn(16)})
+
+
+def test_buffer_mutation_accumulates():
+    program = exir_mlir.compile(torch.export.export(CountCalls(), (torch.zeros(4),)), num_threads=1)
+    eager = CountCalls()
+    for step in range(3):
+        x = torch.full((4,), float(step + 1))
+        torch.testing.assert_close(program(x), eager(x))
+    torch.testing.assert_close(program.state["total"], eager.total)
+    torch.testing.assert_close(program.state["total"], torch.full((4,), 6.0))
