@@ -67,6 +67,8 @@ IX = "lowering/to_linalg/indexing.py"
 VI = "lowering/to_linalg/view.py"
 MA = "exir_mlir/codegen/math_approx.py"
 GUARDS = "test/Runtime/test_input_guards.py"
+FASTCALL = "exir_mlir/runtime/fastcall.py"
+PLAN_TESTS = [["test/Runtime/test_call_fast_path.py"], [GUARDS]]
 GUARD_TESTS = [[GUARDS], ["test/Runtime/test_compiled_program.py", "-k", "bad_inputs or equalities"]]
 
 MUTATIONS = [
@@ -228,6 +230,18 @@ MUTATIONS = [
              "guard: a static dim smaller than compiled accepted", [], GUARD_TESTS),
     Mutation("M57", "exir_mlir/runtime/inputs.py", 'if value.device.type != "cpu":', 'if value.device.type not in ("cpu", "meta"):',
              "guard: meta tensors accepted", [], GUARD_TESTS),
+    # --- the runtime's call plan (exir_mlir/runtime/fastcall.py): the fast checks must refuse what
+    # the general checks refuse (the stride and equality checks are equivalent mutations today:
+    # identity-layout arguments ignore strides; repeated symbols already force equal dims).
+    Mutation("M65", FASTCALL, 'emit(f"if {variable} < {low}{f\' or {variable} > {high}\' if high is not None else \'\'}: return None")',
+             'emit(f"if {variable} < {low}: return None")', "call plan: a symbol above its range accepted", [], PLAN_TESTS),
+    Mutation("M66", FASTCALL, 'emit(f"if {size} != {static}: return None")', "pass",
+             "call plan: static dims not checked", [], PLAN_TESTS),
+    Mutation("M68", FASTCALL, 'f"or not {var}.is_contiguous(): return None")\n            else:',
+             'f"or False: return None")\n            else:', "call plan: strided views passed as contiguous", [], PLAN_TESTS),
+    Mutation("M71", "exir_mlir/runtime/program.py", "frame = frames.pop() if frames else plan.new_frame()",
+             "frame = frames[0] if frames else plan.new_frame()", "call plan: one frame shared by concurrent calls",
+             [], PLAN_TESTS),
     Mutation("M63", "lowering/to_linalg/sort.py", "return arith.OrIOp(arith.AndIOp(a_nan, not_b).result,",
              "return arith.OrIOp(arith.AndIOp(not_b, not_b).result,",
              "sort (descending): NaN no longer sorts first", [TL + "sort.mlir"], [num("sort or topk"), edge("sort or topk")]),
