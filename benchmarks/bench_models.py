@@ -184,7 +184,10 @@ def bench_overhead(*, threads: int, repeats: int) -> dict[str, float]:
 
     x = torch.randn(16)
     program = exir_mlir.compile(torch.export.export(AddOne(), (x,)), num_threads=threads)
-    medians = interleaved_medians({"eager": lambda: x + 1, "exir": lambda: program(x)}, repeats=repeats * 20)
+    dynamic = exir_mlir.compile(torch.export.export(AddOne(), (x,), dynamic_shapes=({0: Dim("n", min=2, max=1024)},)),
+                                num_threads=threads)
+    medians = interleaved_medians({"eager": lambda: x + 1, "exir": lambda: program(x),
+                                   "exir dynamic": lambda: dynamic(x)}, repeats=repeats * 20)
     return {k: v * 1e6 for k, v in medians.items()}
 
 
@@ -252,7 +255,7 @@ def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, comma
             lines += ["", f"Geomean exir-mlir / eager over {len(ratios)} models: {geomean:.2f}x."]
         overhead = table["overhead_us"]
         lines += ["", f"Per-call overhead (`x + 1` on 16 floats): eager {overhead['eager']:.1f} µs, "
-                      f"exir-mlir {overhead['exir']:.1f} µs."]
+                      f"exir-mlir {overhead['exir']:.1f} µs (with a dynamic dim: {overhead['exir dynamic']:.1f} µs)."]
         alternating = table["alternating_ms"]
         lines += ["", "Eager op and compiled call alternating (ms): "
                   + ", ".join(f"{k} {v:.3f}" for k, v in alternating.items()) + "."]
