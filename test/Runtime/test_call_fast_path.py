@@ -8,7 +8,8 @@ signature; everything else must behave as before it existed.
 - results are never aliased across calls, nor with the inputs: a returned tensor written to does
   not change the next call's result;
 - dict-in/dict-out programs and a buffer mutation keep their semantics.
-tools/mutation_check.py plants bugs in the plan (M65-M69) to check that these tests fail.
+tools/mutation_check.py plants bugs in the plan and the result ownership (M65, M66, M68, M71, M73)
+to check that these tests fail.
 """
 
 from __future__ import annotations
@@ -184,3 +185,22 @@ def test_buffer_mutation_accumulates():
         torch.testing.assert_close(program(x), eager(x))
     torch.testing.assert_close(program.state["total"], eager.total)
     torch.testing.assert_close(program.state["total"], torch.full((4,), 6.0))
+
+
+def _rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * 4096
+
+
+def test_results_are_freed_with_their_tensors_and_views_keep_them():
+    """The compiled code mallocs each result; the tensor owns it: freed when the last view goes."""
+    x = torch.randn(256, 1024)  # 1 MiB per result
+    program = exir_mlir.compile(torch.export.export(Identity(), (x,)), num_threads=1)
+    view = program(x)[3:5]  # the result itself is gone: the view keeps its memory
+    for _ in range(50):
+        program(x)
+    torch.testing.assert_close(view, x[3:5])
+    before = _rss_bytes()
+    for _ in range(300):
+        program(x)
+    assert _rss_bytes() - before < 64 * 2**20, "300 results of 1 MiB were not freed"
