@@ -20,7 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--lit-only", action="store_true")
     group.add_argument("--pytest-only", action="store_true")
-    parser.add_argument("-j", "--workers", type=int, default=os.cpu_count() or 2, help="lit workers")
+    parser.add_argument("-j", "--workers", type=int, default=os.cpu_count() or 2,
+                        help="lit workers, and pytest workers (pytest-xdist; 1 runs pytest in this process)")
     args, pytest_args = parser.parse_known_args(argv)
 
     results = {}
@@ -32,7 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         results["lit"] = (lit.returncode, time.monotonic() - start)
     if not args.lit_only:
         start = time.monotonic()
-        pytest = subprocess.run([sys.executable, "-m", "pytest", "-q", str(REPO / "test"), *pytest_args], cwd=REPO)
+        # Most of a test's time is single-threaded (import, lowering, LLVM), so one worker per core
+        # halves the wall time. `loadfile` keeps a file's tests in one worker: module-scoped fixtures
+        # (a compiled model shared by a file's tests) are built once, not once per worker.
+        parallel = ["-n", str(args.workers), "--dist", "loadfile"] if args.workers > 1 else []
+        pytest = subprocess.run([sys.executable, "-m", "pytest", "-q", *parallel, str(REPO / "test"), *pytest_args],
+                                cwd=REPO)
         results["pytest"] = (pytest.returncode, time.monotonic() - start)
 
     for name, (code, seconds) in results.items():
