@@ -342,8 +342,38 @@ def fake_quantize(op):
     return [dequantized(dq, quantized_float(q), dq.result.type)]
 
 
+def integer_fallback(op):
+    """`aten::linear` and `aten::conv{1,2,3}d` calls of a program that was not decomposed."""
+    overload = aten_fallback_overload(op)
+    if overload not in ("aten::linear", "aten::conv1d", "aten::conv2d", "aten::conv3d"):
+        return None
+    c = QCall(op)
+    x, w, bias = c.t("input"), c.t("weight"), c.t("bias")
+    pair = _dq_pair(x, w, 0)
+    if pair is None or (overload == "aten::linear" and rank_of(x) != 2):
+        return None
+    dx, dw = pair
+    xi, wi = _integer_values(dx), _integer_values(dw)
+    if xi is None or wi is None:
+        return None
+    res = c.result
+    if overload == "aten::linear":
+        s = shape_of(wi)
+        wt = create1("edge.permute", [wi], ranked([s[1], s[0]], i32()), {"dims": i64_array([1, 0])})
+        acc = create1("edge.mm", [xi, wt], with_element(res.type, i32()))
+    else:
+        padding = c.a("padding", [0])
+        if isinstance(padding, str):
+            return None
+        acc = convolution(SimpleNamespace(type=with_element(res.type, i32())), xi, wi, None,
+                          stride=c.a("stride", [1]), padding=padding, dilation=c.a("dilation", [1]),
+                          groups=c.a("groups", 1))
+    return [_requantize(acc, dx, dw, 1, bias, res)]
+
+
 def _contraction_patterns() -> PatternTable:
     table = PatternTable()
+    table.add("func.call", integer_fallback, family=FAMILY)
     table.add("exir.convolution", integer_convolution, family=FAMILY)
     table.add("exir.mm", integer_matmul, family=FAMILY)
     table.add("exir.addmm", integer_matmul, family=FAMILY)
