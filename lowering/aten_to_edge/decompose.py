@@ -39,7 +39,9 @@ from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index, advanced_index_put
 from .normalization import batch_norm_training, running_stat
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
+from .fft import FALLBACK_DECOMPOSITIONS as FFT_FALLBACKS
 from .quantization import FALLBACK_DECOMPOSITIONS as QUANTIZATION_FALLBACKS
+from .random import FALLBACK_DECOMPOSITIONS as RANDOM_FALLBACKS
 
 FAMILY = "decompose"
 
@@ -388,6 +390,8 @@ DECOMPOSITIONS = {
     **CONVOLUTION_FALLBACKS,
     **POOLING_FALLBACKS,
     **QUANTIZATION_FALLBACKS,
+    **FFT_FALLBACKS,
+    **RANDOM_FALLBACKS,
 }
 
 

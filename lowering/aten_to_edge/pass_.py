@@ -15,10 +15,12 @@ from .convolution import populate_convolution_patterns
 from .creation import populate_creation_patterns
 from .decompose import populate_decomposition_patterns
 from .elementwise import populate_elementwise_patterns
+from .fft import populate_fft_patterns
 from .indexing import populate_indexing_patterns
 from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
 from .quantization import fold_quantized
+from .random import populate_random_patterns
 from .reduction import populate_reduction_patterns
 from .sort import populate_sort_patterns
 from .symbolic import populate_symbolic_patterns
@@ -38,7 +40,8 @@ def edge_patterns() -> PatternTable:
                      populate_view_patterns, populate_creation_patterns,
                      populate_indexing_patterns, populate_symbolic_patterns,
                      populate_decomposition_patterns, populate_update_patterns,
-                     populate_sort_patterns, populate_upsample_patterns):
+                     populate_sort_patterns, populate_upsample_patterns, populate_fft_patterns,
+                     populate_random_patterns):
         populate(table)
     return table
 
