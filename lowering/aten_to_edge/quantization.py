@@ -401,8 +401,13 @@ def _erase_dead_calls(module_op: ir.Operation) -> None:
 
 
 def has_quantized_calls(module_op: ir.Operation) -> bool:
-    return any(op.name == "func.call" and (aten_fallback_overload(op) or "").startswith(NAMESPACE)
-               for op in walk_ops(module_op))
+    """Does the module declare a `quantized_decomposed::*` fallback (a look at its top level only)?"""
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name == "func.func" and "exir.aten_overload" in op.attributes and \
+                ir.StringAttr(op.attributes["exir.aten_overload"]).value.startswith(NAMESPACE):
+            return True
+    return False
 
 
 def fold_quantized(module_op: ir.Operation):
