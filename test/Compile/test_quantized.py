@@ -134,3 +134,19 @@ def test_int8_mobilenet_is_shipped_and_matches():
     rtol, atol = tolerance("mobilenet_v2_int8")
     for x in (args[0], torch.randn(3, 3, 32, 32)):
         torch.testing.assert_close(program(x), module(x), rtol=rtol, atol=atol)
+
+
+def test_pt2_of_a_quantized_program_loads_without_torchao(tmp_path):
+    """torch defines the quantized_decomposed library but does not import it; load_program does."""
+    import subprocess
+    import sys
+
+    _, _, ep = _quantized()
+    path = tmp_path / "q.pt2"
+    torch.export.save(ep, path)
+    code = ("import sys; from exir_mlir.importer import load_program; ep = load_program(sys.argv[1]); "
+            "assert 'torchao' not in sys.modules; "
+            "print(sum('quantized_decomposed' in str(n.target) for n in ep.graph.nodes))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert int(out.stdout.split()[-1]) == sum("quantized_decomposed" in str(n.target) for n in ep.graph.nodes) > 0
