@@ -87,7 +87,7 @@ class QCall:
         return self.op.results[0]
 
     @staticmethod
-    def of(value: ir.Value, overloads) -> "QCall | None":
+    def of(value: ir.Value, overloads) -> QCall | None:
         """The call of one of `overloads` that produced `value`, or None."""
         owner = value.owner
         op = owner.operation if hasattr(owner, "operation") else None

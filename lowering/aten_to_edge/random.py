@@ -24,12 +24,18 @@ def _refuse(name: str):
 
 
 # Non-core random ops reach aten-to-edge as fallback calls when torch has no decomposition.
-FALLBACK_DECOMPOSITIONS = {name: (lambda n: (lambda c: _refuse(n)(c.op)))(name)
-                           for name in ("aten::randn_like", "aten::rand_like", "aten::randint",
-                                        "aten::randint_like", "aten::normal.Tensor_float",
-                                        "aten::normal.float_Tensor", "aten::normal.Tensor_Tensor",
-                                        "aten::normal_functional", "aten::uniform", "aten::bernoulli",
-                                        "aten::bernoulli.p", "aten::multinomial")}
+_RANDOM_CALLS = ("aten::randn_like", "aten::rand_like", "aten::randint", "aten::randint_like",
+                 "aten::normal.Tensor_float", "aten::normal.float_Tensor", "aten::normal.Tensor_Tensor",
+                 "aten::normal_functional", "aten::uniform", "aten::bernoulli", "aten::bernoulli.p",
+                 "aten::multinomial")
+
+
+def _refuse_call(name: str):
+    refuse = _refuse(name)
+    return lambda c: refuse(c.op)
+
+
+FALLBACK_DECOMPOSITIONS = {name: _refuse_call(name) for name in _RANDOM_CALLS}
 
 
 def populate_random_patterns(table: PatternTable) -> None:

@@ -19,7 +19,6 @@ from exir_mlir.importer import import_program, run_decompositions
 from exir_mlir.lowering import lower
 
 pytest.importorskip("torchao", reason="PT2E quantization needs torchao (the `test` extra)")
-from torchao.quantization.pt2e.quantizer import x86_inductor_quantizer as x86  # noqa: E402
 from torchao.testing.pt2e import _xnnpack_quantizer as xnnpack  # noqa: E402
 
 from exir_mlir.models.quantized import quantize_pt2e  # noqa: E402
@@ -147,6 +146,6 @@ def test_pt2_of_a_quantized_program_loads_without_torchao(tmp_path):
     code = ("import sys; from exir_mlir.importer import load_program; ep = load_program(sys.argv[1]); "
             "assert 'torchao' not in sys.modules; "
             "print(sum('quantized_decomposed' in str(n.target) for n in ep.graph.nodes))")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=300)
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=300, check=False)
     assert out.returncode == 0, out.stderr[-2000:]
     assert int(out.stdout.split()[-1]) == sum("quantized_decomposed" in str(n.target) for n in ep.graph.nodes) > 0
