@@ -32,6 +32,7 @@ from exir_mlir.models import MODELS  # noqa: E402
 from exir_mlir.models.convnets import (AudioCNN, Conv3dBlock, MobileNetV2, UNet,  # noqa: E402
                                        randomize_batch_norm_stats)
 from exir_mlir.models.mlp import MLP, ElementwiseChain  # noqa: E402
+from exir_mlir.models.quantized import quantize_pt2e  # noqa: E402
 from exir_mlir.models.transformer import EmbeddingMean, SoftmaxAttention, TransformerBlock  # noqa: E402
 from exir_mlir.models.vision import ResidualBlock, SmallCNN  # noqa: E402
 
@@ -80,7 +81,22 @@ def _benchmarks() -> dict[str, Bench]:
         "unet": Bench(_eval(UNet(width=16)), (torch.randn(2, 3, 64, 64),), None),
         "audio_cnn": Bench(_eval(AudioCNN(width=32)), (torch.randn(8, 1, 16000),), _batch(True)),
         "conv3d_block": Bench(_eval(Conv3dBlock(width=16)), (torch.randn(2, 1, 16, 32, 32),), _batch(True)),
+        **_int8_mobilenet(),
     }
+
+
+def _int8_mobilenet() -> dict[str, Bench]:
+    """The mobilenet_v2 benchmark quantized with PT2E (torchao's X86InductorQuantizer), when torchao
+    is installed (the `test` extra): its eager column is the quantized reference GraphModule."""
+    try:
+        import torchao  # noqa: F401 - optional: the row is left out without it
+    except ImportError:
+        print("bench_models: torchao is not installed: no mobilenet_v2_int8 row", file=sys.stderr)
+        return {}
+    x = (torch.randn(8, 3, 64, 64),)
+    dims = _batch(True)
+    return {"mobilenet_v2_int8": Bench(quantize_pt2e(_eval(MobileNetV2(num_classes=100, width=16)), x, dims),
+                                       x, dims)}
 
 
 def _eval(module: torch.nn.Module) -> torch.nn.Module:

@@ -39,7 +39,7 @@ def run(args) -> int:
     from exir_mlir.errors import ExirUserError
     from exir_mlir.importer import import_program, run_decompositions
     from exir_mlir.importer.summary import summarize
-    from exir_mlir.models import MODELS
+    from exir_mlir.models import MODELS, tolerance
 
     if args.list:
         for name in sorted(MODELS):
@@ -60,8 +60,9 @@ def run(args) -> int:
     eager = ep.module()
     expected = eager(*[a.clone() for a in example_args])
     got = program(*example_args)
-    torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-5)
-    print("== output matches eager PyTorch (rtol 1e-4, atol 1e-5)")
+    rtol, atol = tolerance(args.model)
+    torch.testing.assert_close(got, expected, rtol=rtol, atol=atol)
+    print(f"== output matches eager PyTorch (rtol {rtol:g}, atol {atol:g})")
 
     threads = torch.get_num_threads()
     t_eager = _median_seconds(eager, example_args, args.runs)

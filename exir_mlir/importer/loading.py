@@ -91,6 +91,12 @@ def check_pt2_archive(path: Path, *, trust_pickle: bool = False) -> None:
         raise ExirUserError(f"{path}: truncated or corrupted .pt2 archive ({_first_line(e)})") from None
 
 
+def _register_quantized_ops() -> None:
+    """PT2E int8 programs call `quantized_decomposed::*`, a library torch defines in a module it
+    does not import itself (torchao's convert_pt2e does): the deserializer needs the ops."""
+    import torch.ao.quantization.fx._decomposed  # noqa: F401 - registers the ops; import on use (start-up time)
+
+
 def load_program(path: str | os.PathLike, *, trust_pickle: bool = False) -> torch.export.ExportedProgram:
     """torch.export.load of a .pt2 file; any failure is an ExirUserError with a one-line message.
 
@@ -99,6 +105,7 @@ def load_program(path: str | os.PathLike, *, trust_pickle: bool = False) -> torc
     unless `trust_pickle=True`; set it only for files you trust."""
     path = Path(path)
     check_pt2_archive(path, trust_pickle=trust_pickle)
+    _register_quantized_ops()
     try:
         with _quiet_torch_export_logging(), open(path, "rb") as f:
             # A file object, not the path: torch.export.load insists on a ".pt2" suffix for paths.

@@ -17,6 +17,20 @@ class ExampleModel(NamedTuple):
 
 MODELS: dict[str, Callable[[], ExampleModel]] = {}
 
+# name -> (rtol, atol) against eager where the f32 default (1e-4, 1e-5) is not the right bar
+# (PT2E int8 models: eager's reference rounds in f32 where the compiled program sums integers).
+TOLERANCES: dict[str, tuple[float, float]] = {}
+DEFAULT_TOLERANCE = (1e-4, 1e-5)
+
+
+def register_tolerance(name: str, *, rtol: float, atol: float) -> None:
+    TOLERANCES[name] = (rtol, atol)
+
+
+def tolerance(name: str) -> tuple[float, float]:
+    """(rtol, atol) a shipped model's compiled output must meet against eager."""
+    return TOLERANCES.get(name, DEFAULT_TOLERANCE)
+
 
 def register_model(name: str) -> Callable[[Callable[[], ExampleModel]], Callable[[], ExampleModel]]:
     """Decorator adding a factory to MODELS under `name` (names are unique)."""

@@ -39,6 +39,9 @@ from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index, advanced_index_put
 from .normalization import batch_norm_training, running_stat
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
+from .fft import FALLBACK_DECOMPOSITIONS as FFT_FALLBACKS
+from .quantization import FALLBACK_DECOMPOSITIONS as QUANTIZATION_FALLBACKS
+from .random import FALLBACK_DECOMPOSITIONS as RANDOM_FALLBACKS
 
 FAMILY = "decompose"
 
@@ -386,6 +389,9 @@ DECOMPOSITIONS = {
     "aten::index_put": index_put,
     **CONVOLUTION_FALLBACKS,
     **POOLING_FALLBACKS,
+    **QUANTIZATION_FALLBACKS,
+    **FFT_FALLBACKS,
+    **RANDOM_FALLBACKS,
 }
 
 

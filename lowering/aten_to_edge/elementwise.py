@@ -5,7 +5,8 @@ from __future__ import annotations
 from exir_mlir._mlir import ir
 
 from ..conversion import PatternTable
-from ..ir_utils import Unsupported, create1, element_type, i1, is_bool, is_float, rank_of, segment_sizes, with_element
+from ..ir_utils import (Unsupported, create1, element_type, i1, is_bool, is_complex, is_float, rank_of,
+                        segment_sizes, with_element)
 from .args import AtenArgs
 from .builders import as_tensor, cast, dim_index, full, promoted, typed_scalar
 from .promotion import int_to_float
@@ -54,6 +55,11 @@ def _result_elem(op) -> ir.Type:
 
 
 def _check_promotion(op, computed: ir.Type, expected: ir.Type) -> None:
+    if computed != expected and is_complex(computed):
+        # e.g. abs of an FFT's complex result: a real result is right, complex is what is missing
+        raise Unsupported(f"its operand is a complex tensor ({computed}); exir-mlir does not support "
+                          "complex tensors yet (they come from torch.fft or complex dtypes): compute "
+                          "this part in eager PyTorch outside the exported program")
     if computed != expected:
         raise Unsupported(f"torch promotes the operands to {computed} but the op's result is "
                           f"{expected}; the program is inconsistent")

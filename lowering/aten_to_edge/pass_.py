@@ -15,9 +15,12 @@ from .convolution import populate_convolution_patterns
 from .creation import populate_creation_patterns
 from .decompose import populate_decomposition_patterns
 from .elementwise import populate_elementwise_patterns
+from .fft import populate_fft_patterns
 from .indexing import populate_indexing_patterns
 from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
+from .quantization import fold_quantized
+from .random import populate_random_patterns
 from .reduction import populate_reduction_patterns
 from .sort import populate_sort_patterns
 from .symbolic import populate_symbolic_patterns
@@ -37,7 +40,8 @@ def edge_patterns() -> PatternTable:
                      populate_view_patterns, populate_creation_patterns,
                      populate_indexing_patterns, populate_symbolic_patterns,
                      populate_decomposition_patterns, populate_update_patterns,
-                     populate_sort_patterns, populate_upsample_patterns):
+                     populate_sort_patterns, populate_upsample_patterns, populate_fft_patterns,
+                     populate_random_patterns):
         populate(table)
     return table
 
@@ -100,6 +104,10 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
     """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
     with module_op.context, module_op.location:
         _symint_args_to_index(module_op)
+        # PT2E quantized programs: integer contractions and quantize/dequantize pairs first
+        # (quantization.py), while the calls they match are still there.
+        for failures in fold_quantized(module_op):
+            report_illegal(module_op, [], STAGE, failures)
         reasons = apply_patterns(module_op, edge_patterns())
         # Both reports run before the pass fails, so that one run lists every op it cannot lower
         # (exir ops and ATen fallback calls alike): exir_mlir.check relies on that.

@@ -24,7 +24,9 @@ RTOL, ATOL = 1e-4, 1e-5
 # The convnets merged after the GPU mapping (issue 12) abort the process inside MLIR's transform
 # interpreter (an assertion, not an exception): an open bug of exir-gpu-map, not run here until fixed.
 GPU_ABORTS = {"conv3d_block", "unet"}
-GPU_MODELS = sorted(set(MODELS) - GPU_ABORTS)
+# mobilenet_v2_int8 (needs torchao) is checked on the CPU by test/Compile/test_quantized.py; its
+# tolerance is exir_mlir.models.tolerance's, not this file's f32 one.
+GPU_MODELS = sorted(set(MODELS) - GPU_ABORTS - {"mobilenet_v2_int8"})
 
 
 def _export(name):

@@ -102,7 +102,8 @@ def buffer_mutation():
 @run_test
 def all_models():
     covered = {"cnn", "residual_block", "transformer_block", "dynamic_mlp", "embedding_mean", "cond",
-               "while_loop", "buffer_mutation"}
+               "while_loop", "buffer_mutation",
+               "mobilenet_v2_int8"}  # needs torchao: test/Compile/test_quantized.py
     for name in sorted(set(MODELS) - covered):
         ep = export_model(name)
         import_program(ep)
