@@ -135,3 +135,13 @@ def test_views_follow_memref_semantics():
     collapsed = _view([Buffer(0, 0, (2, 4, 8, 8), (256, 64, 8, 1), "f32")],
                       ["view", 1, 0, "collapse", {"reassociation": [[0, 1], [2], [3]]}])
     assert (collapsed.sizes, collapsed.strides) == ((8, 8, 8), (64, 8, 1))
+
+
+@pytest.mark.skipif(not CUDA_H.exists(), reason="CUDA's cuda.h is not installed")
+def test_memcpy2d_struct_matches_cuda_h():
+    header = CUDA_H.read_text(errors="replace")
+    body = header[header.index("typedef struct CUDA_MEMCPY2D_st {"):]
+    body = body[:body.index("}")]
+    names = re.findall(r"\s\**(\w+);", body)
+    assert [f[0] for f in driver.CUDA_MEMCPY2D._fields_] == names
+    assert ctypes.sizeof(driver.CUDA_MEMCPY2D) == 128  # 14 8-byte fields, 2 enums padded to 8

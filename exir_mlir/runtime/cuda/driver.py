@@ -25,6 +25,20 @@ CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75
 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
 CU_STREAM_NON_BLOCKING = 1
 
+CU_MEMORYTYPE_DEVICE = 2
+
+
+class CUDA_MEMCPY2D(ctypes.Structure):  # noqa: N801 - cuda.h's name
+    """cuda.h's CUDA_MEMCPY2D (natural C alignment, as ctypes lays it out)."""
+
+    _fields_ = [("srcXInBytes", ctypes.c_size_t), ("srcY", ctypes.c_size_t), ("srcMemoryType", ctypes.c_int),
+                ("srcHost", ctypes.c_void_p), ("srcDevice", CUdeviceptr), ("srcArray", ctypes.c_void_p),
+                ("srcPitch", ctypes.c_size_t), ("dstXInBytes", ctypes.c_size_t), ("dstY", ctypes.c_size_t),
+                ("dstMemoryType", ctypes.c_int), ("dstHost", ctypes.c_void_p), ("dstDevice", CUdeviceptr),
+                ("dstArray", ctypes.c_void_p), ("dstPitch", ctypes.c_size_t), ("WidthInBytes", ctypes.c_size_t),
+                ("Height", ctypes.c_size_t)]
+
+
 # name -> (argument types); every function returns CUresult. The _v2 entry points are the ones
 # cuda.h maps the plain names to (64-bit device pointers and sizes).
 SIGNATURES: dict[str, list] = {
@@ -50,6 +64,7 @@ SIGNATURES: dict[str, list] = {
     "cuMemcpyHtoDAsync_v2": [CUdeviceptr, ctypes.c_void_p, ctypes.c_size_t, _P],
     "cuMemcpyDtoHAsync_v2": [ctypes.c_void_p, CUdeviceptr, ctypes.c_size_t, _P],
     "cuMemcpyDtoDAsync_v2": [CUdeviceptr, CUdeviceptr, ctypes.c_size_t, _P],
+    "cuMemcpy2DAsync_v2": [ctypes.POINTER(CUDA_MEMCPY2D), _P],
     "cuMemsetD8Async": [CUdeviceptr, ctypes.c_ubyte, ctypes.c_size_t, _P],
     # f, gridDimX..Z, blockDimX..Z, sharedMemBytes, hStream, kernelParams (void**), extra (void**)
     "cuLaunchKernel": [_P, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,

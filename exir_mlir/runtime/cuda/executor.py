@@ -13,6 +13,7 @@ allocations (cuMemAllocAsync) freed at the end of the call.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import math
 import threading
 from typing import Any
@@ -206,7 +207,8 @@ class CudaPlan:
         if results_address is None:
             return
         offset = 0
-        base = results_address
+        # the packed slot holds a pointer to the results struct
+        base = ctypes.cast(results_address, ctypes.POINTER(ctypes.c_void_p))[0]
         for value, spec in zip(values, self.plan["outputs"]):
             rank = spec["rank"]
             desc_type = memref.descriptor_type(rank)
@@ -238,8 +240,25 @@ def _copy(drv, stream, src: Buffer, dst: Buffer) -> None:
         drv.call("cuMemcpyDtoDAsync_v2", dst.ptr + dst.offset * size, src.ptr + src.offset * size,
                  src.numel() * size, stream)
         return
-    raise ExirInternalError(f"the CUDA host runtime copies contiguous buffers only (strides {src.strides} -> "
-                            f"{dst.strides})")
+    # Strided (a tensor written into a padded or concatenated buffer): 2-d copies of the inner
+    # dims (rows of the innermost dim when it is contiguous in both, else single elements), one
+    # per index of the outer dims.
+    rank = len(src.sizes)
+    if src.strides[-1] == dst.strides[-1] == 1:
+        width, inner = src.sizes[-1] * size, 2
+        height = src.sizes[-2] if rank >= 2 else 1
+        spitch = src.strides[-2] * size if rank >= 2 else width
+        dpitch = dst.strides[-2] * size if rank >= 2 else width
+    else:
+        width, inner, height = size, 1, src.sizes[-1]
+        spitch, dpitch = src.strides[-1] * size, dst.strides[-1] * size
+    outer = src.sizes[:max(0, rank - inner)]
+    copy = cu.CUDA_MEMCPY2D(srcMemoryType=cu.CU_MEMORYTYPE_DEVICE, dstMemoryType=cu.CU_MEMORYTYPE_DEVICE,
+                            srcPitch=spitch, dstPitch=dpitch, WidthInBytes=width, Height=height)
+    for index in itertools.product(*(range(n) for n in outer)):
+        copy.srcDevice = src.ptr + (src.offset + sum(i * s for i, s in zip(index, src.strides))) * size
+        copy.dstDevice = dst.ptr + (dst.offset + sum(i * s for i, s in zip(index, dst.strides))) * size
+        drv.call("cuMemcpy2DAsync_v2", ctypes.byref(copy), stream)
 
 
 def _view(vals: list, op: list) -> Buffer:
