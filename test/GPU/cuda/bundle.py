@@ -29,7 +29,6 @@ sys.path.insert(0, str(HERE.parents[1] / "Numerics"))
 sys.path.insert(0, str(HERE.parents[1] / "Lowering"))
 warnings.filterwarnings("ignore")
 
-GPU_ABORTS = {"conv3d_block", "unet"}  # exir-gpu-map aborts (open bug; test/GPU/test_gpu_models.py)
 
 
 def _case(kind: str, name: str, ep, args, kwargs, rtol: float, atol: float, values: bool = True) -> dict:
@@ -71,7 +70,7 @@ def main(argv=None) -> int:
     if options.models:
         from exir_mlir.models import MODELS
 
-        todo += [("model", n) for n in sorted(MODELS) if n not in GPU_ABORTS]
+        todo += [("model", n) for n in sorted(MODELS)]
     if options.ops:
         results = json.loads((ROOT / "docs" / "op-numerics.json").read_text())["results"]
         todo += [("op", r["overload"]) for r in results if r["dtype"] == "f32" and r["result"] == "matches"]
