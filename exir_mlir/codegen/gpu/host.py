@@ -72,13 +72,15 @@ def launch_plan(module: ir.Operation, *, entry: str = "main") -> dict:
             raise ExirUserError(f"a GPU program returning a scalar ({t}) has no CUDA host runtime yet")
         t = ir.MemRefType(t)
         outputs.append({"element": str(t.element_type), "rank": t.rank})
-    ops, kernels = [], {}
+    ops, kernels, globals_ = [], {}, {}
     for op in block.operations:
         op = op.operation
         name = op.name
         if name == "arith.constant":
             attr = op.attributes["value"]
-            if isinstance(attr, ir.IntegerAttr):
+            if isinstance(attr, ir.BoolAttr):
+                value = int(ir.BoolAttr(attr).value)
+            elif isinstance(attr, ir.IntegerAttr):
                 value = ir.IntegerAttr(attr).value
             elif isinstance(attr, ir.FloatAttr):
                 value = ir.FloatAttr(attr).value
@@ -121,6 +123,11 @@ def launch_plan(module: ir.Operation, *, entry: str = "main") -> dict:
                 data["dropped"] = _dropped_dims(data["sizes"], ir.MemRefType(op.results[0].type))
             ops.append(["view", n.new(op.results[0]), operands[0],
                         "subview" if name == "memref.subview" else "reinterpret", data])
+        elif name == "memref.get_global":
+            symbol = ir.FlatSymbolRefAttr(op.attributes["name"]).value
+            if symbol not in globals_:
+                globals_[symbol] = _global_data(module, symbol, op)
+            ops.append(["global", n.new(op.results[0]), symbol])
         elif name == "memref.cast":
             ops.append(["view", n.new(op.results[0]), n[op.operands[0]], "cast", {}])
         elif name == "memref.copy":
@@ -148,7 +155,34 @@ def launch_plan(module: ir.Operation, *, entry: str = "main") -> dict:
             if not kind.startswith("memref") and kind not in ("index", "i1", "i8", "i16", "i32", "i64", "f32", "f64"):
                 raise ExirUserError(f"a kernel takes a scalar of type {kind}: no CUDA host runtime rule for it")
     return {"entry": entry, "inputs": inputs, "arguments": arguments, "outputs": outputs, "ops": ops,
-            "kernels": kernels, "values": len(n.ids)}
+            "kernels": kernels, "globals": globals_, "values": len(n.ids)}
+
+
+_NUMPY = {"f32": "float32", "f64": "float64", "f16": "float16", "i64": "int64", "i32": "int32", "i16": "int16",
+          "i8": "int8", "ui8": "uint8", "i1": "uint8"}
+
+
+def _global_data(module: ir.Operation, symbol: str, use: ir.Operation) -> dict:
+    """A module-level memref.global's contents (what the runtime uploads once per program):
+    element type, shape, and the bytes in row-major order (hex)."""
+    import numpy as np  # noqa: PLC0415
+
+    for op in module.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name == "memref.global" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+            t = ir.MemRefType(ir.TypeAttr(op.attributes["type"]).value)
+            element = str(t.element_type)
+            if element not in _NUMPY or not t.has_static_shape:
+                raise ExirUserError(f"the CUDA host runtime has no constant buffer of type {t} ({use.location}); "
+                                    "compile with target=\"cpu\"")
+            shape = list(t.shape)
+            if "initial_value" in op.attributes and not isinstance(op.attributes["initial_value"], ir.UnitAttr):
+                values = np.broadcast_to(np.asarray(np.array(op.attributes["initial_value"])), shape)
+            else:
+                values = np.zeros(shape)
+            data = np.ascontiguousarray(values.astype(_NUMPY[element])).tobytes()
+            return {"element": element, "shape": shape, "data": data.hex()}
+    raise ExirUserError(f"memref.get_global of an unknown symbol @{symbol}")
 
 
 def _dropped_dims(sizes: list, result: ir.MemRefType) -> list[int]:

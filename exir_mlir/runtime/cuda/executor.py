@@ -110,6 +110,7 @@ class CudaPlan:
         self.plan = plan
         self.images = images
         self._functions: dict[str, ctypes.c_void_p] | None = None
+        self._globals: dict[str, Buffer] = {}
         self._lock = threading.Lock()
         self.launches = 0
 
@@ -127,6 +128,17 @@ class CudaPlan:
                     function = ctypes.c_void_p()
                     ctx.driver.call("cuModuleGetFunction", ctypes.byref(function), module, kernel["function"].encode())
                     functions[name] = function
+                # constant buffers (memref.global): uploaded once, kept for the program's life
+                self._globals = {}
+                for name, info in self.plan.get("globals", {}).items():
+                    data = bytes.fromhex(info["data"])
+                    ptr = cu.CUdeviceptr()
+                    ctx.driver.call("cuMemAlloc_v2", ctypes.byref(ptr), max(1, len(data)))
+                    if data:
+                        ctx.driver.call("cuMemcpyHtoDAsync_v2", ptr, data, len(data), ctx.stream)
+                    shape = tuple(info["shape"])
+                    self._globals[name] = Buffer(ptr.value, 0, shape, contiguous_strides(shape), info["element"])
+                ctx.driver.call("cuStreamSynchronize", ctx.stream)
                 self._functions = functions
             return self._functions
 
@@ -188,6 +200,8 @@ class CudaPlan:
                     sizes = tuple(vals[next(it)] if s is None else s for s in shape)
                     vals[res] = Buffer(alloc(math.prod(sizes) * ITEMSIZE[element]), 0, sizes,
                                        contiguous_strides(sizes), element)
+                elif kind == "global":
+                    vals[op[1]] = self._globals[op[2]]
                 elif kind == "dim":
                     vals[op[1]] = vals[op[2]].sizes[vals[op[3]]]
                 elif kind == "view":

@@ -105,7 +105,7 @@ def main(argv=None) -> int:
             print("ok", name, case["kernels"], "kernels", flush=True)
         except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
             with failures.open("a") as f:
-                f.write(json.dumps({"name": name, "error": f"{type(exc).__name__}: {exc}"[:400]}) + "\n")
+                f.write(json.dumps({"name": name, "kind": kind, "error": f"{type(exc).__name__}: {exc}"[:400]}) + "\n")
             print("FAIL", name, type(exc).__name__, str(exc)[:200], flush=True)
             traceback.print_exc(limit=2)
         marker.unlink()

@@ -1,6 +1,6 @@
 """Step 2 of docs/gpu-cuda.md's figures: run on the GPU machine, beside the bundle (bundle.py).
 
-    python run_device.py [--time MODEL ...] > results.json
+    python run_device.py [--time MODEL ...] --out results.json
 
 Needs torch (the CUDA reference and the tensors' type) and numpy; no MLIR: the exir_mlir package
 here is the MLIR-free runtime copied by bundle.py, imported without its __init__ (which compiles).
@@ -123,6 +123,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--time", nargs="*", default=[])
     parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--out", help="rewrite this JSON file after every case (else: stdout at the end)")
     options = parser.parse_args()
     ctx = cu.context()
     out = {"device": ctx.name, "capability": list(ctx.capability), "torch": torch.__version__, "results": []}
@@ -137,7 +138,10 @@ def main() -> int:
             r = {"name": case["name"], "kind": case["kind"], "result": "harness-error", "detail": str(exc)[:300]}
         print(r["name"], r["result"], r.get("detail", "")[:120], file=sys.stderr, flush=True)
         out["results"].append(r)
-    json.dump(out, sys.stdout, indent=1)
+        if options.out:
+            Path(options.out).write_text(json.dumps(out, indent=1))
+    if not options.out:
+        json.dump(out, sys.stdout, indent=1)
     return 0
 
 
