@@ -56,12 +56,50 @@ def _median_us(fn, *, warmup=20, repeat=100, sync=True):
     return statistics.median(times) * 1e6
 
 
+def _gpu_us(fn, calls=10):
+    """GPU time of the kernels one call launches (CUPTI through torch.profiler sees every kernel of
+    the process, ours too), in microseconds; memory copies and sets not counted."""
+    from torch.profiler import ProfilerActivity, profile
+
+    fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    total = 0.0
+    for e in prof.key_averages():
+        if "memcpy" in e.key.lower() or "memset" in e.key.lower():
+            continue
+        total += getattr(e, "device_time_total", 0.0) or getattr(e, "cuda_time_total", 0.0)
+    return total / calls
+
+
+def _f64_error(ep, args, kwargs, outputs) -> float:
+    """The largest abs difference of `outputs` from the program run in float64 on the CPU."""
+    module = ep.module().double() if hasattr(ep.module(), "double") else ep.module()
+    to64 = lambda t: t.double() if isinstance(t, torch.Tensor) and t.is_floating_point() else t  # noqa: E731
+    with torch.no_grad():
+        ref = module(*pytree.tree_map(to64, _clone(args)), **pytree.tree_map(to64, _clone(kwargs)))
+    worst = 0.0
+    for a, e in zip(pytree.tree_leaves(outputs), pytree.tree_leaves(ref)):
+        if isinstance(e, torch.Tensor) and e.is_floating_point():
+            worst = max(worst, float((torch.as_tensor(a).cpu().double() - e).abs().max()))
+    return worst
+
+
 def run_case(case: dict, timed: bool) -> dict:
     program = CompiledProgram(load_cuda(case["plan"], case["images"], case["signature"]), state=case["state"],
                               reused=False, pytree=case["pytree"])
-    ep = torch.export.load(io.BytesIO(case["ep"]))
     args, kwargs = case["args"], case["kwargs"]
     result = {"name": case["name"], "kind": case["kind"], "kernels": case["kernels"]}
+    try:
+        ep = torch.export.load(io.BytesIO(case["ep"]))
+        ep.module()
+    except Exception as exc:  # noqa: BLE001 - torch cannot load the saved program: no reference
+        program(*_clone(args), **_clone(kwargs))
+        result.update(result="no-reference", detail=f"ran; torch.export.load of the saved program failed: {exc}"[:200])
+        return result
     try:
         actual = program(*_clone(args), **_clone(kwargs))
     except Exception as exc:  # noqa: BLE001 - recorded
@@ -101,6 +139,12 @@ def run_case(case: dict, timed: bool) -> dict:
         except AssertionError as exc:
             detail = f"output {i}: " + " ".join(str(exc).split())[:300]
     result.update(result="differs" if detail else "matches", detail=detail, max_abs_diff=worst)
+    if detail and case["values"]:
+        try:  # which side is further from float64?
+            result["ours_vs_f64"] = _f64_error(ep, args, kwargs, actual)
+            result["torch_cuda_vs_f64"] = _f64_error(ep, args, kwargs, expected)
+        except Exception as exc:  # noqa: BLE001
+            result["f64_error"] = str(exc)[:200]
     if timed:
         cuda_args, cuda_kwargs = _clone(args, "cuda"), _clone(kwargs, "cuda")
         with torch.no_grad():
@@ -115,6 +159,12 @@ def run_case(case: dict, timed: bool) -> dict:
             except Exception as exc:  # noqa: BLE001
                 result["us_compile"] = None
                 result["compile_error"] = str(exc)[:200]
+        try:
+            result["gpu_us_ours"] = _gpu_us(lambda: program(*args, **kwargs))
+            with torch.no_grad():
+                result["gpu_us_eager"] = _gpu_us(lambda: module(*cuda_args, **cuda_kwargs))
+        except Exception as exc:  # noqa: BLE001
+            result["profile_error"] = str(exc)[:200]
         result["launches_per_call"] = sum(1 for op in case["plan"]["ops"] if op[0] == "launch")
     return result
 
@@ -125,6 +175,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--out", help="rewrite this JSON file after every case (else: stdout at the end)")
     options = parser.parse_args()
+    # The reference in full f32: no TF32 in torch's convolutions and matmuls (cuDNN's default is TF32).
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
     ctx = cu.context()
     out = {"device": ctx.name, "capability": list(ctx.capability), "torch": torch.__version__, "results": []}
     for path in sorted((HERE / "cases").glob("*.pt")):
