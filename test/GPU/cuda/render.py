@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[3]
 OUT_JSON = ROOT / "docs" / "gpu-cuda.json"
 OUT_MD = ROOT / "docs" / "gpu-cuda.md"
 STEPS = ("python test/GPU/cuda/bundle.py OUT --models --ops  (here: compile, no GPU)",
-         "python OUT/run_device.py --time MODEL ... > results.json  (on the GPU machine, with OUT copied there)",
+         "python OUT/run_device.py --time MODEL ... --out results.json  (on the GPU machine, with OUT copied there)",
          "python test/GPU/cuda/render.py results.json OUT/compile_failures.jsonl")
 
 
@@ -73,11 +73,14 @@ def render(data: dict) -> str:
               "interpreted in Python, intermediate buffers from the stream-ordered allocator). torch eager and "
               "torch.compile (default mode): tensors already on the device, synchronized after the call; "
               "'eager + copies' moves the inputs to the device and the results back like exir-mlir does.", "",
-              "| model | kernel launches | exir-mlir | torch eager | torch eager + copies | torch.compile |",
-              "| --- | --- | --- | --- | --- | --- |"]
+              "GPU time: the kernels' own time per call (CUPTI, through torch.profiler), copies excluded.", "",
+              "| model | kernel launches | exir-mlir | torch eager | torch eager + copies | torch.compile "
+              "| GPU time exir-mlir | GPU time torch eager |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in sorted(timed, key=lambda r: r["name"]):
         lines.append(f"| {r['name']} | {r.get('launches_per_call', '-')} | {_us(r['us_ours'])} | {_us(r['us_eager'])} | "
-                     f"{_us(r['us_eager_with_copies'])} | {_us(r.get('us_compile'))} |")
+                     f"{_us(r['us_eager_with_copies'])} | {_us(r.get('us_compile'))} | {_us(r.get('gpu_us_ours'))} | "
+                     f"{_us(r.get('gpu_us_eager'))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -86,7 +89,13 @@ def main(argv=None) -> int:
     data = json.loads(Path(argv[0]).read_text())
     failures = []
     if len(argv) > 1 and Path(argv[1]).exists():
-        failures = [json.loads(line) for line in Path(argv[1]).read_text().splitlines() if line.strip()]
+        seen = {}
+        for line in Path(argv[1]).read_text().splitlines():
+            if line.strip():
+                f = json.loads(line)
+                f["error"] = f["error"].replace(str(ROOT) + "/", "").replace("/work/wt-gpu/", "")
+                seen[f["name"]] = f
+        failures = list(seen.values())
     data["compile_failures"] = failures
     OUT_JSON.write_text(json.dumps(data, indent=1) + "\n")
     OUT_MD.write_text(render(data))
