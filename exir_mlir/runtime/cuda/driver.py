@@ -39,20 +39,6 @@ class CUDA_MEMCPY2D(ctypes.Structure):  # noqa: N801 - cuda.h's name
                 ("Height", ctypes.c_size_t)]
 
 
-class CUDA_MEMCPY3D(ctypes.Structure):  # noqa: N801 - cuda.h's name
-    """cuda.h's CUDA_MEMCPY3D."""
-
-    _fields_ = [("srcXInBytes", ctypes.c_size_t), ("srcY", ctypes.c_size_t), ("srcZ", ctypes.c_size_t),
-                ("srcLOD", ctypes.c_size_t), ("srcMemoryType", ctypes.c_int), ("srcHost", ctypes.c_void_p),
-                ("srcDevice", CUdeviceptr), ("srcArray", ctypes.c_void_p), ("reserved0", ctypes.c_void_p),
-                ("srcPitch", ctypes.c_size_t), ("srcHeight", ctypes.c_size_t),
-                ("dstXInBytes", ctypes.c_size_t), ("dstY", ctypes.c_size_t), ("dstZ", ctypes.c_size_t),
-                ("dstLOD", ctypes.c_size_t), ("dstMemoryType", ctypes.c_int), ("dstHost", ctypes.c_void_p),
-                ("dstDevice", CUdeviceptr), ("dstArray", ctypes.c_void_p), ("reserved1", ctypes.c_void_p),
-                ("dstPitch", ctypes.c_size_t), ("dstHeight", ctypes.c_size_t),
-                ("WidthInBytes", ctypes.c_size_t), ("Height", ctypes.c_size_t), ("Depth", ctypes.c_size_t)]
-
-
 # name -> (argument types); every function returns CUresult. The _v2 entry points are the ones
 # cuda.h maps the plain names to (64-bit device pointers and sizes).
 SIGNATURES: dict[str, list] = {
@@ -79,7 +65,6 @@ SIGNATURES: dict[str, list] = {
     "cuMemcpyDtoHAsync_v2": [ctypes.c_void_p, CUdeviceptr, ctypes.c_size_t, _P],
     "cuMemcpyDtoDAsync_v2": [CUdeviceptr, CUdeviceptr, ctypes.c_size_t, _P],
     "cuMemcpy2DAsync_v2": [ctypes.POINTER(CUDA_MEMCPY2D), _P],
-    "cuMemcpy3DAsync_v2": [ctypes.POINTER(CUDA_MEMCPY3D), _P],
     "cuMemsetD8Async": [CUdeviceptr, ctypes.c_ubyte, ctypes.c_size_t, _P],
     # f, gridDimX..Z, blockDimX..Z, sharedMemBytes, hStream, kernelParams (void**), extra (void**)
     "cuLaunchKernel": [_P, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,

@@ -254,36 +254,25 @@ def _copy(drv, stream, src: Buffer, dst: Buffer) -> None:
         drv.call("cuMemcpyDtoDAsync_v2", dst.ptr + dst.offset * size, src.ptr + src.offset * size,
                  src.numel() * size, stream)
         return
-    # Strided (a tensor written into a padded, concatenated or dilated buffer): rows of the
-    # innermost dim when it is contiguous in both (else rows of one element along it), stacked
-    # by the next dim, in 3-d copies where the dim after that is a whole number of rows apart in
-    # both (NCHW padding: one copy per image), else 2-d copies; one per index of the outer dims.
+    # Strided (a tensor written into a padded or concatenated buffer): 2-d copies of the inner
+    # dims (rows of the innermost dim when it is contiguous in both, else single elements), one
+    # per index of the outer dims.
     rank = len(src.sizes)
     if src.strides[-1] == dst.strides[-1] == 1:
-        width, row = src.sizes[-1] * size, rank - 2
+        width, inner = src.sizes[-1] * size, 2
+        height = src.sizes[-2] if rank >= 2 else 1
+        spitch = src.strides[-2] * size if rank >= 2 else width
+        dpitch = dst.strides[-2] * size if rank >= 2 else width
     else:
-        width, row = size, rank - 1
-    depth = row - 1
-    if row < 0:  # rank 1, contiguous: one row
-        width, row, depth = src.sizes[-1] * size, None, None
-    three_d = depth is not None and depth >= 0 and all(
-        b.strides[row] > 0 and b.strides[depth] % b.strides[row] == 0 for b in (src, dst))
-    if three_d:
-        copy = cu.CUDA_MEMCPY3D(srcHeight=src.strides[depth] // src.strides[row],
-                                dstHeight=dst.strides[depth] // dst.strides[row], Depth=src.sizes[depth])
-        function, outer = "cuMemcpy3DAsync_v2", src.sizes[:depth]
-    else:
-        copy = cu.CUDA_MEMCPY2D()
-        function, outer = "cuMemcpy2DAsync_v2", src.sizes[:row if row is not None else 0]
-    copy.srcMemoryType = copy.dstMemoryType = cu.CU_MEMORYTYPE_DEVICE
-    copy.WidthInBytes = width
-    copy.Height = src.sizes[row] if row is not None else 1
-    copy.srcPitch = src.strides[row] * size if row is not None else width
-    copy.dstPitch = dst.strides[row] * size if row is not None else width
+        width, inner, height = size, 1, src.sizes[-1]
+        spitch, dpitch = src.strides[-1] * size, dst.strides[-1] * size
+    outer = src.sizes[:max(0, rank - inner)]
+    copy = cu.CUDA_MEMCPY2D(srcMemoryType=cu.CU_MEMORYTYPE_DEVICE, dstMemoryType=cu.CU_MEMORYTYPE_DEVICE,
+                            srcPitch=spitch, dstPitch=dpitch, WidthInBytes=width, Height=height)
     for index in itertools.product(*(range(n) for n in outer)):
         copy.srcDevice = src.ptr + (src.offset + sum(i * s for i, s in zip(index, src.strides))) * size
         copy.dstDevice = dst.ptr + (dst.offset + sum(i * s for i, s in zip(index, dst.strides))) * size
-        drv.call(function, ctypes.byref(copy), stream)
+        drv.call("cuMemcpy2DAsync_v2", ctypes.byref(copy), stream)
 
 
 def _view(vals: list, op: list) -> Buffer:
