@@ -71,7 +71,8 @@ def render(data: dict) -> str:
               "Median wall time of one call in microseconds (100 calls after 20 warm-up calls). exir-mlir: host "
               "tensors in and out (inputs copied to the device and results back on every call, the host plan "
               "interpreted in Python, intermediate buffers from the stream-ordered allocator). torch eager and "
-              "torch.compile (default mode): tensors already on the device, synchronized after the call; "
+              "torch.compile (default mode) run the ExportedProgram's module (core ATen ops, as exir-mlir "
+              "compiles them) on tensors already on the device, synchronized after the call; "
               "'eager + copies' moves the inputs to the device and the results back like exir-mlir does.", "",
               "GPU time: the kernels' own time per call (CUPTI, through torch.profiler), copies excluded.", "",
               "| model | kernel launches | exir-mlir | torch eager | torch eager + copies | torch.compile "
