@@ -5,6 +5,7 @@ matches eager PyTorch; and every model's kernels compile to PTX that ptxas accep
 Tolerances: f32 rtol 1e-4, atol 1e-5, as for the CPU target (test/Compile/test_models.py).
 """
 
+import os
 import warnings
 
 import pytest
@@ -21,8 +22,10 @@ RTOL, ATOL = 1e-4, 1e-5
 
 
 # Every shipped model (unet and conv3d_block aborted in exir-gpu-map on their transposed
-# convolutions' weight flips until those became one-thread kernels).
-GPU_MODELS = sorted(MODELS)
+# convolutions' weight flips until those became one-thread kernels). conv3d_block (~20 s here)
+# only with EXIR_GPU_ALL=1: unet covers the same flip, and CI's time is at its budget.
+SLOW = {"conv3d_block"}
+GPU_MODELS = sorted(set(MODELS) - (set() if os.environ.get("EXIR_GPU_ALL") else SLOW))
 
 
 def _export(name):
