@@ -35,13 +35,13 @@ def programs():
     for name in ("mlp", "dynamic_mlp"):
         module, args, dynamic_shapes = MODELS[name]()
         ep = torch.export.export(module, args, dynamic_shapes=dynamic_shapes)
-        out[name] = (exir_mlir.compile(ep, target="cuda"), args)
+        out[name] = (exir_mlir.compile(ep, target="cuda"), args, ep)
     return out
 
 
 @pytest.mark.skipif(_has_device(), reason="a CUDA device is present")
 def test_call_without_a_device_says_no_cuda_device_is_present(programs):
-    program, args = programs["mlp"]
+    program, args, _ = programs["mlp"]
     assert program.kernels.chip == "sm_90" and len(program.kernels.ptx) == 5  # compiling needs no GPU
     with pytest.raises(NoCudaDevice, match="no CUDA device is present.*cuda-on-cpu"):
         program(*args)
@@ -98,7 +98,7 @@ _SIZES = {"ptr": 8, "u64": 8, "u32": 4, "f32": 4, "f64": 8, "u16": 2, "u8": 1}
 
 @pytest.mark.parametrize("name", ["mlp", "dynamic_mlp"])
 def test_kernel_parameters_match_the_ptx_param_lists(programs, name):
-    program, _ = programs[name]
+    program, _, _ = programs[name]
     plan = program.executable.module
     assert plan["kernels"]
     for kernel, info in plan["kernels"].items():
@@ -145,3 +145,10 @@ def test_memcpy2d_struct_matches_cuda_h():
     names = re.findall(r"\s\**(\w+);", body)
     assert [f[0] for f in driver.CUDA_MEMCPY2D._fields_] == names
     assert ctypes.sizeof(driver.CUDA_MEMCPY2D) == 128  # 14 8-byte fields, 2 enums padded to 8
+
+
+@pytest.mark.skipif(not _has_device(), reason="no CUDA device (on one: test/GPU/cuda/run_device.py for the full run)")
+@pytest.mark.parametrize("name", ["mlp", "dynamic_mlp"])
+def test_runs_on_the_device_and_matches_eager(programs, name):
+    program, args, ep = programs[name]
+    torch.testing.assert_close(program(*args), ep.module()(*args), rtol=1e-4, atol=1e-5)
