@@ -141,7 +141,7 @@ def test_views_follow_memref_semantics():
 def test_memcpy2d_struct_matches_cuda_h():
     header = CUDA_H.read_text(errors="replace")
     body = header[header.index("typedef struct CUDA_MEMCPY2D_st {"):]
-    body = re.sub(r"/\*.*?\*/", "", body[:body.index("}")], flags=re.S)
+    body = re.sub(r"/\*.*?\*/", "", body[:body.index("}")], flags=re.DOTALL)
     names = re.findall(r"\s\**(\w+);", body)
     assert [f[0] for f in driver.CUDA_MEMCPY2D._fields_] == names
     assert ctypes.sizeof(driver.CUDA_MEMCPY2D) == 128  # 14 8-byte fields, 2 enums padded to 8

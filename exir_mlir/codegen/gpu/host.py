@@ -165,7 +165,7 @@ _NUMPY = {"f32": "float32", "f64": "float64", "f16": "float16", "i64": "int64", 
 def _global_data(module: ir.Operation, symbol: str, use: ir.Operation) -> dict:
     """A module-level memref.global's contents (what the runtime uploads once per program):
     element type, shape, and the bytes in row-major order (hex)."""
-    import numpy as np  # noqa: PLC0415
+    import numpy as np
 
     for op in module.regions[0].blocks[0].operations:
         op = op.operation

@@ -28,7 +28,7 @@ CU_STREAM_NON_BLOCKING = 1
 CU_MEMORYTYPE_DEVICE = 2
 
 
-class CUDA_MEMCPY2D(ctypes.Structure):  # noqa: N801 - cuda.h's name
+class CUDA_MEMCPY2D(ctypes.Structure):
     """cuda.h's CUDA_MEMCPY2D (natural C alignment, as ctypes lays it out)."""
 
     _fields_ = [("srcXInBytes", ctypes.c_size_t), ("srcY", ctypes.c_size_t), ("srcMemoryType", ctypes.c_int),

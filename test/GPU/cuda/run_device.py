@@ -78,7 +78,7 @@ def _gpu_us(fn, calls=10):
 def _f64_error(ep, args, kwargs, outputs) -> float:
     """The largest abs difference of `outputs` from the program run in float64 on the CPU."""
     module = ep.module().double() if hasattr(ep.module(), "double") else ep.module()
-    to64 = lambda t: t.double() if isinstance(t, torch.Tensor) and t.is_floating_point() else t  # noqa: E731
+    to64 = lambda t: t.double() if isinstance(t, torch.Tensor) and t.is_floating_point() else t
     with torch.no_grad():
         ref = module(*pytree.tree_map(to64, _clone(args)), **pytree.tree_map(to64, _clone(kwargs)))
     worst = 0.0
