@@ -260,7 +260,7 @@ def _remf_as_libdevice(module: ir.Operation) -> int:
     the sign of the dividend, as arith.remf and torch.fmod). The NVVM lowering has no rule for it:
     arith-to-llvm makes it `llvm.frem`, which NVVM marks illegal (`aten::fmod`, `remainder`
     failed to compile)."""
-    from exir_mlir._mlir import func  # noqa: PLC0415 - dialect modules load lazily
+    from exir_mlir._mlir import func  # dialect modules load lazily
 
     count = 0
     declared: set[tuple[int, str]] = set()
