@@ -20,7 +20,7 @@ from exir_mlir.importer.guards import export_guards
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.stages import COMPILE_STEPS
 
-# "cuda" / "cuda:sm_80" / "cuda:sm_90": PTX per kernel (exir_mlir.codegen.gpu), not runnable here;
+# "cuda" / "cuda:sm_80" / "cuda:sm_90": kernels (exir_mlir.codegen.gpu) run by exir_mlir.runtime.cuda;
 # "cuda-on-cpu": the same GPU-mapped program run on this CPU (how GPU index math is tested).
 TARGETS = ("cpu", "cuda", "cuda:sm_80", "cuda:sm_90", "cuda-on-cpu")
 
@@ -223,8 +223,9 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
 ) -> CompiledProgram:
     """Compile an ExportedProgram for `target` and return a program called like `ep.module()`.
 
-    `target`: "cpu"; "cuda" (= "cuda:sm_90") or "cuda:sm_80" gives a `GpuProgram` holding one PTX
-    per kernel, which cannot be called yet (this project has no CUDA host runtime); "cuda-on-cpu"
+    `target`: "cpu"; "cuda" (= "cuda:sm_90") or "cuda:sm_80" runs the kernels on the CUDA device
+    through the driver API (inputs and results copied host <-> device on each call;
+    `program.kernels` holds their PTX; without a device the call raises NoCudaDevice); "cuda-on-cpu"
     runs the GPU-mapped program (blocks and threads as loops) on this CPU.
 
     `ep` may also be the path of a .pt2 file (loaded with exir_mlir.load_program, pickled data
@@ -300,11 +301,22 @@ def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Execut
     return executable
 
 
-def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> gpu.GpuProgram:
+def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> CompiledProgram:
+    """The CUDA target: kernels (PTX/cubin) and a launch plan, run by exir_mlir.runtime.cuda
+    through the CUDA driver API. Compiling needs no GPU; a call without one raises NoCudaDevice."""
+    from exir_mlir.runtime.cuda import load_cuda
+
+    start = time.perf_counter()
     decomposed = importer.decompose(ep, handled=lowering.takes_overload)
     module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)
     lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir)
-    return gpu.GpuProgram(gpu.emit_ptx(module, chip=chip))
+    build = gpu.compile_cuda(module, chip=chip)
+    seconds = time.perf_counter() - start
+    executable = load_cuda(build.plan, build.images, build.signature, compile_seconds=seconds)
+    program = _program(decomposed.ep, executable, reused=False, seconds=seconds, timings={})
+    program.kernels = build.kernels
+    program.cuda_build = build
+    return program
 
 
 def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:

@@ -68,7 +68,7 @@ def run(args) -> int:
     if hasattr(program, "kernels"):
         kernels = program.kernels
         print(f"compiled {title} for {kernels.chip}: {len(kernels.ptx)} kernels in {kernels.seconds:.2f} s "
-              "(PTX only: exir-mlir has no CUDA runtime to run them yet)")
+              "(`exir-mlir run --target cuda` runs them on a CUDA device)")
         if args.emit:
             for path in kernels.write(args.emit_dir, format=args.emit):
                 print(path)

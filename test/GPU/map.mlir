@@ -168,3 +168,27 @@ func.func @matmul_staged(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> ten
   %r = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x64xf32>) outs(%f : tensor<128x64xf32>) -> tensor<128x64xf32>
   return %r : tensor<128x64xf32>
 }
+
+// -----
+
+// A map that reads a dim backwards (the weight flip of a transposed convolution: -d2 + 2) cannot
+// be tiled (upstream tiling asserts on a negative coefficient): the op runs whole, as a kernel of
+// one block of one thread, not tiled.
+// CHECK-LABEL: func.func @flip
+// CHECK:         scf.forall (%{{.*}}) in (1) shared_outs
+// CHECK:           scf.forall (%{{.*}}) in (1) shared_outs
+// CHECK:             linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<4x6x3xf32>) outs(%{{.*}} : tensor<6x4x3xf32>)
+// CHECK:           } {mapping = [#gpu.thread<x>]}
+// CHECK:         } {mapping = [#gpu.block<x>]}
+
+#src = affine_map<(d0, d1, d2) -> (d1, d0, -d2 + 2)>
+#dst = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @flip(%w: tensor<4x6x3xf32>) -> tensor<6x4x3xf32> {
+  %e = tensor.empty() : tensor<6x4x3xf32>
+  %r = linalg.generic {indexing_maps = [#src, #dst], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<4x6x3xf32>) outs(%e : tensor<6x4x3xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<6x4x3xf32>
+  return %r : tensor<6x4x3xf32>
+}

@@ -5,6 +5,7 @@ matches eager PyTorch; and every model's kernels compile to PTX that ptxas accep
 Tolerances: f32 rtol 1e-4, atol 1e-5, as for the CPU target (test/Compile/test_models.py).
 """
 
+import os
 import warnings
 
 import pytest
@@ -14,19 +15,19 @@ from torch.utils import _pytree as pytree
 import exir_mlir
 from exir_mlir import toolchain
 from exir_mlir.codegen.gpu import ptxas_report
-from exir_mlir.errors import ExirUserError
 from exir_mlir.models import MODELS
 
 warnings.filterwarnings("ignore", category=FutureWarning)
 RTOL, ATOL = 1e-4, 1e-5
 
 
-# The convnets merged after the GPU mapping (issue 12) abort the process inside MLIR's transform
-# interpreter (an assertion, not an exception): an open bug of exir-gpu-map, not run here until fixed.
-GPU_ABORTS = {"conv3d_block", "unet"}
+# Every shipped model (unet and conv3d_block aborted in exir-gpu-map on their transposed
+# convolutions' weight flips until those became one-thread kernels). conv3d_block (~20 s here)
+# only with EXIR_GPU_ALL=1: unet covers the same flip, and CI's time is at its budget.
 # mobilenet_v2_int8 (needs torchao) is checked on the CPU by test/Compile/test_quantized.py; its
 # tolerance is exir_mlir.models.tolerance's, not this file's f32 one.
-GPU_MODELS = sorted(set(MODELS) - GPU_ABORTS - {"mobilenet_v2_int8"})
+SLOW = {"conv3d_block"}
+GPU_MODELS = sorted(set(MODELS) - {"mobilenet_v2_int8"} - (set() if os.environ.get("EXIR_GPU_ALL") else SLOW))
 
 
 def _export(name):
@@ -74,11 +75,3 @@ def test_transformer_kernels_assemble_without_spills(chip):
         assert 0 < report["registers"] <= 64, (name, report)
     # the block-level reductions (layer norms, softmax) stage partials in shared memory
     assert sum(ptxas_report(p, chip)["smem"] > 0 for p in kernels.ptx.values()) >= 4
-
-
-def test_cuda_program_says_it_cannot_run():
-    args, ep = _export("mlp")
-    program = exir_mlir.compile(ep, target="cuda")
-    assert program.kernels.chip == "sm_90"
-    with pytest.raises(ExirUserError, match="no CUDA runtime"):
-        program(*args)

@@ -13,13 +13,14 @@ all after `exir-cpu-fuse`):
 - `exir-gpu-to-cpu`: instead of launch, the mapped program as sequential CPU loops (numerics
   without a GPU: `compile_on_cpu` in driver.py feeds it to the CPU runtime).
 
-What is not here (see README, "GPU"): a host runtime (the CUDA driver API) that launches the
-kernels, and tensor-core contractions.
+`compile_cuda` (driver.py) also turns the host side into a launch plan (host.py) that the CUDA
+runtime (exir_mlir.runtime.cuda, the driver API through ctypes) runs. Not here: tensor-core
+contractions.
 """
 
-from exir_mlir.codegen.gpu.driver import GpuKernels, GpuProgram, compile_on_cpu, emit_ptx, ptxas_report
+from exir_mlir.codegen.gpu.driver import CudaBuild, GpuKernels, compile_cuda, compile_on_cpu, emit_ptx, ptxas_report
 from exir_mlir.codegen.gpu.registration import register_gpu_passes
 
 register_gpu_passes()
 
-__all__ = ["GpuKernels", "GpuProgram", "compile_on_cpu", "emit_ptx", "ptxas_report", "register_gpu_passes"]
+__all__ = ["CudaBuild", "GpuKernels", "compile_cuda", "compile_on_cpu", "emit_ptx", "ptxas_report", "register_gpu_passes"]

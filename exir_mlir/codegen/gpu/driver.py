@@ -13,7 +13,7 @@ from exir_mlir import toolchain
 from exir_mlir._mlir import ir
 from exir_mlir.codegen import pipeline as cpu
 from exir_mlir.codegen.compile import LLVMModule, _find_entry, _strip_exir_attributes, check_lowered
-from exir_mlir.codegen.gpu import lowering, mapping
+from exir_mlir.codegen.gpu import host, lowering, mapping
 from exir_mlir.codegen.signature import read_signature
 from exir_mlir.errors import ExirUserError
 
@@ -29,10 +29,8 @@ def run_gpu_pipeline(module: ir.Operation, *, chip: str = "sm_90") -> None:
 
 @dataclass(frozen=True)
 class GpuKernels:
-    """What `compile(ep, target="cuda")` produces here: one PTX per kernel, in launch order.
-
-    There is no CUDA runtime in this project yet: nothing launches these kernels.
-    """
+    """The kernels of a CUDA compilation: one PTX per kernel, in launch order (`program.kernels`
+    of `compile(ep, target="cuda")`)."""
 
     chip: str
     ptx: dict[str, str]  # kernel module name -> PTX text
@@ -58,22 +56,51 @@ class GpuKernels:
         return paths
 
 
-class GpuProgram:
-    """What `exir_mlir.compile(ep, target="cuda")` returns: the kernels as PTX, not a runnable program.
+@dataclass
+class CudaBuild:
+    """What the CUDA target compiles a module to: the kernels (PTX, and their images: cubin where
+    ptxas is installed, else PTX for the driver to JIT), the host side as a launch plan
+    (host.py), and the entry's calling convention."""
 
-    This project has no CUDA host runtime yet (nothing calls cuModuleLoadData/cuLaunchKernel), so
-    calling it raises; `kernels.write(dir)` saves the PTX, and `target="cuda-on-cpu"` runs the same
-    GPU-mapped program on the CPU.
-    """
+    kernels: GpuKernels
+    plan: dict
+    images: dict[str, bytes]
+    signature: object
 
-    def __init__(self, kernels: GpuKernels) -> None:
-        self.kernels = kernels
 
-    def __call__(self, *args, **kwargs):
-        raise ExirUserError(
-            f"this program was compiled for CUDA ({self.kernels.chip}: {len(self.kernels.ptx)} PTX kernels) but "
-            "exir-mlir has no CUDA runtime to launch them yet; write them with `.kernels.write(dir)`, or compile "
-            "with target=\"cuda-on-cpu\" (the GPU-mapped program on this CPU) or target=\"cpu\" to run it")
+def compile_cuda(module: ir.Module, *, chip: str = "sm_90", entry: str = "main") -> CudaBuild:
+    """Compile a linalg-on-tensors module for CUDA (the module is not modified)."""
+    start = time.perf_counter()
+    check_lowered(module)
+    text = module.operation.get_asm(enable_debug_info=True)
+    with ir.Context(), ir.Location.unknown():
+        copy = ir.Module.parse(text)
+        signature = read_signature(_find_entry(copy, entry), copy.operation)
+        for op in copy.body.operations:
+            if op.operation.name == "func.func":
+                _strip_exir_attributes(copy, op.operation)
+        cpu.fuse_elementwise(copy.operation)
+        mapping.map_to_gpu(copy.operation)
+        lowering.bufferize(copy.operation)
+        lowering.launch(copy.operation)
+        plan = host.launch_plan(copy.operation, entry=entry)
+        bounds = launch_bounds(copy.operation)
+        lowering.to_nvvm(copy.operation, chip=chip)
+        ptx = lowering.ptx_of(copy.operation)
+    images = {}
+    use_cubin = toolchain.ptxas() is not None
+    for name, kernel in plan["kernels"].items():
+        if use_cubin:
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "k.cubin"
+                assemble(ptx[name], chip, path)
+                images[name] = path.read_bytes()
+        else:
+            images[name] = ptx[name].encode()
+        kernel["format"] = "cubin" if use_cubin else "ptx"
+    plan["chip"] = chip
+    kernels = GpuKernels(chip, ptx, len(bounds), time.perf_counter() - start, bounds)
+    return CudaBuild(kernels, plan, images, signature)
 
 
 def emit_ptx(module: ir.Module, *, chip: str = "sm_90") -> GpuKernels:

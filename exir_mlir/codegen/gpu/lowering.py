@@ -244,11 +244,49 @@ def to_nvvm(module: ir.Operation, *, chip: str = "sm_90") -> None:
         target = op.operands[1] if op.name == "memref.store" else op.operands[0]
         if WORKGROUP in str(target.type) and str(target.type.element_type) == "i1":
             raise ExirInternalError("a bool buffer in shared memory has no NVVM lowering here")
+    _remf_as_libdevice(module)
     # memref-to-llvm asserts on sub-byte scalar accesses: bools are bytes, as torch stores them
     # (the CPU pipeline's rewrite, through generic pointers, which address global memory too).
     cpu.bool_accesses_as_bytes(module)
     _run(module, f"builtin.module(gpu-lower-to-nvvm-pipeline{{cubin-chip={chip} cubin-features={CHIPS[chip]} "
                  "cubin-format=isa opt-level=3})", "exir-gpu-to-nvvm")
+
+
+_FMOD = {"f32": "__nv_fmodf", "f64": "__nv_fmod"}
+
+
+def _remf_as_libdevice(module: ir.Operation) -> int:
+    """`arith.remf` in a kernel -> a call of libdevice's fmod (`__nv_fmodf`/`__nv_fmod`, C fmod:
+    the sign of the dividend, as arith.remf and torch.fmod). The NVVM lowering has no rule for it:
+    arith-to-llvm makes it `llvm.frem`, which NVVM marks illegal (`aten::fmod`, `remainder`
+    failed to compile)."""
+    from exir_mlir._mlir import func  # dialect modules load lazily
+
+    count = 0
+    declared: set[tuple[int, str]] = set()
+    for op in _walk(module, lambda o: o.name == "arith.remf" and _inside(o, lambda p: p.name == "gpu.module")):
+        element = str(op.results[0].type)
+        if element not in _FMOD:
+            raise ExirInternalError(f"arith.remf on {element} has no GPU lowering here ({op.location})")
+        name = _FMOD[element]
+        gpu_module = op.parent
+        while gpu_module.name != "gpu.module":
+            gpu_module = gpu_module.parent
+        key = (id(gpu_module), name)
+        body = gpu_module.regions[0].blocks[0]
+        if key not in declared and not any(
+                o.operation.name == "func.func" and ir.StringAttr(o.operation.attributes["sym_name"]).value == name
+                for o in body.operations):
+            with ir.InsertionPoint.at_block_begin(body), op.location:
+                decl = func.FuncOp(name, ([op.results[0].type] * 2, [op.results[0].type]))
+                decl.sym_visibility = ir.StringAttr.get("private")
+        declared.add(key)
+        with ir.InsertionPoint(op), op.location:
+            call = func.CallOp([op.results[0].type], ir.FlatSymbolRefAttr.get(name), list(op.operands))
+        op.results[0].replace_all_uses_with(call.results[0])
+        op.erase()
+        count += 1
+    return count
 
 
 def ptx_of(module: ir.Operation) -> dict[str, str]:

@@ -30,6 +30,7 @@ every thread. The transform dialect does the tiling (upstream), this module only
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from exir_mlir._mlir import ir, passmanager
@@ -341,7 +342,7 @@ def check_distributed(module: ir.Operation) -> None:
             raise ExirInternalError(f"exir-gpu-map left {op.name} at {op.location} outside the threads of its block")
 
 
-def _wrap_in_forall(op: ir.Operation, mapping: str) -> None:
+def _wrap_in_forall(op: ir.Operation, mapping: str) -> ir.Operation:
     """Wrap a linalg op without parallel loops (a full reduction, a scalar op) in a forall of one
     iteration mapped to `mapping`: in a one-block forall, a full reduction is then split over the
     block's threads like a row's; in a one-thread forall, an op runs on one thread."""
@@ -368,17 +369,42 @@ def _wrap_in_forall(op: ir.Operation, mapping: str) -> None:
     for old, new in zip(op.results, forall.results):
         old.replace_all_uses_with(new)
     op.erase()
+    return inner
+
+
+_NONPOSITIVE_COEFFICIENT = re.compile(r"-d\d|\* -|\* 0\b|\(-")
+
+
+def _has_nonpositive_coefficient(op: ir.Operation) -> bool:
+    """An indexing map reading a dim backwards (`-d2 + 1`: the flip of a transposed convolution's
+    weight): upstream tiling asserts (aborts the process) on such maps."""
+    return bool(_NONPOSITIVE_COEFFICIENT.search(str(op.attributes["indexing_maps"])))
+
+
+def _one_thread_kernels(module: ir.Operation) -> None:
+    """Ops that cannot be tiled (_has_nonpositive_coefficient) run as a kernel of one block of
+    one thread: correct, not fast (such ops are weight flips, small and off the hot path)."""
+    for op in _walk(module, _is_linalg):
+        if not _has_nonpositive_coefficient(op) or _in_mapped_forall(op, "block"):
+            continue
+        if any(not ir.ShapedType(init.type).has_static_shape for init in op.opview.outputs):
+            raise ExirUserError(f"{op.name} at {op.location} reads a dim backwards and has a dynamic shape: the GPU "
+                                "mapping cannot tile it; compile with target=\"cpu\"")
+        inner = _wrap_in_forall(op, "#gpu.block<x>")
+        _wrap_in_forall(inner, "#gpu.thread<x>")
 
 
 def map_to_gpu(module: ir.Operation) -> int:
     """Tile and distribute every linalg op of the module; returns the number of kernels."""
     _generalize(module)
+    _one_thread_kernels(module)
     for op in _walk(module, _is_linalg):
         if ("parallel" not in _iterators(op.opview) and not _in_mapped_forall(op, "block")
                 and 0 not in _loop_ranges(op.opview)):
             _wrap_in_forall(op, "#gpu.block<x>")
     # An op with an empty loop does nothing (and upstream tiling aborts on it): no kernel.
-    ops = [op for op in _walk(module, _is_linalg) if 0 not in _loop_ranges(op.opview)]
+    ops = [op for op in _walk(module, _is_linalg)
+           if 0 not in _loop_ranges(op.opview) and not _in_mapped_forall(op, "thread")]
     # Inits fused into their consumer's kernel are not kernels of their own.
     fused: dict[int, ir.Operation] = {}
     kernels = []
