@@ -20,7 +20,7 @@ from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
 from .reduction import populate_reduction_patterns
 from .sort import populate_sort_patterns
-from .symbolic import populate_symbolic_patterns
+from .symbolic import populate_symbolic_patterns, scalar_results_to_tensors
 from .update import populate_update_patterns
 from .upsample import populate_upsample_patterns
 from .view import populate_view_patterns
@@ -100,6 +100,7 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
     """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
     with module_op.context, module_op.location:
         _symint_args_to_index(module_op)
+        scalar_results_to_tensors(module_op)
         reasons = apply_patterns(module_op, edge_patterns())
         # Both reports run before the pass fails, so that one run lists every op it cannot lower
         # (exir ops and ATen fallback calls alike): exir_mlir.check relies on that.
