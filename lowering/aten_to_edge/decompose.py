@@ -39,6 +39,7 @@ from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index, advanced_index_put
 from .normalization import batch_norm_training, running_stat
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
+from .selection import FALLBACK_DECOMPOSITIONS as SELECTION_FALLBACKS
 
 FAMILY = "decompose"
 
@@ -386,6 +387,7 @@ DECOMPOSITIONS = {
     "aten::index_put": index_put,
     **CONVOLUTION_FALLBACKS,
     **POOLING_FALLBACKS,
+    **SELECTION_FALLBACKS,
 }
 
 

@@ -19,6 +19,7 @@ from .indexing import populate_indexing_patterns
 from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
 from .reduction import populate_reduction_patterns
+from .selection import populate_selection_patterns
 from .sort import populate_sort_patterns
 from .symbolic import populate_symbolic_patterns, scalar_results_to_tensors
 from .update import populate_update_patterns
@@ -37,7 +38,7 @@ def edge_patterns() -> PatternTable:
                      populate_view_patterns, populate_creation_patterns,
                      populate_indexing_patterns, populate_symbolic_patterns,
                      populate_decomposition_patterns, populate_update_patterns,
-                     populate_sort_patterns, populate_upsample_patterns):
+                     populate_sort_patterns, populate_upsample_patterns, populate_selection_patterns):
         populate(table)
     return table
 
