@@ -14,14 +14,20 @@ from ..conversion import PatternTable
 from ..ir_utils import (
     DYNAMIC,
     Unsupported,
+    bool_attr,
+    create,
     create1,
     element_type,
+    f64_attr,
+    i1,
     i64,
     i64_attr,
     index_constant,
     rank_of,
     ranked,
     shape_of,
+    splat,
+    str_attr,
 )
 from .builders import dim_index, numel_index
 
@@ -96,8 +102,87 @@ def masked_select(call):
     return [create1("edge.index_select", [x, picked], rt, {"dim": i64_attr(0)})]
 
 
+def _slice(x: ir.Value, start: int, size: ir.Value) -> ir.Value:
+    """x[start : start + size] of a 1-d x (size: an index Value)."""
+    return create1("edge.slice", [x, size], ranked([DYNAMIC], element_type(x)),
+                   {"dim": i64_attr(0), "start": i64_attr(start), "step": i64_attr(1)})
+
+
+def _filled(value, elem: ir.Type, size: ir.Value) -> ir.Value:
+    return create1("edge.expand", [splat(value, elem), size], ranked([DYNAMIC], elem))
+
+
+def _as_dynamic(x: ir.Value) -> ir.Value:
+    """A 1-d x as tensor<?x..>: the helpers below size everything with index Values."""
+    if shape_of(x)[0] == DYNAMIC:
+        return x
+    return create1("tensor.cast", [x], ranked([DYNAMIC], element_type(x)))
+
+
+def unique(call):
+    """torch.unique (aten::_unique2) of the flattened input, always sorted ascending (what torch
+    documents for sorted=True; with sorted=False torch leaves the order unspecified).
+
+    sort; mask = the first element of each run of equal values (i == 0 or s[i] != s[i-1]);
+    values = s at the mask's nonzeros; group = cumsum(mask) - 1; inverse[perm[i]] = group[i];
+    counts = a scatter-add of ones at group."""
+    x = call.t("self")
+    results = call.op.results
+    flat = _as_dynamic(_flat(x)) if rank_of(x) else create1("edge.view", [x, index_constant(1)], ranked([DYNAMIC], element_type(x)))
+    elem = element_type(flat)
+    n = tensor.DimOp(flat, index_constant(0)).result
+    sort = create("edge.sort", [flat], [flat.type, ranked([DYNAMIC], i64())],
+                  {"dim": i64_attr(0), "descending": bool_attr(False)})
+    values, perm = sort.results
+    zero, one = index_constant(0), index_constant(1)
+    # prev[i] = s[i - 1] (prev[0] = s[0]): sizes min(n, 1) and max(n - 1, 0) keep n = 0 empty
+    head = _slice(values, 0, arith.MinSIOp(n, one).result)
+    body = _slice(values, 0, arith.MaxSIOp(arith.SubIOp(n, one).result, zero).result)
+    prev = create1("edge.cat", [head, body], values.type, {"dim": i64_attr(0)})
+    bool_t = ranked([DYNAMIC], i1())
+    differs = create1("edge.ne", [values, prev], bool_t)
+    position = create1("edge.arange", [n], ranked([DYNAMIC], i64()), {"start": f64_attr(0.0), "step": f64_attr(1.0)})
+    first = create1("edge.eq", [position, splat(0, i64())], bool_t)
+    mask = create1("edge.logical_or", [differs, first], bool_t)
+    starts = _rows(nonzero(mask))
+    out = [_cast_to(create1("edge.index_select", [values, starts], values.type, {"dim": i64_attr(0)}), results[0].type)]
+    u = tensor.DimOp(starts, index_constant(0)).result
+    wants_inverse, wants_counts = bool(call.a("return_inverse", False)), bool(call.a("return_counts", False))
+    group = None
+    if wants_inverse or wants_counts:
+        ones = create1("edge.cast", [mask], ranked([DYNAMIC], i64()))
+        group = create1("edge.sub", [create1("edge.cumsum", [ones], ones.type, {"dim": i64_attr(0)}), splat(1, i64())],
+                        ones.type)
+    if wants_inverse:
+        inverse = create1("edge.scatter", [_filled(0, i64(), n), perm, group], ranked([DYNAMIC], i64()),
+                          {"dim": i64_attr(0), "reduce": str_attr("none")})
+        shape = shape_of(results[1].type)
+        dyn = [dim_index(x, d) for d, s in enumerate(shape) if s == DYNAMIC]
+        out.append(create1("edge.view", [inverse, *dyn], results[1].type))
+    else:
+        out.append(_empty_result(results[1].type))
+    if wants_counts:
+        counts = create1("edge.scatter", [_filled(0, i64(), u), group, _filled(1, i64(), n)], ranked([DYNAMIC], i64()),
+                         {"dim": i64_attr(0), "reduce": str_attr("sum")})
+        out.append(_cast_to(counts, results[2].type))
+    else:
+        out.append(_empty_result(results[2].type))
+    return out
+
+
+def _cast_to(x: ir.Value, rt: ir.Type) -> ir.Value:
+    return x if x.type == rt else create1("tensor.cast", [x], rt)
+
+
+def _empty_result(rt: ir.Type) -> ir.Value:
+    if shape_of(rt) != [0]:
+        raise Unsupported(f"an unrequested unique result of type {rt} (torch returns an empty one)")
+    return splat(0, element_type(rt), [0])
+
+
 FALLBACK_DECOMPOSITIONS = {
     "aten::masked_select": masked_select,
+    "aten::_unique2": unique,
 }
 
 
