@@ -50,10 +50,10 @@ def lower_nonzero(op):
 
     # Phase 2: fill, in row-major order of the input.
     sizes = [ctx.dim(x, d) if s == DYNAMIC else index_constant(s) for d, s in enumerate(shape_of(x))]
-    total = index_constant(1)
-    for s in sizes:
-        total = arith.MulIOp(total, s).result
     one = index_constant(1)
+    total = sizes[0] if sizes else one
+    for s in sizes[1:]:
+        total = arith.MulIOp(total, s).result
     loop = scf.ForOp(index_constant(0), total, one, [out, index_constant(0)])
     with ir.InsertionPoint(loop.body):
         acc, row = loop.inner_iter_args

@@ -56,7 +56,7 @@ B, N = Dim("B", min=1, max=64), Dim("N", min=1, max=64)
 
 def test_nonzero_none_some_all_and_nan():
     def fn(x):
-        return torch.nonzero(x), torch.nonzero(x > 0)
+        return torch.nonzero(x), torch.nonzero(x > 0), torch.nonzero(x[0].to(torch.int32))
 
     program = _compile(fn, (torch.randn(3, 5),), {0: B, 1: N})
     some = torch.tensor([[0.0, 1.5, 0.0, -2.0, 0.0], [float("nan"), 0.0, 0.0, 0.0, 3.0], [0.0] * 5])
@@ -67,45 +67,31 @@ def test_nonzero_none_some_all_and_nan():
     assert a.shape == (0, 2) and b.shape == (4, 2)
 
 
-def test_nonzero_of_integers_rank_1():
-    program = _compile(lambda x: torch.nonzero(x), (torch.tensor([0, 3, 0, 1]),), {0: N})
-    for x in (torch.tensor([0, 3, 0, 1]), torch.zeros(5, dtype=torch.int64), torch.arange(1, 9)):
-        _same(program(x), torch.nonzero(x))
+def test_masked_select_broadcast_and_same_shape_masks():
+    def fn(x, row, full):
+        return torch.masked_select(x, row), torch.masked_select(x, full)
 
-
-def test_masked_select_with_broadcast_mask():
-    def fn(x, mask):
-        return torch.masked_select(x, mask)
-
-    ep = export(Fn(fn), (torch.randn(4, 6), torch.ones(1, 6, dtype=torch.bool)), dynamic_shapes=(({0: B}, None),))
+    example = (torch.randn(4, 6), torch.ones(1, 6, dtype=torch.bool), torch.ones(4, 6, dtype=torch.bool))
+    ep = export(Fn(fn), example, dynamic_shapes=(({0: B}, None, {0: B}),))
     program = exir_mlir.compile(ep)
     x = torch.randn(5, 6)
-    for mask in (torch.tensor([[True, False, True, True, False, False]]), torch.zeros(1, 6, dtype=torch.bool),
-                 torch.ones(1, 6, dtype=torch.bool)):
-        _same(program(x, mask), fn(x, mask))
+    for row, full in ((torch.tensor([[True, False, True, True, False, False]]), x > 0),
+                      (torch.zeros(1, 6, dtype=torch.bool), torch.ones(5, 6, dtype=torch.bool)),
+                      (torch.ones(1, 6, dtype=torch.bool), torch.zeros(5, 6, dtype=torch.bool))):
+        _same(program(x, row, full), fn(x, row, full))
 
 
-def test_masked_select_same_shape():
-    program = _compile(lambda x, m: torch.masked_select(x, m), (torch.randn(8), torch.rand(8) > 0.5), ({0: N}, {0: N}))
-    # both inputs share the dynamic dim: torch.export proved them equal
-    x = torch.randn(11)
-    for mask in (x > 0, torch.zeros(11, dtype=torch.bool), torch.ones(11, dtype=torch.bool)):
-        _same(program(x, mask), torch.masked_select(x, mask))
+def test_unique_sorted_with_and_without_inverse_and_counts():
+    def fn(ints, floats):
+        return torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True)
 
-
-def test_unique_sorted():
-    program = _compile(lambda x: torch.unique(x), (torch.tensor([3, 1, 2, 3]),), {0: N})
-    for x in (torch.tensor([3, 1, 2, 3, 1]), torch.tensor([4, 4, 4]), torch.randint(-5, 5, (40,)), torch.tensor([7])):
-        _same(program(x), torch.unique(x))
-
-
-def test_unique_with_inverse_and_counts():
-    def fn(x):
-        return torch.unique(x, return_inverse=True, return_counts=True)
-
-    program = _compile(fn, (torch.tensor([[3.0, 1.0, 2.0], [3.0, 1.0, 7.5]]),), {0: B, 1: N})
-    for x in (torch.tensor([[0.5, -1.0], [0.5, 2.0]]), torch.full((3, 4), 2.0), torch.randint(0, 4, (5, 6)).float()):
-        _same(program(x), fn(x))
+    program = _compile(fn, (torch.tensor([3, 1, 2, 3]), torch.tensor([[3.0, 1.0, 2.0], [3.0, 1.0, 7.5]])),
+                       ({0: N}, {0: B, 1: Dim("C", min=1, max=64)}))
+    for ints, floats in ((torch.tensor([3, 1, 2, 3, 1]), torch.tensor([[0.5, -1.0], [0.5, 2.0]])),
+                         (torch.tensor([4, 4, 4]), torch.full((3, 4), 2.0)),
+                         (torch.randint(-5, 5, (40,)), torch.randint(0, 4, (5, 6)).float()),
+                         (torch.tensor([7]), torch.tensor([[1.0]]))):
+        _same(program(ints, floats), fn(ints, floats))
 
 
 def test_item_as_a_size():
