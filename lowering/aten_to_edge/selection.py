@@ -129,30 +129,16 @@ def unique(call):
     x = call.t("self")
     results = call.op.results
     flat = _as_dynamic(_flat(x)) if rank_of(x) else create1("edge.view", [x, index_constant(1)], ranked([DYNAMIC], element_type(x)))
-    elem = element_type(flat)
     n = tensor.DimOp(flat, index_constant(0)).result
     sort = create("edge.sort", [flat], [flat.type, ranked([DYNAMIC], i64())],
                   {"dim": i64_attr(0), "descending": bool_attr(False)})
     values, perm = sort.results
-    zero, one = index_constant(0), index_constant(1)
-    # prev[i] = s[i - 1] (prev[0] = s[0]): sizes min(n, 1) and max(n - 1, 0) keep n = 0 empty
-    head = _slice(values, 0, arith.MinSIOp(n, one).result)
-    body = _slice(values, 0, arith.MaxSIOp(arith.SubIOp(n, one).result, zero).result)
-    prev = create1("edge.cat", [head, body], values.type, {"dim": i64_attr(0)})
-    bool_t = ranked([DYNAMIC], i1())
-    differs = create1("edge.ne", [values, prev], bool_t)
-    position = create1("edge.arange", [n], ranked([DYNAMIC], i64()), {"start": f64_attr(0.0), "step": f64_attr(1.0)})
-    first = create1("edge.eq", [position, splat(0, i64())], bool_t)
-    mask = create1("edge.logical_or", [differs, first], bool_t)
+    mask = _run_starts(values, n)
     starts = _rows(nonzero(mask))
     out = [_cast_to(create1("edge.index_select", [values, starts], values.type, {"dim": i64_attr(0)}), results[0].type)]
     u = tensor.DimOp(starts, index_constant(0)).result
     wants_inverse, wants_counts = bool(call.a("return_inverse", False)), bool(call.a("return_counts", False))
-    group = None
-    if wants_inverse or wants_counts:
-        ones = create1("edge.cast", [mask], ranked([DYNAMIC], i64()))
-        group = create1("edge.sub", [create1("edge.cumsum", [ones], ones.type, {"dim": i64_attr(0)}), splat(1, i64())],
-                        ones.type)
+    group = _group(mask) if wants_inverse or wants_counts else None
     if wants_inverse:
         inverse = create1("edge.scatter", [_filled(0, i64(), n), perm, group], ranked([DYNAMIC], i64()),
                           {"dim": i64_attr(0), "reduce": str_attr("none")})
@@ -161,13 +147,74 @@ def unique(call):
         out.append(create1("edge.view", [inverse, *dyn], results[1].type))
     else:
         out.append(_empty_result(results[1].type))
-    if wants_counts:
-        counts = create1("edge.scatter", [_filled(0, i64(), u), group, _filled(1, i64(), n)], ranked([DYNAMIC], i64()),
-                         {"dim": i64_attr(0), "reduce": str_attr("sum")})
-        out.append(_cast_to(counts, results[2].type))
-    else:
-        out.append(_empty_result(results[2].type))
+    out.append(_counts(group, u, n, results[2].type) if wants_counts else _empty_result(results[2].type))
     return out
+
+
+def _run_starts(values: ir.Value, n: ir.Value) -> ir.Value:
+    """i1 mask of the first element of each run of equal values: i == 0 or v[i] != v[i - 1]."""
+    zero, one = index_constant(0), index_constant(1)
+    # prev[i] = v[i - 1] (prev[0] = v[0]): sizes min(n, 1) and max(n - 1, 0) keep n = 0 empty
+    head = _slice(values, 0, arith.MinSIOp(n, one).result)
+    body = _slice(values, 0, arith.MaxSIOp(arith.SubIOp(n, one).result, zero).result)
+    prev = create1("edge.cat", [head, body], values.type, {"dim": i64_attr(0)})
+    bool_t = ranked([DYNAMIC], i1())
+    differs = create1("edge.ne", [values, prev], bool_t)
+    position = create1("edge.arange", [n], ranked([DYNAMIC], i64()), {"start": f64_attr(0.0), "step": f64_attr(1.0)})
+    first = create1("edge.eq", [position, splat(0, i64())], bool_t)
+    return create1("edge.logical_or", [differs, first], bool_t)
+
+
+def _group(mask: ir.Value) -> ir.Value:
+    """The run index of each element: cumsum(mask) - 1."""
+    ones = create1("edge.cast", [mask], ranked([DYNAMIC], i64()))
+    return create1("edge.sub", [create1("edge.cumsum", [ones], ones.type, {"dim": i64_attr(0)}), splat(1, i64())],
+                   ones.type)
+
+
+def _counts(group: ir.Value, u: ir.Value, n: ir.Value, rt: ir.Type) -> ir.Value:
+    """Elements per run: a scatter-add of ones at each element's run index."""
+    counts = create1("edge.scatter", [_filled(0, i64(), u), group, _filled(1, i64(), n)], ranked([DYNAMIC], i64()),
+                     {"dim": i64_attr(0), "reduce": str_attr("sum")})
+    return _cast_to(counts, rt)
+
+
+def unique_consecutive(call):
+    """torch.unique_consecutive of the flattened input (no `dim`): unique without the sort, so the
+    inverse is the run index itself."""
+    if call.a("dim") is not None:
+        raise Unsupported("unique_consecutive along a dim is not supported yet (only of the whole tensor)")
+    x = call.t("self")
+    results = call.op.results
+    flat = _as_dynamic(_flat(x)) if rank_of(x) else create1("edge.view", [x, index_constant(1)], ranked([DYNAMIC], element_type(x)))
+    n = tensor.DimOp(flat, index_constant(0)).result
+    mask = _run_starts(flat, n)
+    starts = _rows(nonzero(mask))
+    out = [_cast_to(create1("edge.index_select", [flat, starts], flat.type, {"dim": i64_attr(0)}), results[0].type)]
+    u = tensor.DimOp(starts, index_constant(0)).result
+    wants_inverse, wants_counts = bool(call.a("return_inverse", False)), bool(call.a("return_counts", False))
+    group = _group(mask) if wants_inverse or wants_counts else None
+    if wants_inverse:
+        shape = shape_of(results[1].type)
+        dyn = [dim_index(x, d) for d, s in enumerate(shape) if s == DYNAMIC]
+        out.append(create1("edge.view", [group, *dyn], results[1].type))
+    else:
+        out.append(_empty_result(results[1].type))
+    out.append(_counts(group, u, n, results[2].type) if wants_counts else _empty_result(results[2].type))
+    return out
+
+
+def nonzero_static(call):
+    """nonzero padded with `fill_value` rows (or cut) to `size` rows: the first `size` rows of
+    cat(nonzero(x), fill rows)."""
+    x = call.t("self")
+    rt = call.op.results[0].type
+    size = int(call.a("size"))
+    coords = nonzero(x)
+    # an edge.cat's operands have one type (IRDL binds a variadic group to one type)
+    fill = create1("tensor.cast", [splat(int(call.a("fill_value", -1)), i64(), [size, rank_of(x)])], coords.type)
+    both = create1("edge.cat", [coords, fill], coords.type, {"dim": i64_attr(0)})
+    return [create1("edge.slice", [both], rt, {"dim": i64_attr(0), "start": i64_attr(0), "step": i64_attr(1)})]
 
 
 def _cast_to(x: ir.Value, rt: ir.Type) -> ir.Value:
@@ -183,6 +230,8 @@ def _empty_result(rt: ir.Type) -> ir.Value:
 FALLBACK_DECOMPOSITIONS = {
     "aten::masked_select": masked_select,
     "aten::_unique2": unique,
+    "aten::unique_consecutive": unique_consecutive,
+    "aten::nonzero_static": nonzero_static,
 }
 
 

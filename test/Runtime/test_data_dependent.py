@@ -56,7 +56,8 @@ B, N = Dim("B", min=1, max=64), Dim("N", min=1, max=64)
 
 def test_nonzero_none_some_all_and_nan():
     def fn(x):
-        return torch.nonzero(x), torch.nonzero(x > 0), torch.nonzero(x[0].to(torch.int32))
+        return (torch.nonzero(x), torch.nonzero(x > 0), torch.nonzero(x[0].to(torch.int32)), torch.argwhere(x),
+                torch.nonzero_static(x, size=4, fill_value=-1))  # padded or cut to 4 rows
 
     program = _compile(fn, (torch.randn(3, 5),), {0: B, 1: N})
     some = torch.tensor([[0.0, 1.5, 0.0, -2.0, 0.0], [float("nan"), 0.0, 0.0, 0.0, 3.0], [0.0] * 5])
@@ -81,9 +82,10 @@ def test_masked_select_broadcast_and_same_shape_masks():
         _same(program(x, row, full), fn(x, row, full))
 
 
-def test_unique_sorted_with_and_without_inverse_and_counts():
+def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
     def fn(ints, floats):
-        return torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True)
+        return (torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True),
+                torch.unique_consecutive(ints), torch.unique_consecutive(floats, return_inverse=True, return_counts=True))
 
     program = _compile(fn, (torch.tensor([3, 1, 2, 3]), torch.tensor([[3.0, 1.0, 2.0], [3.0, 1.0, 7.5]])),
                        ({0: N}, {0: B, 1: Dim("C", min=1, max=64)}))
