@@ -47,8 +47,10 @@ def lower_nonzero(op):
 
 
 def _flat(x: ir.Value) -> ir.Value:
-    """x viewed as 1-d (one index operand when its size is dynamic)."""
+    """x viewed as 1-d (one index operand when its size is dynamic); a 0-d x is one element."""
     shape = shape_of(x)
+    if not shape:
+        return create1("edge.view", [x], ranked([1], element_type(x)))
     if DYNAMIC not in shape:
         n = 1
         for s in shape:
@@ -128,7 +130,7 @@ def unique(call):
     counts = a scatter-add of ones at group."""
     x = call.t("self")
     results = call.op.results
-    flat = _as_dynamic(_flat(x)) if rank_of(x) else create1("edge.view", [x, index_constant(1)], ranked([DYNAMIC], element_type(x)))
+    flat = _as_dynamic(_flat(x))
     n = tensor.DimOp(flat, index_constant(0)).result
     sort = create("edge.sort", [flat], [flat.type, ranked([DYNAMIC], i64())],
                   {"dim": i64_attr(0), "descending": bool_attr(False)})
@@ -186,7 +188,7 @@ def unique_consecutive(call):
         raise Unsupported("unique_consecutive along a dim is not supported yet (only of the whole tensor)")
     x = call.t("self")
     results = call.op.results
-    flat = _as_dynamic(_flat(x)) if rank_of(x) else create1("edge.view", [x, index_constant(1)], ranked([DYNAMIC], element_type(x)))
+    flat = _as_dynamic(_flat(x))
     n = tensor.DimOp(flat, index_constant(0)).result
     mask = _run_starts(flat, n)
     starts = _rows(nonzero(mask))
