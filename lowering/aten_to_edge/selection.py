@@ -212,6 +212,8 @@ def nonzero_static(call):
     x = call.t("self")
     rt = call.op.results[0].type
     size = int(call.a("size"))
+    if size == 0 or rank_of(x) == 0:
+        return [splat(0, i64(), shape_of(rt))]  # no elements: the shape says it all
     coords = nonzero(x)
     # an edge.cat's operands have one type (IRDL binds a variadic group to one type)
     fill = create1("tensor.cast", [splat(int(call.a("fill_value", -1)), i64(), [size, rank_of(x)])], coords.type)
