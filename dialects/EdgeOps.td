@@ -434,6 +434,22 @@ def Edge_IndexPutOp : Edge_Op<"index_put", [AllElementTypesMatch<["input", "valu
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Edge_NonzeroOp : Edge_Op<"nonzero"> {
+  let summary = "coordinates of the nonzero elements, one row each in row-major order (data-dependent size)";
+  let description = [{
+    The result is `tensor<?xRxi64>` (R = the input's rank): its first dim is the number of
+    nonzero elements, known only when the op runs (an unbacked symbol `u0`), so unlike other
+    edge ops it takes no `index` operand for that dynamic dim. NaN counts as nonzero, as in
+    torch. `masked_select` and `unique` are built on it.
+
+    ```mlir
+    %r = "edge.nonzero"(%x) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs TensorOf<[I64]>:$result);
+}
+
 def Edge_DiagonalOp : Edge_Op<"diagonal", [AllElementTypesMatch<["input", "result"]>]> {
   let summary = "the diagonal of dims `dim1`, `dim2` at `offset`, as the last result dim";
   let description = [{

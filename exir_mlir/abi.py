@@ -42,7 +42,9 @@ class TensorSpec:
     sym_shape: tuple[str, ...] | None  # exir.sym_shape, one expression per dim
     kind: str  # exir.input_kind / exir.output_kind ("user_input" when absent)
     name: str  # exir.name / exir.target, or "arg<i>" / "result<i>"
-    scalar: bool = False  # an integer/float/index argument (a SymInt), not a tensor
+    # An argument: an integer/float/index (a SymInt), not a tensor. A result: a 0-d tensor the program
+    # returns as a Python int/float/bool (exir.scalar_output), which the runtime gives back as such.
+    scalar: bool = False
 
     @property
     def dtype(self):

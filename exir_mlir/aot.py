@@ -47,6 +47,14 @@ def _guards_the_library_cannot_check(ep: torch.export.ExportedProgram) -> list[s
     return unchecked
 
 
+def _scalar_outputs(ep: torch.export.ExportedProgram) -> list[str]:
+    """User outputs that are Python int/float/bool values (SymInt/SymFloat/SymBool), by node name."""
+    output = next(n for n in ep.graph.nodes if n.op == "output")
+    user = set(ep.graph_signature.user_outputs)
+    return [str(a) for a in output.args[0]
+            if isinstance(a, torch.fx.Node) and a.name in user and not isinstance(a.meta.get("val"), torch.Tensor)]
+
+
 def export_library(
     ep: torch.export.ExportedProgram,
     output: str | Path,
@@ -77,6 +85,13 @@ def export_library(
             f"the program carries shape conditions beyond its dims' ranges and equalities ({'; '.join(unchecked)}), "
             "which a native library cannot check yet: use exir_mlir.compile (the JIT checks them), or export "
             "with dynamic_shapes that do not need them (e.g. that dim static)")
+    scalars = _scalar_outputs(ep)
+    if scalars:
+        # The library's C API returns tensors only; exir_mlir.compile returns these as Python scalars.
+        raise ExirUserError(
+            f"the program returns Python scalars ({', '.join(scalars)}: an int/float/bool such as x.size(0) * 2), "
+            "which a native library cannot return yet: use exir_mlir.compile, or return a tensor "
+            "(e.g. torch.tensor(value) or a 0-d tensor computed from the inputs)")
     start = time.perf_counter()
     decomposed = importer.decompose(ep, handled=lowering.takes_overload)
     module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)

@@ -622,6 +622,12 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
+  irdl.operation @nonzero {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.results(result: %1)
+  }
   irdl.operation @pad {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

@@ -3990,6 +3990,45 @@ def neg(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return NegOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class NonzeroOp(_ods_ir.OpView):
+  r"""
+  The result is `tensor<?xRxi64>` (R = the input's rank): its first dim is the number of
+  nonzero elements, known only when the op runs (an unbacked symbol `u0`), so unlike other
+  edge ops it takes no `index` operand for that dynamic dim. NaN counts as nonzero, as in
+  torch. `masked_select` and `unique` are built on it.
+  
+  ```mlir
+  %r = "edge.nonzero"(%x) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+  ```
+  """
+
+  OPERATION_NAME = "edge.nonzero"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult:
+    return self.operation.results[0]
+
+def nonzero(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return NonzeroOp(result=result, input=input, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class PadOp(_ods_ir.OpView):
   r"""
   `value` is a 0-d tensor of the input's dtype.

@@ -37,6 +37,8 @@ def _tensor_spec(index: int, type_: ir.Type, attrs, *, kind_key: str, name_key: 
         sym_shape=sym,
         kind=_string(attrs, kind_key) or default,
         name=_string(attrs, name_key) or f"{'arg' if kind_key.endswith('input_kind') else 'result'}{index}",
+        # A result the program returns as a Python int/float/bool (aten-to-edge makes it a 0-d tensor).
+        scalar=not is_argument and attrs is not None and "exir.scalar_output" in attrs,
     )
 
 

@@ -261,7 +261,7 @@ class CompiledProgram:
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:
-            return [o.numpy() for o in outputs]
+            return [o if type(o) in (int, float, bool) else o.numpy() for o in outputs]
         return outputs
 
     def _all_arguments(self, user_args: list) -> list:
@@ -280,6 +280,8 @@ class CompiledProgram:
             owned = memref.is_freeable(desc.allocated) and desc.allocated not in input_pointers \
                 and desc.allocated not in seen
             outputs.append(memref.tensor_from_descriptor(desc, spec.rank, spec.dtype, owned=owned))
+            if spec.scalar:  # a Python int/float/bool result (exir.scalar_output)
+                outputs[-1] = outputs[-1].item()
             if owned:
                 seen.add(desc.allocated)
         return outputs

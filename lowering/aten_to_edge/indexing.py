@@ -216,6 +216,15 @@ def _indexed_dims_first(x: ir.Value, positions: list[int], rest: list[int]):
 
 
 
+def _uncast(v: ir.Value) -> ir.Value:
+    """The source of a tensor.cast (the value with its more static shape), else v."""
+    owner = v.owner
+    op = owner.operation if hasattr(owner, "operation") else None
+    if op is not None and op.name == "tensor.cast":
+        return op.operands[0]
+    return v
+
+
 def advanced_index_put(x: ir.Value, indices: list, values: ir.Value, accumulate: bool, rt: ir.Type) -> ir.Value:
     """torch's index_put(x, indices, values) for several integer index tensors (or one of any rank):
     the same row-major index as advanced_index into x's indexed dims moved to the front and
@@ -228,7 +237,10 @@ def advanced_index_put(x: ir.Value, indices: list, values: ir.Value, accumulate:
     for v in indices:
         if v is not None and element_type(v) == ir.IntegerType.get_signless(1):
             raise Unsupported("index_put with a boolean mask has a data-dependent shape")
-    idx = [cast(v, i64()) for v in indices if v is not None]
+    # The importer casts an exir op's index tensors to one type (an IRDL variadic group has one),
+    # e.g. [?, 1] and [1, ?] both to [?, ?]: the broadcast needs their own shapes back, or a size-1
+    # dim would be taken as the broadcast size (wrong values).
+    idx = [cast(_uncast(v), i64()) for v in indices if v is not None]
     rest = [d for d in range(rank) if d not in positions]
     adjacent = positions == list(range(positions[0], positions[-1] + 1))
     b_shape = _broadcast_shape(idx)

@@ -22,8 +22,9 @@ from .pooling import populate_pooling_patterns
 from .quantization import fold_quantized
 from .random import populate_random_patterns
 from .reduction import populate_reduction_patterns
+from .selection import populate_selection_patterns
 from .sort import populate_sort_patterns
-from .symbolic import populate_symbolic_patterns
+from .symbolic import populate_symbolic_patterns, scalar_results_to_tensors
 from .update import populate_update_patterns
 from .upsample import populate_upsample_patterns
 from .view import populate_view_patterns
@@ -41,7 +42,7 @@ def edge_patterns() -> PatternTable:
                      populate_indexing_patterns, populate_symbolic_patterns,
                      populate_decomposition_patterns, populate_update_patterns,
                      populate_sort_patterns, populate_upsample_patterns, populate_fft_patterns,
-                     populate_random_patterns):
+                     populate_random_patterns, populate_selection_patterns):
         populate(table)
     return table
 
@@ -104,6 +105,7 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
     """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
     with module_op.context, module_op.location:
         _symint_args_to_index(module_op)
+        scalar_results_to_tensors(module_op)
         # PT2E quantized programs: integer contractions and quantize/dequantize pairs first
         # (quantization.py), while the calls they match are still there.
         for failures in fold_quantized(module_op):

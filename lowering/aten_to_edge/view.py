@@ -126,7 +126,11 @@ def lower_slice(op):
         if end is None or (isinstance(end, int) and end >= BIG):
             length = arith.SubIOp(dim_index(x, dim), index_constant(start)).result
         elif isinstance(end, ir.Value):
-            length = arith.SubIOp(to_index(end), index_constant(start)).result
+            # torch clamps the end to [0, size] (negative counts from the end): export proves
+            # nothing about an unbacked end (`x[:t.item()]`), so clamp at run time.
+            size_v = dim_index(x, dim)
+            end_v = _clamped(end, size_v, size_v)
+            length = arith.MaxSIOp(index_constant(0), arith.SubIOp(end_v, index_constant(start)).result).result
         else:
             return [_gather_slice(x, rt, dim, start, end, step)]
     return [_slice(x, rt, dim, start, length, step)]

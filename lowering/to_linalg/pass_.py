@@ -20,6 +20,7 @@ from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
 from .reduction import populate_reduction_patterns
 from .shapes import ShapeContext
+from .selection import populate_selection_patterns
 from .sort import populate_sort_patterns
 from .update import populate_update_patterns
 from .upsample import populate_upsample_patterns
@@ -86,7 +87,7 @@ def linalg_patterns() -> PatternTable:
                      populate_view_patterns, populate_creation_patterns,
                      populate_indexing_patterns, populate_update_patterns,
                      populate_sort_patterns, populate_upsample_patterns,
-                     populate_attention_patterns):
+                     populate_attention_patterns, populate_selection_patterns):
         populate(table)
     for name in OPMATH_OPS:
         table.patterns[name] = opmath(table.patterns[name])

@@ -53,3 +53,23 @@ def test_dynamic_length_index():
     program = exir_mlir.compile(ep)
     for i in (torch.tensor([0, 1, 2]), torch.tensor([7, -1, 0, 2, 5, -8])):
         torch.testing.assert_close(program(x, i), x[i, i] * 2.0, rtol=0, atol=0)
+
+
+def test_index_put_accumulate_with_broadcast_dynamic_index_shapes():
+    """x.index_put((i, j), v, accumulate=True) with i [?, 1] and j [1, ?]: the importer casts both to
+    [?, ?] (one exir operand type); the broadcast must use their own shapes (it took the size-1 dim
+    as the broadcast size and returned wrong values)."""
+
+    class Put(torch.nn.Module):
+        def forward(self, x, i, j, v):
+            return torch.ops.aten.index_put.default(x, [i, j], v, True)
+
+    x = torch.randn(5, 5)
+    i = torch.tensor([[0], [1], [1], [0], [4]])
+    j = torch.tensor([[3, 1, 4, 2, 3, 2]])
+    v = torch.randn(5, 6)
+    ep = torch.export.export(Put(), (x, i, j, v), dynamic_shapes=(None, {0: AUTO}, {1: AUTO}, {0: AUTO, 1: AUTO}))
+    program = exir_mlir.compile(ep)
+    i2, j2, v2 = torch.tensor([[4], [4], [2]]), torch.tensor([[0, 0, 1, -1]]), torch.randn(3, 4)
+    for args in ((x, i, j, v), (x, i2, j2, v2)):
+        torch.testing.assert_close(program(*args), Put()(*args), rtol=1e-5, atol=1e-5)

@@ -77,3 +77,13 @@ func.func @conv_pool(%x: tensor<1x4x5xf32>, %w: tensor<4x3x3xf32>, %v: tensor<1x
   %3:2 = "edge.adaptive_max_pool"(%v) : (tensor<1x2x4x4x4xf32>) -> (tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xi64>)
   return %0 : tensor<1x3x10xf32>
 }
+
+// -----
+
+// nonzero: the row count is data-dependent, so the dynamic result dim has no index operand.
+// CHECK-LABEL: func.func @nonzero
+// CHECK: "edge.nonzero"(%{{.*}}) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+func.func @nonzero(%x: tensor<?x4xf32>) -> tensor<?x2xi64> {
+  %0 = "edge.nonzero"(%x) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+  return %0 : tensor<?x2xi64>
+}

@@ -1,10 +1,19 @@
 // RUN: exir-mlir-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(aten-to-edge)'
 
-// An op with a data-dependent output shape has no Edge lowering: the error names it at its line.
-func.func @nonzero(%x: tensor<4xf32>) -> tensor<?x1xi64> {
-  // expected-error @+1 {{'exir.nonzero' cannot be lowered to edge: no lowering for this op}}
-  %0 = "exir.nonzero"(%x) : (tensor<4xf32>) -> tensor<?x1xi64>
-  return %0 : tensor<?x1xi64>
+// An op with no Edge lowering (`_pdist_forward`, for now): the error names it at its line.
+func.func @pdist(%x: tensor<4x3xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'exir.priv_pdist_forward' cannot be lowered to edge: no lowering for this op}}
+  %0 = "exir.priv_pdist_forward"(%x) {p = 2.0 : f64} : (tensor<4x3xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+// `.item()` of a float tensor used where an int is expected is refused, not truncated.
+func.func @float_item_as_int(%t: tensor<f32>) -> !exir.symint {
+  // expected-error @+1 {{.item() of a f32 tensor as an int is not supported}}
+  %0 = "exir.priv_local_scalar_dense"(%t) : (tensor<f32>) -> !exir.symint
+  return %0 : !exir.symint
 }
 
 // -----

@@ -28,3 +28,54 @@ func.func @sym_to_tensor(%x: tensor<?x8xf32>) -> tensor<i64> {
   %1 = "exir.sym_to_tensor"(%0) : (!exir.symint) -> tensor<i64>
   return %1 : tensor<i64>
 }
+
+// -----
+
+// A program that returns Python scalars: each SymInt/SymFloat/SymBool result becomes a 0-d
+// i64/f64/i1 tensor marked exir.scalar_output (the runtime returns the Python int/float/bool).
+// `.item()` (_local_scalar_dense) is a tensor.extract; truediv is f64 division; sym_ge a cmpi.
+// CHECK-LABEL: func.func @scalar_results
+// CHECK-SAME: -> (tensor<i64> {exir.scalar_output = "int"}, tensor<f64> {exir.scalar_output = "float"}, tensor<i1> {exir.scalar_output = "bool"})
+// CHECK: %[[D:.*]] = tensor.dim %arg0
+// CHECK: %[[E:.*]] = tensor.extract %arg1[] : tensor<i64>
+// CHECK: %[[U:.*]] = arith.index_cast %[[E]] : i64 to index
+// CHECK: %[[SUM:.*]] = arith.addi %[[D]], %[[U]] : index
+// CHECK: %[[Q:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[D]], %[[U]] : index
+// CHECK: %[[SUM64:.*]] = arith.index_cast %[[SUM]] : index to i64
+// CHECK: %[[R0:.*]] = tensor.from_elements %[[SUM64]] : tensor<i64>
+// CHECK: %[[R1:.*]] = tensor.from_elements %[[Q]] : tensor<f64>
+// CHECK: %[[R2:.*]] = tensor.from_elements %[[GE]] : tensor<i1>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @scalar_results(%x: tensor<?x8xf32>, %t: tensor<i64>) -> (!exir.symint, !exir.symfloat, !exir.symbool) {
+  %0 = "exir.sym_size_int"(%x) {dim = 0 : i64} : (tensor<?x8xf32>) -> !exir.symint
+  %1 = "exir.priv_local_scalar_dense"(%t) : (tensor<i64>) -> !exir.symint
+  %2 = "exir.sym_add"(%0, %1) : (!exir.symint, !exir.symint) -> !exir.symint
+  %3 = "exir.sym_truediv"(%0, %1) : (!exir.symint, !exir.symint) -> !exir.symfloat
+  %4 = "exir.sym_ge"(%0, %1) : (!exir.symint, !exir.symint) -> !exir.symbool
+  return %2, %3, %4 : !exir.symint, !exir.symfloat, !exir.symbool
+}
+
+// -----
+
+// SymFloat arithmetic and comparison (f64, cmpf), SymBool logic (xori with true = not),
+// sym_ite a select, float constants.
+// CHECK-LABEL: func.func @sym_float_bool
+// CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f64
+// CHECK-DAG: %[[TRUE:.*]] = arith.constant true
+// CHECK: %[[F:.*]] = arith.sitofp %{{.*}} : i64 to f64
+// CHECK: %[[M:.*]] = arith.mulf %[[F]], %[[HALF]] : f64
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[M]], %[[HALF]] : f64
+// CHECK: %[[NOT:.*]] = arith.xori %[[LT]], %[[TRUE]] : i1
+// CHECK: %[[SEL:.*]] = arith.select %[[NOT]], %[[M]], %[[HALF]] : f64
+// CHECK: tensor.from_elements %[[SEL]] : tensor<f64>
+func.func @sym_float_bool(%x: tensor<?xf32>) -> !exir.symfloat {
+  %0 = "exir.sym_size_int"(%x) {dim = 0 : i64} : (tensor<?xf32>) -> !exir.symint
+  %1 = "exir.sym_float"(%0) : (!exir.symint) -> !exir.symfloat
+  %h = "exir.sym_constant"() {value = 5.000000e-01 : f64} : () -> !exir.symfloat
+  %2 = "exir.sym_mul"(%1, %h) : (!exir.symfloat, !exir.symfloat) -> !exir.symfloat
+  %3 = "exir.sym_lt"(%2, %h) : (!exir.symfloat, !exir.symfloat) -> !exir.symbool
+  %4 = "exir.sym_not"(%3) : (!exir.symbool) -> !exir.symbool
+  %5 = "exir.sym_ite"(%4, %2, %h) : (!exir.symbool, !exir.symfloat, !exir.symfloat) -> !exir.symfloat
+  return %5 : !exir.symfloat
+}

@@ -1,0 +1,55 @@
+// RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(aten-to-edge)' | FileCheck %s
+
+// nonzero: one edge.nonzero whose row count is data-dependent (no index operand), one column
+// per input dim.
+// CHECK-LABEL: func.func @nonzero
+// CHECK: %[[R:.*]] = "edge.nonzero"(%arg0) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+// CHECK: return %[[R]]
+func.func @nonzero(%x: tensor<?x4xf32>) -> tensor<?x2xi64> {
+  %0 = "exir.nonzero"(%x) : (tensor<?x4xf32>) -> tensor<?x2xi64>
+  return %0 : tensor<?x2xi64>
+}
+
+// -----
+
+// masked_select (a fallback call): the mask broadcasts to x's shape, both are flattened, and x's
+// elements at the flat mask's nonzeros are gathered; sizes are tensor.dim / numel at run time.
+// CHECK-LABEL: func.func @masked_select
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x6xf32>
+// CHECK: %[[M:.*]] = "edge.expand"(%arg1, %[[D]]) : (tensor<1x6xi1>, index) -> tensor<?x6xi1>
+// CHECK: %[[XF:.*]] = "edge.view"(%arg0, %{{.*}}) : (tensor<?x6xf32>, index) -> tensor<?xf32>
+// CHECK: %[[MF:.*]] = "edge.view"(%[[M]], %{{.*}}) : (tensor<?x6xi1>, index) -> tensor<?xi1>
+// CHECK: %[[NZ:.*]] = "edge.nonzero"(%[[MF]]) : (tensor<?xi1>) -> tensor<?x1xi64>
+// CHECK: %[[N:.*]] = tensor.dim %[[NZ]], %{{.*}} : tensor<?x1xi64>
+// CHECK: %[[ROWS:.*]] = "edge.view"(%[[NZ]], %[[N]]) : (tensor<?x1xi64>, index) -> tensor<?xi64>
+// CHECK: %[[R:.*]] = "edge.index_select"(%[[XF]], %[[ROWS]]) {dim = 0 : i64} : (tensor<?xf32>, tensor<?xi64>) -> tensor<?xf32>
+// CHECK: return %[[R]]
+func.func private @"aten::masked_select"(tensor<?x6xf32>, tensor<1x6xi1>) -> tensor<?xf32> attributes {exir.aten_overload = "aten::masked_select"}
+func.func @masked_select(%x: tensor<?x6xf32>, %m: tensor<1x6xi1>) -> tensor<?xf32> {
+  %0 = call @"aten::masked_select"(%x, %m) {exir.args = {}, exir.operand_args = ["self", "mask"]} : (tensor<?x6xf32>, tensor<1x6xi1>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// unique with counts: sort, mark the first of each run (s[i] != s[i-1], or i == 0), keep the
+// sorted values at the marks' nonzeros; counts scatter-add ones at cumsum(mark) - 1. The
+// unrequested inverse is an empty tensor, as torch returns it.
+// CHECK-LABEL: func.func @unique_counts
+// CHECK: %[[EMPTY:.*]] = arith.constant dense<0> : tensor<0xi64>
+// CHECK: %[[S:.*]]:2 = "edge.sort"(%arg0) {descending = false, dim = 0 : i64}
+// CHECK: %[[PREV:.*]] = "edge.cat"
+// CHECK: %[[NE:.*]] = "edge.ne"(%[[S]]#0, %[[PREV]])
+// CHECK: %[[FIRST:.*]] = "edge.eq"
+// CHECK: %[[MARK:.*]] = "edge.logical_or"(%[[NE]], %[[FIRST]])
+// CHECK: "edge.nonzero"(%[[MARK]]) : (tensor<?xi1>) -> tensor<?x1xi64>
+// CHECK: %[[VALUES:.*]] = "edge.index_select"(%[[S]]#0, %{{.*}}) {dim = 0 : i64}
+// CHECK: %[[SUM:.*]] = "edge.cumsum"
+// CHECK: %[[GROUP:.*]] = "edge.sub"(%[[SUM]], %{{.*}})
+// CHECK: %[[COUNTS:.*]] = "edge.scatter"(%{{.*}}, %[[GROUP]], %{{.*}}) {dim = 0 : i64, reduce = "sum"}
+// CHECK: return %[[VALUES]], %[[EMPTY]], %[[COUNTS]]
+func.func private @"aten::_unique2"(tensor<?xi64>) -> (tensor<?xi64>, tensor<0xi64>, tensor<?xi64>) attributes {exir.aten_overload = "aten::_unique2"}
+func.func @unique_counts(%x: tensor<?xi64>) -> (tensor<?xi64>, tensor<0xi64>, tensor<?xi64>) {
+  %0:3 = call @"aten::_unique2"(%x) {exir.args = {return_counts = true, return_inverse = false, sorted = true}, exir.operand_args = ["self"]} : (tensor<?xi64>) -> (tensor<?xi64>, tensor<0xi64>, tensor<?xi64>)
+  return %0#0, %0#1, %0#2 : tensor<?xi64>, tensor<0xi64>, tensor<?xi64>
+}

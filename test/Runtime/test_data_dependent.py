@@ -1,0 +1,145 @@
+"""Data-dependent shapes and scalar results end to end, against eager PyTorch.
+
+nonzero / masked_select / unique return tensors whose first dim is an unbacked symbol (`u0`):
+the compiled code computes the size at run time and the runtime returns a tensor of that size.
+`.item()` values are SymInts/SymFloats/SymBools used as sizes or returned; a program that
+returns a Python int/float/bool returns that Python type. One compile per program, each run on
+several inputs (none / some / all elements selected), with dynamic dims.
+"""
+
+import math
+
+import numpy as np
+import pytest
+import torch
+from torch.export import Dim, export
+
+import exir_mlir
+from exir_mlir.errors import ExirUserError
+
+
+class Fn(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
+def _compile(fn, args, dynamic_shapes):
+    """dynamic_shapes: one entry per argument (a dict alone for a one-argument program)."""
+    if not isinstance(dynamic_shapes, tuple):
+        dynamic_shapes = (dynamic_shapes,)
+    ep = export(Fn(fn), args, dynamic_shapes=(dynamic_shapes,))
+    return exir_mlir.compile(ep)
+
+
+def _same(got, want):
+    """Exactly the eager result: same pytree, Python types, dtypes, shapes and values."""
+    if isinstance(want, (tuple, list)):
+        assert isinstance(got, (tuple, list)) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+        return
+    if isinstance(want, torch.Tensor):
+        assert isinstance(got, torch.Tensor), type(got)
+        assert got.dtype == want.dtype and got.shape == want.shape, (got, want)
+        torch.testing.assert_close(got, want, rtol=0, atol=0, equal_nan=True)
+        return
+    assert type(got) is type(want), (got, want)
+    assert got == want or (isinstance(want, float) and math.isnan(want) and math.isnan(got)), (got, want)
+
+
+B, N = Dim("B", min=1, max=64), Dim("N", min=1, max=64)
+
+
+def test_nonzero_none_some_all_and_nan():
+    def fn(x):
+        return (torch.nonzero(x), torch.nonzero(x > 0), torch.nonzero(x[0].to(torch.int32)), torch.argwhere(x),
+                torch.nonzero_static(x, size=4, fill_value=-1))  # padded or cut to 4 rows
+
+    program = _compile(fn, (torch.randn(3, 5),), {0: B, 1: N})
+    some = torch.tensor([[0.0, 1.5, 0.0, -2.0, 0.0], [float("nan"), 0.0, 0.0, 0.0, 3.0], [0.0] * 5])
+    for x in (some, torch.zeros(4, 2), torch.ones(1, 7), torch.randn(9, 3)):
+        _same(program(x), fn(x))
+    # the size differs call to call: the buffer of each result is its own
+    a, b = program(torch.zeros(2, 2))[0], program(torch.ones(2, 2))[0]
+    assert a.shape == (0, 2) and b.shape == (4, 2)
+
+
+def test_masked_select_broadcast_and_same_shape_masks():
+    def fn(x, row, full):
+        return torch.masked_select(x, row), torch.masked_select(x, full)
+
+    example = (torch.randn(4, 6), torch.ones(1, 6, dtype=torch.bool), torch.ones(4, 6, dtype=torch.bool))
+    ep = export(Fn(fn), example, dynamic_shapes=(({0: B}, None, {0: B}),))
+    program = exir_mlir.compile(ep)
+    x = torch.randn(5, 6)
+    for row, full in ((torch.tensor([[True, False, True, True, False, False]]), x > 0),
+                      (torch.zeros(1, 6, dtype=torch.bool), torch.ones(5, 6, dtype=torch.bool)),
+                      (torch.ones(1, 6, dtype=torch.bool), torch.zeros(5, 6, dtype=torch.bool))):
+        _same(program(x, row, full), fn(x, row, full))
+
+
+def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
+    def fn(ints, floats):
+        return (torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True),
+                torch.unique_consecutive(ints), torch.unique_consecutive(floats, return_inverse=True, return_counts=True))
+
+    program = _compile(fn, (torch.tensor([3, 1, 2, 3]), torch.tensor([[3.0, 1.0, 2.0], [3.0, 1.0, 7.5]])),
+                       ({0: N}, {0: B, 1: Dim("C", min=1, max=64)}))
+    for ints, floats in ((torch.tensor([3, 1, 2, 3, 1]), torch.tensor([[0.5, -1.0], [0.5, 2.0]])),
+                         (torch.tensor([4, 4, 4]), torch.full((3, 4), 2.0)),
+                         (torch.randint(-5, 5, (40,)), torch.randint(0, 4, (5, 6)).float()),
+                         (torch.tensor([7]), torch.tensor([[1.0]]))):
+        _same(program(ints, floats), fn(ints, floats))
+
+
+def test_item_as_a_size():
+    def fn(x, n):
+        k = n.item()
+        return x[:k], x.new_zeros(k)
+
+    program = _compile(fn, (torch.randn(8), torch.tensor(3)), ({0: N}, None))
+    x = torch.randn(10)
+    for k in (0, 4, 10, 20):  # 20: the slice clamps to x's size, as in eager
+        _same(program(x, torch.tensor(k)), fn(x, torch.tensor(k)))
+
+
+def test_scalar_results_are_python_scalars():
+    def fn(x, y):
+        n = x.size(0)
+        return n * 2, n / 4, n > 3, torch.sym_not(n == y.size(0)), torch.sym_max(n, y.size(0)) - 1, x.sum()
+
+    program = _compile(fn, (torch.randn(5), torch.randn(6)), ({0: N}, {0: Dim("M", min=1, max=64)}))
+    for x, y in ((torch.randn(5), torch.randn(6)), (torch.randn(2), torch.randn(2)), (torch.randn(9), torch.randn(1))):
+        got, want = program(x, y), fn(x, y)
+        _same(got[:5], want[:5])
+        torch.testing.assert_close(got[5], want[5], rtol=1e-5, atol=1e-5)
+    # numpy in, numpy out: scalars stay Python scalars
+    got = program(np.ones(3, np.float32), np.ones(4, np.float32))
+    assert got[:5] == (6, 0.75, False, True, 3) and isinstance(got[5], np.ndarray)
+
+
+def test_item_values_returned_and_compared():
+    def fn(t, f, b):
+        i, v, flag = t.item(), f.item(), b.item()
+        return i + 1, v * 2.0, flag, i >= 2, v < 0.5
+
+    program = _compile(fn, (torch.tensor(3), torch.tensor(0.25, dtype=torch.float64), torch.tensor(True)), (None, None, None))
+    for t, f, b in ((3, 0.25, True), (-7, 1.5, False), (2, -0.0, True)):
+        args = (torch.tensor(t), torch.tensor(f, dtype=torch.float64), torch.tensor(b))
+        _same(program(*args), fn(*args))
+
+
+def test_export_library_data_dependent_size_and_scalar_refusal(tmp_path):
+    """The native library returns data-dependent sizes too; Python scalar results it refuses."""
+    ep = export(Fn(lambda x: torch.nonzero(x)), (torch.randn(4),), dynamic_shapes=(({0: N},),))
+    program = exir_mlir.load_library(exir_mlir.export_library(ep, tmp_path / "nonzero.so"))
+    for x in (np.array([0.0, 2.0, 0.0, 1.0, 5.0], np.float32), np.zeros(3, np.float32)):
+        (got,) = program(x)
+        np.testing.assert_array_equal(got, np.nonzero(x)[0][:, None])
+    ep = export(Fn(lambda x: x.size(0) * 2), (torch.randn(4),), dynamic_shapes=(({0: N},),))
+    with pytest.raises(ExirUserError, match=r"returns Python scalars \(mul: .*use exir_mlir.compile"):
+        exir_mlir.export_library(ep, tmp_path / "scalar.so")
