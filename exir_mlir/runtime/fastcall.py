@@ -81,6 +81,8 @@ class CallPlan:
         # Word layout: the results struct first (the entry point writes it), then each memref input.
         offset = 0
         self.output_layout = []  # (word offset, rank, dtype, itemsize, numpy typestr or None)
+        # Results that are Python scalars (exir.scalar_output): their 0-d tensors become int/float/bool.
+        self.scalar_outputs = [i for i, spec in enumerate(signature.outputs) if spec.scalar]
         from exir_mlir.runtime.memref import _typestrs
 
         for spec in signature.outputs:

@@ -225,6 +225,8 @@ class CompiledProgram:
                                                     fields[3 + rank:], dtype, itemsize, typestr, owned=owned))
             if owned:
                 seen.add(allocated)
+        for index in plan.scalar_outputs:
+            outputs[index] = outputs[index].item()
         return outputs
 
     def _run_general(self, args: Sequence) -> list:
