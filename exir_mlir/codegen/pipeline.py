@@ -12,6 +12,7 @@ from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
@@ -305,4 +306,5 @@ def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions()) -
         tile_and_vectorize(module)
     bufferize(module)
     parallelize(module, num_threads=options.num_threads)
+    outline_loops(module)
     lower_to_llvm(module)
