@@ -59,25 +59,35 @@ def clear_memory_cache() -> None:
         _MEMORY.clear()
 
 
-def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float]) -> Executable:
+def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float],
+                      details: dict[str, dict[str, float]]) -> Executable:
+    """The job's machine code, loaded; `timings` gets the codegen, llvm and load steps' seconds,
+    `details` their parts (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS)."""
+    passes: dict[str, float] = {}
+    phases: dict[str, float] = {}
+    details["codegen"], details["llvm"] = passes, phases
     start = time.perf_counter()
     if cache_dir is not None:
         # Machine code kept on disk (a kernel library): a later process loads it without LLVM.
-        kernel = codegen.compile_to_library(job, cache_dir=cache_dir)
-        timings["codegen"] = time.perf_counter() - start
+        kernel = codegen.compile_to_library(job, cache_dir=cache_dir, timings=passes, llvm_timings=phases)
+        llvm_seconds = sum(phases.values())
+        timings["codegen"] = time.perf_counter() - start - llvm_seconds
+        timings["llvm"] = llvm_seconds
         start = time.perf_counter()
         executable = runtime.load_kernel(kernel.path, entry=kernel.entry, signature=kernel.signature,
                                          uses_openmp=kernel.uses_openmp, from_disk=kernel.from_disk,
                                          codegen_seconds=kernel.seconds)
         timings["load"] = time.perf_counter() - start
         return executable
-    llvm = codegen.compile_to_llvm(job)
+    llvm = codegen.compile_to_llvm(job, passes)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
     executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature,
                                    uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
-                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds)
-    timings["load"] = time.perf_counter() - start
+                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds, timings=phases)
+    total = time.perf_counter() - start
+    timings["llvm"] = sum(phases.values())
+    timings["load"] = total - timings["llvm"]
     return executable
 
 
@@ -107,7 +117,7 @@ def compile_linalg(
     executable = _cached(key)
     if executable is not None:
         return CompiledProgram(executable, state=state, reused=True)
-    executable = _remember(key, _codegen_and_load(job, cache_dir, {}))
+    executable = _remember(key, _codegen_and_load(job, cache_dir, {}, {}))
     return CompiledProgram(executable, state=state, reused=False)
 
 
@@ -234,7 +244,10 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     `fusion=False` skips the edge-to-backend fusions; `num_threads` (0: every core) sets the
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
     `dump_dir` receives the IR after each stage. `stage_seconds` of the result times each step
-    of exir_mlir.stages.COMPILE_STEPS (import, lower, codegen, load) on its own.
+    of exir_mlir.stages.COMPILE_STEPS (import, aten-to-edge, edge-to-backend, to-linalg, codegen,
+    llvm, load) on its own, and `stage_details` the parts of some of them: {"import": {"decompose",
+    "import"}, "codegen": the CPU pipeline's stages, "llvm": LLVM's phases}
+    (`exir-mlir compile --timings` prints both).
 
     `decompositions`: the user's own decomposition table, `{torch.ops.aten.foo.bar: fn}` (an
     OpOverloadPacket key means all its overloads), applied with torch's default export table and
@@ -257,12 +270,14 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
     timings: dict[str, float] = {}
+    details: dict[str, dict[str, float]] = {"import": {}}
     start = time.perf_counter()
 
     def import_():
         # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
         # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does;
         # torch._decomp's wider table then takes the non-core ops that survive it, where it can.
+        decompose_start = time.perf_counter()
         try:
             result = importer.decompose(ep, handled=lowering.takes_overload, user_table=decompositions)
         except ExirError:
@@ -277,16 +292,24 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
                 "program: check that ep.run_decompositions() works, or rewrite the op it fails on")
             error.detail = str(e)
             raise error from e
-        return result.ep, importer.import_program(result.ep, decomposition_notes=result.reasons)
+        import_start = time.perf_counter()
+        details["import"]["decompose"] = import_start - decompose_start
+        module = importer.import_program(result.ep, decomposition_notes=result.reasons)
+        details["import"]["import"] = time.perf_counter() - import_start
+        return result.ep, module
 
     ep, module = _timed(timings, "import", import_)
-    _timed(timings, "lower", lambda: lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir))
+    lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir, timings=timings)
     if target == "cuda-on-cpu":
         executable = _remember(key, _gpu_on_cpu_and_load(module, timings))
     else:
+        start_codegen = time.perf_counter()
         job = codegen.prepare(module, num_threads=num_threads)
-        executable = _remember(key, _codegen_and_load(job, cache_dir, timings))
-    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings)
+        prepared = time.perf_counter() - start_codegen
+        executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
+        timings["codegen"] += prepared
+    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
+                    details=details)
 
 
 def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Executable:
@@ -294,9 +317,11 @@ def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Execut
     llvm = gpu.compile_on_cpu(module)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
+    phases: dict[str, float] = {}
     executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature, uses_openmp=False,
-                              opt_level=2, from_disk=False, codegen_seconds=llvm.seconds)
-    timings["load"] = time.perf_counter() - start
+                                   opt_level=2, from_disk=False, codegen_seconds=llvm.seconds, timings=phases)
+    timings["llvm"] = sum(phases.values())
+    timings["load"] = time.perf_counter() - start - timings["llvm"]
     return executable
 
 
@@ -307,7 +332,12 @@ def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> gpu.GpuProgram:
     return gpu.GpuProgram(gpu.emit_ptx(module, chip=chip))
 
 
-def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:
+def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float],
+             details: dict[str, dict[str, float]] | None = None) -> CompiledProgram:
     pytree = PytreeSignature(ep.call_spec.in_spec, ep.call_spec.out_spec, _user_inputs(ep))
-    return CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
-                           compile_seconds=seconds, stage_seconds=timings, guards=export_guards(ep))
+    # In the order of COMPILE_STEPS (a step that did not run, e.g. codegen on a disk-cache hit, is 0).
+    ordered = timings if "reused" in timings else {step: timings.get(step, 0.0) for step in COMPILE_STEPS}
+    program = CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
+                              compile_seconds=seconds, stage_seconds=ordered, guards=export_guards(ep))
+    program.stage_details = {k: dict(v) for k, v in (details or {}).items() if v}
+    return program

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 
 from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager
@@ -299,12 +300,20 @@ class CpuOptions:
     vectorize: bool = True
 
 
-def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions()) -> None:
-    """`exir-cpu-pipeline`: every stage above, in order; the module ends in the LLVM dialect."""
-    fuse_elementwise(module)
+def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
+                     timings: dict[str, float] | None = None) -> None:
+    """`exir-cpu-pipeline`: every stage above, in order; the module ends in the LLVM dialect.
+
+    `timings`, when given, receives the seconds of each stage (exir_mlir.stages.CODEGEN_STEPS)."""
+    stages = [("fuse", fuse_elementwise)]
     if options.vectorize:
-        tile_and_vectorize(module)
-    bufferize(module)
-    parallelize(module, num_threads=options.num_threads)
-    outline_loops(module)
-    lower_to_llvm(module)
+        stages.append(("tile", tile_and_vectorize))
+    stages += [("bufferize", bufferize),
+               ("parallelize", lambda m: parallelize(m, num_threads=options.num_threads)),
+               ("outline-loops", outline_loops),
+               ("to-llvm", lower_to_llvm)]
+    for name, stage in stages:
+        start = time.perf_counter()
+        stage(module)
+        if timings is not None:
+            timings[name] = time.perf_counter() - start
