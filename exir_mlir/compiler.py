@@ -13,7 +13,9 @@ import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
 from exir_mlir import codegen, importer, lowering, runtime
+from exir_mlir.codegen import cache as disk_cache
 from exir_mlir.codegen import gpu
+from exir_mlir.codegen.compile import resolve_threads
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirError, ExirUserError
 from exir_mlir.importer.guards import export_guards
@@ -264,11 +266,24 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if target.startswith("cuda") and target != "cuda-on-cpu":
         return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
     user_table = _table_key(decompositions)
-    key = "program:" + hashlib.sha256(
-        repr((str(ep), _example_sizes(ep), fusion, num_threads, target, user_table)).encode()).hexdigest()
+    program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table))
+    key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
+    disk_key = None
+    if cache_dir is not None and target == "cpu":
+        # The whole compilation, keyed on the program: a later process loads its machine code
+        # without decomposing, importing, lowering or running LLVM.
+        start = time.perf_counter()
+        disk_key = disk_cache.program_key(program_text)
+        loaded = _load_compiled_program(ep, Path(cache_dir), disk_key)
+        if loaded is not None:
+            executable = _remember(key, loaded)
+            seconds = time.perf_counter() - start
+            timings = {step: 0.0 for step in COMPILE_STEPS}
+            timings["load"] = seconds
+            return _program(ep, executable, reused=False, seconds=seconds, timings=timings)
     timings: dict[str, float] = {}
     details: dict[str, dict[str, float]] = {"import": {}}
     start = time.perf_counter()
@@ -308,8 +323,28 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         prepared = time.perf_counter() - start_codegen
         executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
         timings["codegen"] += prepared
+        if disk_key is not None:
+            disk_cache.store_program(Path(cache_dir), disk_key, job.key,
+                                        [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
     return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
                     details=details)
+
+
+def _load_compiled_program(ep: torch.export.ExportedProgram, directory: Path, disk_key: str) -> Executable | None:
+    """The machine code `ep` compiled to in an earlier process (cache_dir), loaded; None when absent,
+    or when the program as exported does not bind to it the way the decomposed program did (user
+    inputs named otherwise, a state tensor that only the decompositions made): then it compiles."""
+    entry = disk_cache.load_program(directory, disk_key)
+    if entry is None:
+        return None
+    _, path, signature, uses_openmp, user_inputs, state = entry
+    if [u.name for u in _user_inputs(ep)] != user_inputs or sorted(_state_names(ep)) != state:
+        return None
+    return runtime.load_kernel(path, entry="main", signature=signature, uses_openmp=uses_openmp, from_disk=True)
+
+
+def _state_names(ep: torch.export.ExportedProgram) -> list[str]:
+    return [*ep.state_dict, *(name for name, c in ep.constants.items() if isinstance(c, torch.Tensor))]
 
 
 def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Executable:

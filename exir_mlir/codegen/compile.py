@@ -149,6 +149,11 @@ def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
 
+def resolve_threads(num_threads: int) -> int:
+    """The worker threads of parallel loops: `num_threads`, else `$EXIR_MLIR_NUM_THREADS`, else every core."""
+    return num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
+
+
 def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3) -> CodegenJob:
     """Check that `module` is linalg on tensors and fix what its compilation depends on.
 
@@ -158,8 +163,7 @@ def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt
     check_lowered(module)
     text = module.operation.get_asm(enable_debug_info=True)
     key_text = module.operation.get_asm(enable_debug_info=False)
-    threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
-    options = CpuOptions(num_threads=threads)
+    options = CpuOptions(num_threads=resolve_threads(num_threads))
     key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
     return CodegenJob(text, entry, options, opt_level, key)
 
