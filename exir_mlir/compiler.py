@@ -12,7 +12,7 @@ from typing import Callable, Mapping
 import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
-from exir_mlir import codegen, importer, lowering, runtime
+from exir_mlir import codegen, dialects, importer, lowering, runtime
 from exir_mlir.codegen import cache as disk_cache
 from exir_mlir.codegen import gpu
 from exir_mlir.codegen.compile import resolve_threads
@@ -276,7 +276,7 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         # The whole compilation, keyed on the program: a later process loads its machine code
         # without decomposing, importing, lowering or running LLVM.
         start = time.perf_counter()
-        disk_key = disk_cache.program_key(program_text)
+        disk_key = disk_cache.program_key(program_text, sources=_SOURCES)
         loaded = _load_compiled_program(ep, Path(cache_dir), disk_key)
         if loaded is not None:
             executable = _remember(key, loaded)
@@ -328,6 +328,10 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
                                         [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
     return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
                     details=details)
+
+
+# Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key covers them).
+_SOURCES = (Path(lowering.__file__).resolve().parent, Path(dialects.__file__).resolve().parent)
 
 
 def _load_compiled_program(ep: torch.export.ExportedProgram, directory: Path, disk_key: str) -> Executable | None:

@@ -95,16 +95,15 @@ def store_signature(directory: Path, key: str, signature: Signature, uses_openmp
 
 
 @functools.cache
-def _package_fingerprint() -> str:
-    """What the path from an ExportedProgram to code depends on: every file of exir_mlir (importer,
-    lowerings, dialects, codegen) by path, size and modification time (no file is read: a cache
-    hit must take milliseconds), and the versions of torch, the tools and the C compiler."""
+def _package_fingerprint(sources: tuple[Path, ...]) -> str:
+    """What the path from an ExportedProgram to code depends on: every file of exir_mlir and of the
+    folders `sources` (the lowerings and dialects, which install beside it) by path, size and
+    modification time (no file is read: a cache hit must take milliseconds), and the versions of
+    torch, the tools and the C compiler."""
     import torch
 
-    from exir_mlir import dialects, lowering
-
     h = hashlib.sha256()
-    roots = sorted({_PACKAGE, Path(lowering.__file__).resolve().parent, Path(dialects.__file__).resolve().parent})
+    roots = sorted({_PACKAGE, *(Path(s).resolve() for s in sources)})
     for root in roots:
         for file in sorted(p for p in root.rglob("*") if "__pycache__" not in p.parts):
             stat = file.stat()
@@ -123,13 +122,13 @@ def _package_fingerprint() -> str:
     return h.hexdigest()
 
 
-def program_key(text: str) -> str:
+def program_key(text: str, sources: tuple[Path, ...] = ()) -> str:
     """Key of a whole compilation: `text` (the program and options, as exir_mlir.compile prints them),
-    the host CPU, llc's CPU and every source the compilation runs."""
+    the host CPU, llc's CPU and every source the compilation runs (exir_mlir's and `sources`')."""
     from exir_mlir.codegen.library import llc_cpu
 
     h = hashlib.sha256()
-    for part in (text, detect_host().fingerprint, llc_cpu(), _package_fingerprint()):
+    for part in (text, detect_host().fingerprint, llc_cpu(), _package_fingerprint(tuple(sources))):
         h.update(part.encode())
         h.update(b"\0")
     return "program-" + h.hexdigest()
