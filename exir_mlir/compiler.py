@@ -12,8 +12,10 @@ from typing import Callable, Mapping
 import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
-from exir_mlir import codegen, importer, lowering, runtime
+from exir_mlir import codegen, dialects, importer, lowering, runtime
+from exir_mlir.codegen import cache as disk_cache
 from exir_mlir.codegen import gpu
+from exir_mlir.codegen.compile import resolve_threads
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirError, ExirUserError
 from exir_mlir.importer.guards import export_guards
@@ -59,25 +61,35 @@ def clear_memory_cache() -> None:
         _MEMORY.clear()
 
 
-def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float]) -> Executable:
+def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float],
+                      details: dict[str, dict[str, float]]) -> Executable:
+    """The job's machine code, loaded; `timings` gets the codegen, llvm and load steps' seconds,
+    `details` their parts (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS)."""
+    passes: dict[str, float] = {}
+    phases: dict[str, float] = {}
+    details["codegen"], details["llvm"] = passes, phases
     start = time.perf_counter()
     if cache_dir is not None:
         # Machine code kept on disk (a kernel library): a later process loads it without LLVM.
-        kernel = codegen.compile_to_library(job, cache_dir=cache_dir)
-        timings["codegen"] = time.perf_counter() - start
+        kernel = codegen.compile_to_library(job, cache_dir=cache_dir, timings=passes, llvm_timings=phases)
+        llvm_seconds = sum(phases.values())
+        timings["codegen"] = time.perf_counter() - start - llvm_seconds
+        timings["llvm"] = llvm_seconds
         start = time.perf_counter()
         executable = runtime.load_kernel(kernel.path, entry=kernel.entry, signature=kernel.signature,
                                          uses_openmp=kernel.uses_openmp, from_disk=kernel.from_disk,
                                          codegen_seconds=kernel.seconds)
         timings["load"] = time.perf_counter() - start
         return executable
-    llvm = codegen.compile_to_llvm(job)
+    llvm = codegen.compile_to_llvm(job, passes)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
     executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature,
                                    uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
-                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds)
-    timings["load"] = time.perf_counter() - start
+                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds, timings=phases)
+    total = time.perf_counter() - start
+    timings["llvm"] = sum(phases.values())
+    timings["load"] = total - timings["llvm"]
     return executable
 
 
@@ -107,7 +119,7 @@ def compile_linalg(
     executable = _cached(key)
     if executable is not None:
         return CompiledProgram(executable, state=state, reused=True)
-    executable = _remember(key, _codegen_and_load(job, cache_dir, {}))
+    executable = _remember(key, _codegen_and_load(job, cache_dir, {}, {}))
     return CompiledProgram(executable, state=state, reused=False)
 
 
@@ -235,7 +247,10 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     `fusion=False` skips the edge-to-backend fusions; `num_threads` (0: every core) sets the
     worker threads of parallel loops; `cache_dir` keeps compiled code across processes;
     `dump_dir` receives the IR after each stage. `stage_seconds` of the result times each step
-    of exir_mlir.stages.COMPILE_STEPS (import, lower, codegen, load) on its own.
+    of exir_mlir.stages.COMPILE_STEPS (import, aten-to-edge, edge-to-backend, to-linalg, codegen,
+    llvm, load) on its own, and `stage_details` the parts of some of them: {"import": {"decompose",
+    "import"}, "codegen": the CPU pipeline's stages, "llvm": LLVM's phases}
+    (`exir-mlir compile --timings` prints both).
 
     `decompositions`: the user's own decomposition table, `{torch.ops.aten.foo.bar: fn}` (an
     OpOverloadPacket key means all its overloads), applied with torch's default export table and
@@ -252,18 +267,33 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if target.startswith("cuda") and target != "cuda-on-cpu":
         return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
     user_table = _table_key(decompositions)
-    key = "program:" + hashlib.sha256(
-        repr((str(ep), _example_sizes(ep), fusion, num_threads, target, user_table)).encode()).hexdigest()
+    program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table))
+    key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
+    disk_key = None
+    if cache_dir is not None and target == "cpu":
+        # The whole compilation, keyed on the program: a later process loads its machine code
+        # without decomposing, importing, lowering or running LLVM.
+        start = time.perf_counter()
+        disk_key = disk_cache.program_key(program_text, sources=_SOURCES)
+        loaded = _load_compiled_program(ep, Path(cache_dir), disk_key)
+        if loaded is not None:
+            executable = _remember(key, loaded)
+            seconds = time.perf_counter() - start
+            timings = {step: 0.0 for step in COMPILE_STEPS}
+            timings["load"] = seconds
+            return _program(ep, executable, reused=False, seconds=seconds, timings=timings)
     timings: dict[str, float] = {}
+    details: dict[str, dict[str, float]] = {"import": {}}
     start = time.perf_counter()
 
     def import_():
         # Core ATen is the exir dialect's op set: torch's own decomposition table brings every
         # composite op (linear, conv2d, layer_norm, ...) down to it, as ExecuTorch's to_edge does;
         # torch._decomp's wider table then takes the non-core ops that survive it, where it can.
+        decompose_start = time.perf_counter()
         try:
             result = importer.decompose(ep, handled=lowering.takes_overload, user_table=decompositions)
         except ExirError:
@@ -278,16 +308,48 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
                 "program: check that ep.run_decompositions() works, or rewrite the op it fails on")
             error.detail = str(e)
             raise error from e
-        return result.ep, importer.import_program(result.ep, decomposition_notes=result.reasons)
+        import_start = time.perf_counter()
+        details["import"]["decompose"] = import_start - decompose_start
+        module = importer.import_program(result.ep, decomposition_notes=result.reasons)
+        details["import"]["import"] = time.perf_counter() - import_start
+        return result.ep, module
 
     ep, module = _timed(timings, "import", import_)
-    _timed(timings, "lower", lambda: lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir))
+    lowering.lower(module, to="linalg", fusion=fusion, dump_dir=dump_dir, timings=timings)
     if target == "cuda-on-cpu":
         executable = _remember(key, _gpu_on_cpu_and_load(module, timings))
     else:
+        start_codegen = time.perf_counter()
         job = codegen.prepare(module, num_threads=num_threads)
-        executable = _remember(key, _codegen_and_load(job, cache_dir, timings))
-    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings)
+        prepared = time.perf_counter() - start_codegen
+        executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
+        timings["codegen"] += prepared
+        if disk_key is not None:
+            disk_cache.store_program(Path(cache_dir), disk_key, job.key,
+                                        [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
+    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
+                    details=details)
+
+
+# Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key covers them).
+_SOURCES = (Path(lowering.__file__).resolve().parent, Path(dialects.__file__).resolve().parent)
+
+
+def _load_compiled_program(ep: torch.export.ExportedProgram, directory: Path, disk_key: str) -> Executable | None:
+    """The machine code `ep` compiled to in an earlier process (cache_dir), loaded; None when absent,
+    or when the program as exported does not bind to it the way the decomposed program did (user
+    inputs named otherwise, a state tensor that only the decompositions made): then it compiles."""
+    entry = disk_cache.load_program(directory, disk_key)
+    if entry is None:
+        return None
+    _, path, signature, uses_openmp, user_inputs, state = entry
+    if [u.name for u in _user_inputs(ep)] != user_inputs or sorted(_state_names(ep)) != state:
+        return None
+    return runtime.load_kernel(path, entry="main", signature=signature, uses_openmp=uses_openmp, from_disk=True)
+
+
+def _state_names(ep: torch.export.ExportedProgram) -> list[str]:
+    return [*ep.state_dict, *(name for name, c in ep.constants.items() if isinstance(c, torch.Tensor))]
 
 
 def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Executable:
@@ -295,9 +357,11 @@ def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Execut
     llvm = gpu.compile_on_cpu(module)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
+    phases: dict[str, float] = {}
     executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature, uses_openmp=False,
-                              opt_level=2, from_disk=False, codegen_seconds=llvm.seconds)
-    timings["load"] = time.perf_counter() - start
+                                   opt_level=2, from_disk=False, codegen_seconds=llvm.seconds, timings=phases)
+    timings["llvm"] = sum(phases.values())
+    timings["load"] = time.perf_counter() - start - timings["llvm"]
     return executable
 
 
@@ -319,7 +383,12 @@ def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> CompiledProgram:
     return program
 
 
-def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float]) -> CompiledProgram:
+def _program(ep, executable: Executable, *, reused: bool, seconds: float, timings: dict[str, float],
+             details: dict[str, dict[str, float]] | None = None) -> CompiledProgram:
     pytree = PytreeSignature(ep.call_spec.in_spec, ep.call_spec.out_spec, _user_inputs(ep))
-    return CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
-                           compile_seconds=seconds, stage_seconds=timings, guards=export_guards(ep))
+    # In the order of COMPILE_STEPS (a step that did not run, e.g. codegen on a disk-cache hit, is 0).
+    ordered = timings if "reused" in timings else {step: timings.get(step, 0.0) for step in COMPILE_STEPS}
+    program = CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
+                              compile_seconds=seconds, stage_seconds=ordered, guards=export_guards(ep))
+    program.stage_details = {k: dict(v) for k, v in (details or {}).items() if v}
+    return program

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from pathlib import Path
 
 from exir_mlir._mlir import ir
@@ -11,7 +12,7 @@ from exir_mlir import errors
 from exir_mlir.errors import ExirInternalError, ExirUserError, is_internal_error_message
 from exir_mlir.passes import build_pass_manager
 from exir_mlir.tempdirs import reproducer_path
-from exir_mlir.stages import LOWERING, LOWERING_WITHOUT_FUSION
+from exir_mlir.stages import LOWERING, LOWERING_WITHOUT_FUSION, STEP_OF_LEVEL
 
 # stage name -> the pipeline that produces it from the previous stage
 STAGES = LOWERING
@@ -114,7 +115,7 @@ def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int
 
 
 def lower(module: ir.Module, *, to: str = "linalg", fusion: bool = True,
-          dump_dir: str | Path | None = None) -> ir.Module:
+          dump_dir: str | Path | None = None, timings: dict[str, float] | None = None) -> ir.Module:
     """Lower an imported exir module **in place** up to stage `to` ("edge", "backend", "linalg").
 
     Returns the same module. `dump_dir` receives the IR after each stage (`1-edge.mlir`, ...).
@@ -122,12 +123,17 @@ def lower(module: ir.Module, *, to: str = "linalg", fusion: bool = True,
     (run_stage); ExirInternalError with a reproducer file when a diagnostic is an internal error
     (a lowering pattern raised). With `dump_dir`, the failing stage's input IR is saved there
     and the message gives the `exir-mlir-opt` command that reproduces the failure.
+    `timings`, when given, receives the seconds of each stage's pipeline under its step's name
+    (exir_mlir.stages.STEP_OF_LEVEL: "aten-to-edge", ...).
     """
     dump = Path(dump_dir) if dump_dir is not None else None
     if dump is not None:
         dump.mkdir(parents=True, exist_ok=True)
     for i, stage in enumerate(stages_to(to), start=1):
+        start = time.perf_counter()
         run_stage(module, stage, fusion=fusion, number=i, dump=dump)
+        if timings is not None:
+            timings[STEP_OF_LEVEL[stage]] = time.perf_counter() - start
         if dump is not None:
             (dump / f"{i}-{stage}.mlir").write_text(module.operation.get_asm(enable_debug_info=True))
     return module

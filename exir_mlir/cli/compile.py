@@ -24,6 +24,9 @@ def register(subparsers) -> None:
                         "library maps when an instance is created")
     p.add_argument("--emit", choices=("ptx", "cubin"), help="with --target cuda: write each kernel's PTX (or the "
                    "cubin ptxas assembles from it) to --emit-dir")
+    p.add_argument("--timings", action="store_true",
+                   help="print the seconds of each compile step (import, aten-to-edge, edge-to-backend, to-linalg, "
+                        "codegen and its passes, llvm: optimization and machine code, load)")
     p.add_argument("--emit-dir", metavar="DIR", default=".", help="where --emit writes the kernels (default: .)")
     p.set_defaults(func=run)
 
@@ -36,8 +39,8 @@ def _check_flags(args) -> None:
         if args.weights != "embedded":
             raise ExirUserError("--weights applies to a native library: add -o model.so")
         return
-    if args.cache_dir or args.dump_after_each_stage:
-        raise ExirUserError("--cache-dir and --dump-after-each-stage apply to the JIT; drop them with -o")
+    if args.cache_dir or args.dump_after_each_stage or args.timings:
+        raise ExirUserError("--cache-dir, --dump-after-each-stage and --timings apply to the JIT; drop them with -o")
     if not args.output.endswith(".so"):
         raise ExirUserError(f"-o writes a shared library: name it '*.so', got '{args.output}'")
 
@@ -75,6 +78,10 @@ def run(args) -> int:
         return 0
     stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in program.stage_seconds.items())
     print(f"compiled {title} in {program.compile_seconds:.2f} s ({stages})")
+    if args.timings:
+        from exir_mlir.stages import format_timings
+
+        print(format_timings(program.stage_seconds, program.stage_details))
     if args.cache_dir:
         print(f"compiled code cached in {args.cache_dir}")
     if args.dump_after_each_stage:

@@ -16,6 +16,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   first, `exir-cpu-linearize-forall`) becomes a call of an outlined body over a [lo, hi) chunk;
   `exir-cpu-to-llvm` turns the call into a `GOMP_parallel` launch on torch's OpenMP pool
   (parallel_gomp.py). With one thread, plain loops.
+- `exir-cpu-outline-loops`: each top-level loop nest of a function that has several becomes a
+  private `noinline` function (outline_loops.py): LLVM's loop analyses are quadratic in the size
+  of one function, not of the module.
 - `exir-cpu-to-llvm`: n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
   (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/
   math -> LLVM dialect.

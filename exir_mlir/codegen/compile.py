@@ -149,6 +149,11 @@ def _uses_openmp(text: str) -> bool:
     return "GOMP_parallel" in text
 
 
+def resolve_threads(num_threads: int) -> int:
+    """The worker threads of parallel loops: `num_threads`, else `$EXIR_MLIR_NUM_THREADS`, else every core."""
+    return num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
+
+
 def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3) -> CodegenJob:
     """Check that `module` is linalg on tensors and fix what its compilation depends on.
 
@@ -158,15 +163,15 @@ def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt
     check_lowered(module)
     text = module.operation.get_asm(enable_debug_info=True)
     key_text = module.operation.get_asm(enable_debug_info=False)
-    threads = num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
-    options = CpuOptions(num_threads=threads)
+    options = CpuOptions(num_threads=resolve_threads(num_threads))
     key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
     return CodegenJob(text, entry, options, opt_level, key)
 
 
-def compile_to_llvm(job: CodegenJob) -> LLVMModule:
+def compile_to_llvm(job: CodegenJob, timings: dict[str, float] | None = None) -> LLVMModule:
     """Run the CPU pipeline (fuse, tile + vectorize, bufferize, threads, LLVM dialect) on the job's
-    module, in a context of its own (the caller's module is not modified)."""
+    module, in a context of its own (the caller's module is not modified). `timings`, when given,
+    receives the seconds of each pipeline stage (exir_mlir.stages.CODEGEN_STEPS)."""
     start = time.perf_counter()
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(job.text)
@@ -176,7 +181,7 @@ def compile_to_llvm(job: CodegenJob) -> LLVMModule:
         _read_only_arguments(func_op)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         try:
-            run_cpu_pipeline(module.operation, job.options)
+            run_cpu_pipeline(module.operation, job.options, timings)
         except ExirInternalError as error:
             raise _with_reproducer(error, job) from error.__cause__
         _drop_foreign_attributes(module)
@@ -196,9 +201,12 @@ class KernelLibrary:
     seconds: float
 
 
-def compile_to_library(job: CodegenJob, *, cache_dir: str | Path) -> KernelLibrary:
+def compile_to_library(job: CodegenJob, *, cache_dir: str | Path, timings: dict[str, float] | None = None,
+                       llvm_timings: dict[str, float] | None = None) -> KernelLibrary:
     """The job's machine code as a kernel library in `cache_dir`: read from there when present
-    (no MLIR pipeline, no LLVM), else compiled (pipeline, llc, cc) and written there."""
+    (no MLIR pipeline, no LLVM), else compiled (pipeline, opt, llc, cc) and written there.
+    `timings` / `llvm_timings`, when given, receive the seconds of the pipeline's stages and of
+    LLVM's phases (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS) when it compiles."""
     from exir_mlir.codegen.library import build_kernel  # library imports this module
 
     start = time.perf_counter()
@@ -207,8 +215,8 @@ def compile_to_library(job: CodegenJob, *, cache_dir: str | Path) -> KernelLibra
     if cached is not None:
         path, signature, uses_openmp = cached
         return KernelLibrary(path, job.entry, signature, uses_openmp, True, time.perf_counter() - start)
-    llvm = compile_to_llvm(job)
+    llvm = compile_to_llvm(job, timings)
     path, _ = cache.paths(directory, job.key)
-    build_kernel(llvm, path)
+    build_kernel(llvm, path, timings=llvm_timings)
     cache.store_signature(directory, job.key, llvm.signature, llvm.uses_openmp)
     return KernelLibrary(path, job.entry, llvm.signature, llvm.uses_openmp, False, time.perf_counter() - start)

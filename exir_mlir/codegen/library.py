@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from exir_mlir import toolchain
@@ -37,8 +38,11 @@ WEIGHTS_MAGIC = b"EXIRWGT1"
 ABI_VERSION = 1
 
 
-def _run(command: list[str], what: str) -> None:
+def _run(command: list[str], what: str, timings: dict[str, float] | None = None, step: str = "") -> None:
+    start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True)
+    if timings is not None:
+        timings[step] = timings.get(step, 0.0) + time.perf_counter() - start
     if result.returncode != 0:
         raise ExirInternalError(f"{what} failed ({' '.join(map(str, command[:2]))} ...):\n{result.stderr[-4000:]}")
 
@@ -79,25 +83,26 @@ def target_triple() -> str:
     raise ExirInternalError(f"llc --version names no default target:\n{out}")
 
 
-def object_file(llvm: LLVMModule, directory: Path) -> Path:
+def object_file(llvm: LLVMModule, directory: Path, timings: dict[str, float] | None = None) -> Path:
     """The LLVM-dialect module as a position-independent object file for this CPU.
 
     As the JIT's ExecutionEngine at opt_level 3: LLVM's O3 module pipeline for this target (opt:
-    inlining, loop and SLP vectorization, ...), then O3 code generation (llc)."""
+    inlining, loop and SLP vectorization, ...), then O3 code generation (llc). `timings`, when
+    given, receives the seconds of each ("translate", "optimize", "machine code")."""
     source, ll = directory / "program.llvm.mlir", directory / "program.ll"
     bitcode, obj = directory / "program.bc", directory / "program.o"
     source.write_text(llvm.text)
     _run([str(toolchain.tool("mlir-translate")), "--mlir-to-llvmir", str(source), "-o", str(ll)],
-         "translating the LLVM dialect to LLVM IR")
+         "translating the LLVM dialect to LLVM IR", timings, "translate")
     target = [f"-mtriple={target_triple()}", f"-mcpu={llc_cpu()}"]
-    _run([str(toolchain.tool("opt")), "-O3", *target, str(ll), "-o", str(bitcode)], "opt -O3")
+    _run([str(toolchain.tool("opt")), "-O3", *target, str(ll), "-o", str(bitcode)], "opt -O3", timings, "optimize")
     _run([str(toolchain.tool("llc")), "-O3", "-filetype=obj", "-relocation-model=pic", *target,
-          str(bitcode), "-o", str(obj)], "llc")
+          str(bitcode), "-o", str(obj)], "llc", timings, "machine code")
     return obj
 
 
 def _link(objects: list[Path], output: Path, *, exported: str, uses_openmp: bool, link_openmp: bool,
-          directory: Path) -> None:
+          directory: Path, timings: dict[str, float] | None = None) -> None:
     cc = toolchain.c_compiler()
     script = directory / "exports.map"
     script.write_text(f"{{ global: {exported}; local: *; }};\n")
@@ -105,14 +110,14 @@ def _link(objects: list[Path], output: Path, *, exported: str, uses_openmp: bool
                f"-Wl,--version-script={script}", "-Wl,-z,noexecstack", "-lm"]
     if uses_openmp and link_openmp:
         command.append("-lgomp")
-    _run(command, "linking the native library")
+    _run(command, "linking the native library", timings, "link")
 
 
-def _compile_c(source: Path, directory: Path) -> Path:
+def _compile_c(source: Path, directory: Path, timings: dict[str, float] | None = None) -> Path:
     obj = source.with_suffix(".o")
     _run([str(toolchain.c_compiler()), "-c", "-O2", "-fPIC", "-std=gnu11",
           "-Wall", "-Wno-unused-function", f"-I{directory}", str(source), "-o", str(obj)],
-         f"compiling {source.name}")
+         f"compiling {source.name}", timings, "link")
     return obj
 
 
@@ -132,20 +137,21 @@ def _write_atomically(path: Path, write) -> None:
         raise
 
 
-def build_kernel(llvm: LLVMModule, output: Path) -> Path:
+def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | None = None) -> Path:
     """The compiled function with a packed entry point (`exir_packed_entry`), for the JIT's cache.
 
     GOMP_parallel is left undefined: the loader resolves it against the OpenMP runtime it loaded
-    first (torch's), so that compiled loops and torch's ops share one pool of threads."""
+    first (torch's), so that compiled loops and torch's ops share one pool of threads. `timings`,
+    when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
     with tempfile.TemporaryDirectory(prefix="exir-kernel-") as tmp:
         directory = Path(tmp)
-        obj = object_file(llvm, directory)
+        obj = object_file(llvm, directory, timings)
         wrapper = directory / "entry.c"
         wrapper.write_text(packed_entry_source(llvm.signature, llvm.entry))
-        objects = [obj, _compile_c(wrapper, directory)]
+        objects = [obj, _compile_c(wrapper, directory, timings)]
         _write_atomically(output, lambda path: _link(objects, path, exported="exir_packed_entry",
                                                      uses_openmp=llvm.uses_openmp, link_openmp=False,
-                                                     directory=directory))
+                                                     directory=directory, timings=timings))
     return output
 
 

@@ -94,6 +94,10 @@ def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
     index = ir.IndexType.get()
     with ir.InsertionPoint(module_block), op.location:
         body_func = func.FuncOp(name, ([index, index, *[v.type for v in passed]], []), visibility="private")
+        # Called from its launch (one chunk) and its task (one per thread): inlined into both,
+        # LLVM would generate its machine code three times (compile time, not run time: a call
+        # per chunk).
+        body_func.operation.attributes["passthrough"] = ir.ArrayAttr.get([ir.StringAttr.get("noinline")])
         entry = body_func.add_entry_block()
     mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[2:]))
     with ir.InsertionPoint(entry), op.location:

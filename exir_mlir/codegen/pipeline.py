@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 
 from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager
@@ -12,6 +13,7 @@ from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
@@ -298,11 +300,20 @@ class CpuOptions:
     vectorize: bool = True
 
 
-def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions()) -> None:
-    """`exir-cpu-pipeline`: every stage above, in order; the module ends in the LLVM dialect."""
-    fuse_elementwise(module)
+def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
+                     timings: dict[str, float] | None = None) -> None:
+    """`exir-cpu-pipeline`: every stage above, in order; the module ends in the LLVM dialect.
+
+    `timings`, when given, receives the seconds of each stage (exir_mlir.stages.CODEGEN_STEPS)."""
+    stages = [("fuse", fuse_elementwise)]
     if options.vectorize:
-        tile_and_vectorize(module)
-    bufferize(module)
-    parallelize(module, num_threads=options.num_threads)
-    lower_to_llvm(module)
+        stages.append(("tile", tile_and_vectorize))
+    stages += [("bufferize", bufferize),
+               ("parallelize", lambda m: parallelize(m, num_threads=options.num_threads)),
+               ("outline-loops", outline_loops),
+               ("to-llvm", lower_to_llvm)]
+    for name, stage in stages:
+        start = time.perf_counter()
+        stage(module)
+        if timings is not None:
+            timings[name] = time.perf_counter() - start

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import expand_powf, linearize_forall, pipeline
+from exir_mlir.codegen import expand_powf, linearize_forall, outline_loops, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -57,6 +57,14 @@ def register_cpu_passes() -> None:
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
     )
     register_pass(
+        "exir-cpu-outline-loops",
+        _reporting(outline_loops.outline_loops),
+        description="each top-level loop nest of a function with several -> a private noinline function "
+                    "(keeps LLVM's per-function analyses linear in the model's size)",
+        options={"min-nests": PassOption(int, outline_loops.MIN_NESTS,
+                                         "outline only in functions with at least this many loop nests")},
+    )
+    register_pass(
         "exir-cpu-to-llvm",
         _reporting(pipeline.lower_to_llvm),
         description="vector, scf, memref and math to the LLVM dialect; GOMP_parallel launches of outlined loop bodies",
@@ -65,6 +73,6 @@ def register_cpu_passes() -> None:
         "exir-cpu-pipeline",
         _reporting(lambda module, num_threads=0: pipeline.run_cpu_pipeline(
             module, pipeline.CpuOptions(num_threads=num_threads))),
-        description="every CPU stage: fuse, tile, bufferize, parallelize, to-llvm",
+        description="every CPU stage: fuse, tile, bufferize, parallelize, outline-loops, to-llvm",
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
     )

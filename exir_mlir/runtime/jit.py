@@ -36,8 +36,13 @@ def _shared_libraries(uses_openmp: bool) -> list[str]:
 
 
 def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
-         opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0) -> Executable:
-    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU."""
+         opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0,
+         timings: dict[str, float] | None = None) -> Executable:
+    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU.
+
+    `timings`, when given, receives the seconds of "optimize" (parsing, translation to LLVM IR
+    and LLVM's optimization: the engine's construction) and "machine code" (code generation,
+    which the engine runs at the first lookup)."""
     # Lazily: the runtime imports no MLIR bindings at module level, so that a loader of
     # ahead-of-time libraries can live beside it where the bindings are not installed.
     from exir_mlir._mlir import execution_engine, ir
@@ -51,7 +56,11 @@ def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: 
                                                       shared_libs=_shared_libraries(uses_openmp))
         except RuntimeError as exc:
             raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
+    optimized = time.perf_counter()
     function = engine.lookup(entry)
+    if timings is not None:
+        timings["optimize"] = optimized - start
+        timings["machine code"] = time.perf_counter() - optimized
     return Executable(context, module, engine, function, entry, signature,
                       codegen_seconds + time.perf_counter() - start, from_disk)
 

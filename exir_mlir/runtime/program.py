@@ -77,6 +77,8 @@ class CompiledProgram:
             compile_seconds = 0.0 if reused else executable.compile_seconds
         self.compile_seconds = compile_seconds
         self.stage_seconds = dict(stage_seconds or {})
+        # Parts of some steps (exir_mlir.compile fills it: the codegen pipeline's stages, LLVM's phases).
+        self.stage_details: dict[str, dict[str, float]] = {}
         self._function = executable.function
         outs = self.signature.outputs
         fields = [(f"r{i}", memref.descriptor_type(o.rank)) for i, o in enumerate(outs)]

@@ -76,3 +76,38 @@ def test_the_key_covers_exir_mlir_sources(tmp_path, monkeypatch):
         assert len({before, after, cache.source_fingerprint()}) == 3
     finally:
         cache.source_fingerprint.cache_clear()
+
+
+PROGRAM_PROCESS = textwrap.dedent("""
+    import sys
+    import torch
+    import exir_mlir
+    from exir_mlir import codegen, compiler, importer
+    from exir_mlir.models import MODELS
+
+    if sys.argv[2] == "forbid-compile":
+        def refuse(*args, **kwargs):
+            raise AssertionError("the cached program was decomposed, imported or compiled again")
+        compiler.importer.decompose = compiler.lowering.lower = codegen.compile_to_library = refuse
+    torch.manual_seed(0)
+    model = MODELS["buffer_mutation"]()
+    ep = torch.export.export(model.module, model.example_args)
+    program = exir_mlir.compile(ep, cache_dir=sys.argv[1])
+    for _ in range(2):  # the buffer it updates is bound as in the process that compiled it
+        torch.testing.assert_close(program(*model.example_args), model.module(*model.example_args))
+    print(program.loaded_from_disk, program.stage_seconds["import"] == 0.0)
+""")
+
+
+def test_a_new_process_loads_a_compiled_program_without_decomposing_or_lowering(tmp_path):
+    # exir_mlir.compile with cache_dir keys the whole compilation on the exported program: a later
+    # process skips torch's decompositions, the import and the lowerings as well as LLVM.
+    def run(mode):
+        result = subprocess.run([sys.executable, "-c", PROGRAM_PROCESS, str(tmp_path), mode],
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-3000:]
+        return result.stdout.strip().splitlines()[-1]
+
+    assert run("compile") == "False False"
+    assert len(list(tmp_path.glob("*.program.json"))) == 1
+    assert run("forbid-compile") == "True True"

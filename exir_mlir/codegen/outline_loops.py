@@ -1,0 +1,87 @@
+"""`exir-cpu-outline-loops`: each top-level loop nest of a function on buffers -> its own function.
+
+Why (compile time, not run time): LLVM's loop passes ask ScalarEvolution whether a block's entry
+is guarded by a condition, and it answers by walking the dominators back towards the function's
+entry; with hundreds of loop nests one after another in one function (a U-Net's im2col taps,
+pads and fills, or any model compiled for one thread, whose parallel loops stay in `main`), every
+query walks past all the loops before it and `opt -O3` becomes quadratic in the model's size
+(minutes for a U-Net). One function per loop nest keeps every function small.
+
+Each outlined function is private and `noinline` (LLVM would inline a function called once right
+back); the call costs a few nanoseconds per loop nest. The loop body is unchanged: values it uses
+from outside become arguments (constants are rebuilt inside instead), so the code LLVM optimizes
+per loop is the same, except that pointers that were distinct allocations in the caller are now
+arguments (LLVM then versions a loop it vectorizes itself with a run-time overlap check, as it
+already does in the outlined parallel bodies).
+"""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import func, ir
+from exir_mlir.codegen.parallel_gomp import BODY_PREFIX, _is_rematerialized, _live_ins, _module_block
+
+PREFIX = "__exir_loop_"
+# Top-level ops that become loop nests at the LLVM level, when they have no results (on buffers).
+_LOOPS = ("scf.for", "scf.while", "scf.if", "scf.forall", "scf.parallel")
+# A function with fewer loop nests than this is left alone: nothing grows quadratically.
+MIN_NESTS = 2
+
+
+def _is_loop_nest(op: ir.Operation) -> bool:
+    if len(op.results):
+        return False
+    if op.name in _LOOPS:
+        return True
+    # Structured ops on buffers left for convert-linalg-to-loops (strided copies, unvectorized tiles).
+    return op.name.startswith("linalg.") and op.name not in ("linalg.yield", "linalg.index")
+
+
+def _outline(op: ir.Operation, name: str, module_block: ir.Block, after: ir.Operation) -> ir.Operation:
+    # The nest's own operands (loop bounds, a copy's buffers) first, then what its regions use.
+    live_ins = list(dict.fromkeys([*op.operands, *_live_ins(op)]))
+    passed = [v for v in live_ins if not _is_rematerialized(v)]
+    with ir.InsertionPoint.after(after), op.location:
+        outlined = func.FuncOp(name, ([v.type for v in passed], []), visibility="private")
+        outlined.operation.attributes["passthrough"] = ir.ArrayAttr.get([ir.StringAttr.get("noinline")])
+        entry = outlined.add_entry_block()
+    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, entry.arguments))
+    with ir.InsertionPoint(entry), op.location:
+        for value in live_ins:
+            if value not in mapping:
+                mapping[value] = value.owner.clone().results[0]
+        ret = func.ReturnOp([])
+    with ir.InsertionPoint(op), op.location:
+        func.CallOp([], ir.FlatSymbolRefAttr.get(name), passed)
+    op.move_before(ret)
+
+    def remap(inner: ir.Operation) -> ir.WalkResult:
+        for i, value in enumerate(inner.operands):
+            if value in mapping:
+                inner.operands[i] = mapping[value]
+        return ir.WalkResult.ADVANCE
+
+    op.walk(remap)
+    return outlined.operation
+
+
+def outline_loops(module: ir.Operation, *, min_nests: int = MIN_NESTS) -> int:
+    """Outline the top-level loop nests of every function that has at least `min_nests` of them
+    (after bufferization). Returns how many were outlined."""
+    block = _module_block(module)
+    count = 0
+    for func_op in list(block.operations):
+        op = func_op.operation
+        if op.name != "func.func" or not op.regions[0].blocks:
+            continue
+        name = ir.StringAttr(op.attributes["sym_name"]).value
+        if name.startswith((PREFIX, BODY_PREFIX)):
+            continue
+        nests = [inner.operation for inner in op.regions[0].blocks[0].operations
+                 if _is_loop_nest(inner.operation)]
+        if len(nests) < min_nests:
+            continue
+        after = op
+        for nest in nests:
+            after = _outline(nest, f"{PREFIX}{count}", block, after)
+            count += 1
+    return count
