@@ -258,17 +258,33 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     tiled, _ = script.tile_forall(handle, plan.thread_tiles)
     if plan.kind == "loops" or not plan.vector_tiles:
         return
-    masks = _needs_masks(plan)
+
+    def vectorize(op: str, masked: bool) -> None:
+        script.vectorize(op, plan.vector_tiles if masked else None)
+
     if plan.split_reduction:
         # Tile every parallel loop to 1 first, then split the contiguous reduction into vector-wide
         # partial accumulators (no horizontal reduction per iteration) and a final combine.
         outer = [1 if it == "parallel" and b != 1 else 0 for it, b in zip(plan.iterators, plan.loop_sizes)]
         tiled = script.tile_for(tiled, outer)
-        red = [0] * (len(plan.vector_tiles) - 1) + [plan.vector_tiles[-1]]
-        _split_reduction(script, tiled, red, plan.vector_tiles if masks else None)
+        last = len(plan.vector_tiles) - 1
+        red = [0] * last + [plan.vector_tiles[-1]]
+        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+        script.emit(
+            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
+            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+        )
+        script.vectorize(init, None)
+        script.vectorize(combine, None)
+        # The partial step is peeled like any vector tile loop (a dynamic reduction length: the
+        # full steps are unmasked); it is found again by its tag.
+        tag = script.fresh("tag")
+        script.emit(f"{tag} = transform.param.constant {entry.tag} : i64 -> !transform.param<i64>")
+        script.emit(f'transform.annotate {split} "{TAG}" = {tag} : {_ANY}, !transform.param<i64>')
+        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize)
         return
-    tiled = script.tile_for(tiled, plan.vector_tiles)
-    script.vectorize(tiled, plan.vector_tiles if masks else None)
+    tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
+    _peeled(script, entry.tag, tiled, loops, plan, vectorize)
 
 
 def _cleanup(script: _Script) -> None:
