@@ -120,19 +120,22 @@ def _symbolic_groups(long: list[str], short: list[str]) -> list[list[int]] | Non
 def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir.Value]) -> ir.Value:
     rt = result.type
     src, dst = shape_of(x), shape_of(rt)
-    if src == dst:
-        return x
-    # With dynamic dims, the symbolic shapes say which dims a reshape merges or splits.
+    # With several dynamic dims on a side, sizes alone do not say which dims a reshape merges or
+    # splits ([a, b] -> [b, a] has the same types as a no-op): only the symbolic shapes do. With at
+    # most one, equal element counts pin it down.
     src_exprs, dst_exprs = ctx.symbolic_shape(x), ctx.symbolic_shape(result)
     symbolic = (src_exprs is not None and dst_exprs is not None and len(src_exprs) == len(src)
                 and len(dst_exprs) == len(dst))
+    by_sizes = src.count(DYNAMIC) <= 1 and dst.count(DYNAMIC) <= 1
+    if src == dst and (by_sizes or (symbolic and list(map(_product, src_exprs)) == list(map(_product, dst_exprs)))):
+        return x
     if len(dst) < len(src):
-        groups = (_reassociation_groups(src, dst) or _tail_groups(src, dst)
+        groups = ((_reassociation_groups(src, dst) if by_sizes else None) or _tail_groups(src, dst)
                   or (_symbolic_groups(src_exprs, dst_exprs) if symbolic else None))
         if groups is not None or not dst:
             return tensor.CollapseShapeOp(rt, x, reassociation(groups or [])).result
     else:
-        groups = (_reassociation_groups(dst, src) or _tail_groups(dst, src)
+        groups = ((_reassociation_groups(dst, src) if by_sizes else None) or _tail_groups(dst, src)
                   or (_symbolic_groups(dst_exprs, src_exprs) if symbolic else None))
         if groups is not None or not src:
             return _expand(x, rt, groups or [], dyn_sizes)
