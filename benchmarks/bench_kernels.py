@@ -11,6 +11,7 @@ Usage: python benchmarks/bench_kernels.py [--threads N] [--repeats R]
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -54,7 +55,7 @@ def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[
             for kind, ep in builds.items():
                 program = exir_mlir.compile(ep, num_threads=threads)
                 torch.testing.assert_close(program(*bench.args), expected, rtol=1e-4, atol=1e-4)
-                fns[kind] = (lambda f: lambda: f(*bench.args))(program)
+                fns[kind] = functools.partial(program, *bench.args)
             t = interleaved_medians(fns, repeats=repeats)
         result[name] = (t["static"] * 1e3, t["dynamic"] * 1e3)
         print(f"{name}: static {result[name][0]:.3f} ms, dynamic {result[name][1]:.3f} ms, "
