@@ -1,11 +1,17 @@
 """Hand-written linalg kernels through the CPU pipeline vs torch at the same thread count (GFLOP/s, GB/s).
 
+With --dynamic: per model (bench_models.py's definitions and sizes), the latency of its static-shape
+build and of its build with a dynamic batch (and sequence) at the same sizes, interleaved in one
+process, and their ratio (the goal: dynamic within 1.1x of static).
+
 Usage: python benchmarks/bench_kernels.py [--threads N] [--repeats R]
+       python benchmarks/bench_kernels.py --dynamic [--models attention,mlp,transformer_block]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -27,14 +33,49 @@ def _compile(text: str, threads: int):
         return compile_linalg(ir.Module.parse(text), num_threads=threads)
 
 
+DYNAMIC_MODELS = ("attention", "mlp", "transformer_block")
+
+
+def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[str, tuple[float, float]]:
+    """Median ms of the static and of the dynamic-shape build of each model, at the same sizes."""
+    import exir_mlir
+    from bench_models import _benchmarks
+
+    benches = _benchmarks()
+    result = {}
+    for name in models:
+        bench = benches[name]
+        with torch.no_grad():
+            expected = bench.module(*bench.args)
+            builds = {
+                "static": torch.export.export(bench.module, bench.args),
+                "dynamic": torch.export.export(bench.module, bench.args, dynamic_shapes=bench.dynamic),
+            }
+            fns = {}
+            for kind, ep in builds.items():
+                program = exir_mlir.compile(ep, num_threads=threads)
+                torch.testing.assert_close(program(*bench.args), expected, rtol=1e-4, atol=1e-4)
+                fns[kind] = functools.partial(program, *bench.args)
+            t = interleaved_medians(fns, repeats=repeats)
+        result[name] = (t["static"] * 1e3, t["dynamic"] * 1e3)
+        print(f"{name}: static {result[name][0]:.3f} ms, dynamic {result[name][1]:.3f} ms, "
+              f"dynamic/static {result[name][1] / result[name][0]:.2f}x", flush=True)
+    return result
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--threads", type=int, default=detect_host().cores)
     p.add_argument("--repeats", type=int, default=30)
+    p.add_argument("--dynamic", action="store_true", help="dynamic/static latency ratio per model")
+    p.add_argument("--models", default=",".join(DYNAMIC_MODELS), help="with --dynamic: bench_models.py names")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
     print(f"machine: {machine_description()}")
     print(f"threads: {args.threads} (torch.set_num_threads and exir-mlir workers)")
+    if args.dynamic:
+        dynamic_vs_static(args.models.split(","), threads=args.threads, repeats=args.repeats)
+        return 0
 
     n = 512
     a, b = torch.randn(n, n), torch.randn(n, n)

@@ -131,12 +131,13 @@ def convert(root: ir.Operation, table: PatternTable, *, illegal_dialects: Sequen
 
 
 def convert_in_order(root: ir.Operation, table: PatternTable, *, illegal_dialects: Sequence[str],
-                     stage: str, on_function: Callable | None = None) -> None:
+                     stage: str, on_function: Callable | None = None, keep_sym_shapes: bool = False) -> None:
     """Partial conversion by walking ops in program order (no greedy driver).
 
     Used where patterns share per-function state (to-linalg's shape symbols) or must see their
     producers already rewritten in order (fusion). `on_function(func_op)` returns a context
-    manager entered around each function's conversion.
+    manager entered around each function's conversion. `keep_sym_shapes`: a replacement's
+    producer takes the replaced op's `exir.sym_shapes` (as the greedy driver's patterns do).
     """
     failures = Failures()
     funcs = [op for op in walk_ops(root) if op.name == "func.func"] or [root]
@@ -153,6 +154,8 @@ def convert_in_order(root: ir.Operation, table: PatternTable, *, illegal_dialect
                     replacement = failures.run(pattern, op)
                 if replacement is None:
                     continue
+                if keep_sym_shapes:
+                    transfer_sym_shapes(op, replacement_values(replacement))
                 for old, new in zip(op.results, replacement_values(replacement)):
                     if old != new:
                         old.replace_all_uses_with(new)

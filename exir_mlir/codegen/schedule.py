@@ -133,10 +133,11 @@ class _Script:
 
 
 def _masked_dims(plan: OpPlan) -> list[int]:
-    """Dims whose vector tile may not be static: a dynamic loop or one the tile does not divide."""
+    """Dims whose vector tile may be partial: wider than 1 on a dynamic loop, or not dividing
+    the loop or its thread tile. (A tile of 1 is always full, on a symbolic dim too.)"""
     return [
         d for d, (bound, vec, thr) in enumerate(zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles))
-        if bound == DYNAMIC or bound % vec or (thr and thr % vec)
+        if vec > 1 and (bound == DYNAMIC or bound % vec or (thr and thr % vec))
     ]
 
 
@@ -145,38 +146,39 @@ def _needs_masks(plan: OpPlan) -> bool:
     return bool(_masked_dims(plan))
 
 
-def _partial_dims(plan: OpPlan) -> list[int]:
-    """Masked dims whose tile is wider than 1: peeling them leaves full, static tiles."""
-    return [d for d in _masked_dims(plan) if plan.vector_tiles[d] > 1]
-
-
 PEEL_MARK = "exir.peel"
 _MAIN, _REMAINDER = 1, 2
 
 
 def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish) -> None:
-    """Peels the vector-tile loops of the dims that can be partial, so that the full tiles (almost
+    """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
     masks; only the remainders keep masks. `finish(op_handle, masked)` tiles the reduction and
-    vectorizes one op. A dynamic dim (a batch marked `Dim`) thus runs the static-shape code."""
-    partial = [d for d in _partial_dims(plan) if d in loops]
+    vectorizes one op. A dynamic dim (a batch or a sequence marked `Dim`) thus runs the
+    static-shape code: the main part is the same kernel a static size would get."""
+    partial = [d for d in _masked_dims(plan) if d in loops]
     if not partial:
         finish(tiled, _needs_masks(plan))
         return
-    # Only the outermost partial loop is peeled (the batch, in the common case): peeling consumes
-    # the loop's handle and every handle nested in it, the other loops' included. A second partial
-    # dim (a dynamic sequence in attention scores) keeps masks in the main part too.
-    main, rest = script.peel(loops[partial[0]])
+    # Innermost loop first: peeling consumes the loop's handle and the handles nested in it, not
+    # those of the loops around it. Peeling an outer loop then clones both parts of the inner one.
     # Canonicalization folds the main part's tile sizes to constants, replacing its ops and loops
-    # (handles do not always follow): mark each part's ops first, then match them again by mark.
-    # A peel whose loop the tile divides has no remainder: an empty match, hence `foreach`.
-    for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
-        ops, value = script.match_linalg_in(part), script.fresh("mark")
-        script.emit(f"{value} = transform.param.constant {mark} : i64 -> !transform.param<i64>")
-        script.emit(f'transform.annotate {ops} "{PEEL_MARK}" = {value} : {_ANY}, !transform.param<i64>')
+    # (handles do not always follow): mark each part's ops, then match them again by mark. An op
+    # is in the main part iff no peel put it in a remainder: the first peel marks both parts, later
+    # ones re-mark their remainder only. A peel whose loop the tile divides has no remainder (an
+    # empty match).
+    for i, d in enumerate(sorted(partial, reverse=True)):
+        main, rest = script.peel(loops[d])
+        for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
+            if part is main and i:
+                continue
+            ops, value = script.match_linalg_in(part), script.fresh("mark")
+            script.emit(f"{value} = transform.param.constant {mark} : i64 -> !transform.param<i64>")
+            script.emit(f'transform.annotate {ops} "{PEEL_MARK}" = {value} : {_ANY}, !transform.param<i64>')
     script.canonicalize()
-    # The main part keeps masks where another dim may not be static (they fold away where it is).
-    main_masked = bool(set(_masked_dims(plan)) - {partial[0]})
+    # The main part keeps masks only where a partial dim has no loop to peel (the reduction of a
+    # split dot product, whose tiles the vectorizer makes).
+    main_masked = bool(set(_masked_dims(plan)) - set(partial))
     for mark, masked in ((_MAIN, main_masked), (_REMAINDER, True)):
         ops, each = script.fresh("peeled"), script.fresh("each")
         script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {tag} : i64, {PEEL_MARK} = {mark} : i64}}"
@@ -256,17 +258,33 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     tiled, _ = script.tile_forall(handle, plan.thread_tiles)
     if plan.kind == "loops" or not plan.vector_tiles:
         return
-    masks = _needs_masks(plan)
+
+    def vectorize(op: str, masked: bool) -> None:
+        script.vectorize(op, plan.vector_tiles if masked else None)
+
     if plan.split_reduction:
         # Tile every parallel loop to 1 first, then split the contiguous reduction into vector-wide
         # partial accumulators (no horizontal reduction per iteration) and a final combine.
         outer = [1 if it == "parallel" and b != 1 else 0 for it, b in zip(plan.iterators, plan.loop_sizes)]
         tiled = script.tile_for(tiled, outer)
-        red = [0] * (len(plan.vector_tiles) - 1) + [plan.vector_tiles[-1]]
-        _split_reduction(script, tiled, red, plan.vector_tiles if masks else None)
+        last = len(plan.vector_tiles) - 1
+        red = [0] * last + [plan.vector_tiles[-1]]
+        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+        script.emit(
+            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
+            f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
+        )
+        script.vectorize(init, None)
+        script.vectorize(combine, None)
+        # The partial step is peeled like any vector tile loop (a dynamic reduction length: the
+        # full steps are unmasked); it is found again by its tag.
+        tag = script.fresh("tag")
+        script.emit(f"{tag} = transform.param.constant {entry.tag} : i64 -> !transform.param<i64>")
+        script.emit(f'transform.annotate {split} "{TAG}" = {tag} : {_ANY}, !transform.param<i64>')
+        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize)
         return
-    tiled = script.tile_for(tiled, plan.vector_tiles)
-    script.vectorize(tiled, plan.vector_tiles if masks else None)
+    tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
+    _peeled(script, entry.tag, tiled, loops, plan, vectorize)
 
 
 def _cleanup(script: _Script) -> None:

@@ -12,8 +12,10 @@ DYNAMIC = ir.ShapedType.get_dynamic_size()
 
 # Below this many scalar multiply-adds (or elements) an op runs on one thread: waking the OpenMP
 # pool's workers costs microseconds (far more when the other cores are busy), more than such an
-# op takes.
-_PARALLEL_MIN_WORK = 1 << 18
+# op takes. (At 1 << 18, the copies, fills and batch-norm epilogues of a static 8x16x32x32
+# residual block ran on one thread while its dynamic-batch build, whose batch counts as 1024,
+# split them: the static build was the slower one.)
+_PARALLEL_MIN_WORK = 1 << 15
 
 
 @dataclass

@@ -40,9 +40,10 @@ def run_edge_to_backend(module_op: ir.Operation, *, no_fusion: bool = False) -> 
     if no_fusion:
         return
     with module_op.context, module_op.location:
-        convert_in_order(module_op, attention_patterns(), illegal_dialects=[], stage=STAGE)
+        convert_in_order(module_op, attention_patterns(), illegal_dialects=[], stage=STAGE, keep_sym_shapes=True)
         erase_dead_edge_ops(module_op)
-        convert_in_order(module_op, backend_patterns(), illegal_dialects=["exir"], stage=STAGE)
+        convert_in_order(module_op, backend_patterns(), illegal_dialects=["exir"], stage=STAGE,
+                         keep_sym_shapes=True)
 
 
 register_pass(

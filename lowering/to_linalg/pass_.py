@@ -91,7 +91,22 @@ def linalg_patterns() -> PatternTable:
         populate(table)
     for name in OPMATH_OPS:
         table.patterns[name] = opmath(table.patterns[name])
+    for name, pattern in table.patterns.items():
+        table.patterns[name] = _remembering_shapes(pattern)
     return table
+
+
+def _remembering_shapes(pattern):
+    """Records the symbolic shapes of the op a pattern replaces for its replacement values
+    (ShapeContext.symbolic_shape: a later reshape of them sees which dims it merges)."""
+    @functools.wraps(pattern)
+    def wrapped(op):
+        replacement = pattern(op)
+        if replacement is not None and "exir.sym_shapes" in attr_names(op):
+            ShapeContext.current().remember(op, replacement_values(replacement))
+        return replacement
+
+    return wrapped
 
 
 def _shape_scope(func_op: ir.Operation):

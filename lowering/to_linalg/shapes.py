@@ -29,6 +29,7 @@ class ShapeContext:
         self.symbols: dict[str, ir.Value] = {}
         self.exprs: dict[str, ir.Value] = {}
         self._sources: dict[str, tuple[ir.Value, int]] = {}
+        self._lowered: dict[ir.Value, list[str]] = {}  # replacement value -> the replaced result's dims
         arg_attrs = func_op.attributes["arg_attrs"] if "arg_attrs" in func_op.attributes else None
         if arg_attrs is not None:
             for i, d in enumerate(ir.ArrayAttr(arg_attrs)):
@@ -96,6 +97,18 @@ class ShapeContext:
             if n < len(per_result) and per_result[n]:
                 return per_result[n]
         return None
+
+    def remember(self, op: ir.Operation, values: list[ir.Value]) -> None:
+        """The symbolic dims of `op`'s results, for the values that replace them."""
+        per_result = attr_value(op.attributes["exir.sym_shapes"])
+        for value, exprs in zip(values, per_result):
+            if exprs:
+                self._lowered.setdefault(value, exprs)
+
+    def symbolic_shape(self, value: ir.Value) -> list[str] | None:
+        """The symbolic dims of `value`: its producer's facts, or those of the op it replaced."""
+        exprs = self.value_exprs(value)
+        return exprs if exprs is not None else self._lowered.get(value)
 
     def dim(self, value: ir.Value, d: int) -> ir.Value:
         """The index of dim `d` of `value` (a constant when static)."""

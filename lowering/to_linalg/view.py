@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
@@ -76,17 +78,65 @@ def _tail_groups(long: list[int], short: list[int]) -> list[list[int]] | None:
     return [head] + [[len(long) - k + i] for i in range(k)]
 
 
+def _product(expr: str) -> tuple[int, tuple[str, ...]]:
+    """A symbolic size as coefficient x sorted factors (`4*s0` -> (4, ('s0',))); any other
+    expression (`s0 + 1`, `s0//2`) is one opaque factor, equal only to itself."""
+    text = expr.replace(" ", "")
+    factors = text.split("*")
+    if "**" in text or not all(re.fullmatch(r"\d+|[A-Za-z_]\w*", f) for f in factors):
+        return 1, (text,)
+    coefficient, names = 1, []
+    for f in factors:
+        if f.isdigit():
+            coefficient *= int(f)
+        else:
+            names.append(f)
+    return coefficient, tuple(sorted(names))
+
+
+def _symbolic_groups(long: list[str], short: list[str]) -> list[list[int]] | None:
+    """Groups of `long` dims whose symbolic product is each `short` dim ([s0, 4, s1, 64] ->
+    [4*s0, s1, 64]: [[0, 1], [2], [3]]), or None."""
+    longs, shorts = [_product(e) for e in long], [_product(e) for e in short]
+    groups, i = [], 0
+    for coefficient, names in shorts:
+        group, prod = [], (1, ())
+        while i < len(longs) and prod != (coefficient, names):
+            c, n = longs[i]
+            prod = (prod[0] * c, tuple(sorted(prod[1] + n)))
+            group.append(i)
+            i += 1
+        if prod != (coefficient, names) or not group:
+            return None
+        groups.append(group)
+    while i < len(longs):  # trailing unit dims join the last group
+        if longs[i] != (1, ()) or not groups:
+            return None
+        groups[-1].append(i)
+        i += 1
+    return groups
+
+
 def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir.Value]) -> ir.Value:
     rt = result.type
     src, dst = shape_of(x), shape_of(rt)
-    if src == dst:
+    # With several dynamic dims on a side, sizes alone do not say which dims a reshape merges or
+    # splits ([a, b] -> [b, a] has the same types as a no-op): only the symbolic shapes do. With at
+    # most one, equal element counts pin it down.
+    src_exprs, dst_exprs = ctx.symbolic_shape(x), ctx.symbolic_shape(result)
+    symbolic = (src_exprs is not None and dst_exprs is not None and len(src_exprs) == len(src)
+                and len(dst_exprs) == len(dst))
+    by_sizes = src.count(DYNAMIC) <= 1 and dst.count(DYNAMIC) <= 1
+    if src == dst and (by_sizes or (symbolic and list(map(_product, src_exprs)) == list(map(_product, dst_exprs)))):
         return x
     if len(dst) < len(src):
-        groups = _reassociation_groups(src, dst) or _tail_groups(src, dst)
+        groups = ((_reassociation_groups(src, dst) if by_sizes else None) or _tail_groups(src, dst)
+                  or (_symbolic_groups(src_exprs, dst_exprs) if symbolic else None))
         if groups is not None or not dst:
             return tensor.CollapseShapeOp(rt, x, reassociation(groups or [])).result
     else:
-        groups = _reassociation_groups(dst, src) or _tail_groups(dst, src)
+        groups = ((_reassociation_groups(dst, src) if by_sizes else None) or _tail_groups(dst, src)
+                  or (_symbolic_groups(dst_exprs, src_exprs) if symbolic else None))
         if groups is not None or not src:
             return _expand(x, rt, groups or [], dyn_sizes)
     # general case: through 1-d (a value-semantics reshape of a contiguous tensor)

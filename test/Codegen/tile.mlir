@@ -71,11 +71,14 @@ func.func @elementwise(%x: tensor<1048576xf32>) -> tensor<1048576xf32> {
 
 // -----
 
-// A row sum over a contiguous dim: vector-wide partial sums in the loop, one horizontal
-// reduction at the end (no per-step horizontal reduction).
+// A row sum over a contiguous dim: vector-wide partial sums in registers over the full steps
+// (960 of 1000), the 40-element remainder peeled and masked, one horizontal reduction at the
+// end (no per-step horizontal reduction).
 // AVX512-LABEL: func.func @row_sum
-// AVX512:         %[[PARTIAL:.*]] = scf.for {{.*}} step %c64 {{.*}} -> (tensor<1x64xf32>)
+// AVX512:         %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c960 step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
+// AVX512-NOT:       vector.constant_mask
 // AVX512:           arith.addf %{{.*}}, %{{.*}} : vector<1x64xf32>
+// AVX512:         vector.constant_mask [1, 40] : vector<1x64xi1>
 // AVX512:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
 // AVX2-LABEL: func.func @row_sum
 func.func @row_sum(%x: tensor<8x1000xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {

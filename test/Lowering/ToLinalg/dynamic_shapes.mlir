@@ -58,3 +58,40 @@ func.func @no_facts(%x: tensor<?x4xf32>, %y: tensor<4xf32>) -> tensor<?x4xf32> {
   %0 = "edge.sub"(%x, %y) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// Attention's views with a symbolic batch s0 and sequence s1: [s0, 4, s1, 64] -> [4*s0, s1, 64]
+// merges dims 0 and 1, and the scores [4*s0, s1, s1] -> [s0, 4, s1, s1] split dim 0 back,
+// read from the symbolic shapes (as collapse/expand_shape, not as a 1-d tensor.reshape, which
+// would hide the dims from fusion and tiling). The bmm's result is a linalg op: its symbolic
+// shape is the one of the edge.bmm it replaced.
+// CHECK-LABEL: func.func @attention_views
+// CHECK-SAME: (%[[Q:.*]]: tensor<?x4x?x64xf32> {{.*}}, %[[K:.*]]: tensor<?x4x64x?xf32>
+// CHECK-NOT: tensor.reshape
+// CHECK-DAG: %[[Q3:.*]] = tensor.collapse_shape %[[Q]] {{\[\[}}0, 1], [2], [3]] : tensor<?x4x?x64xf32> into tensor<?x?x64xf32>
+// CHECK-DAG: %[[K3:.*]] = tensor.collapse_shape %[[K]] {{\[\[}}0, 1], [2], [3]] : tensor<?x4x64x?xf32> into tensor<?x64x?xf32>
+// CHECK: %[[S:.*]] = linalg.batch_matmul ins(%[[Q3]], %[[K3]]
+// CHECK: tensor.expand_shape %[[S]] {{\[\[}}0, 1], [2], [3]] output_shape [%{{.*}}, 4, %{{.*}}, %{{.*}}] : tensor<?x?x?xf32> into tensor<?x4x?x?xf32>
+// CHECK-NOT: tensor.reshape
+func.func @attention_views(%q: tensor<?x4x?x64xf32> {exir.sym_shape = ["s0", "4", "s1", "64"]},
+                           %k: tensor<?x4x64x?xf32> {exir.sym_shape = ["s0", "4", "64", "s1"]},
+                           %b4: index, %s1: index, %s0: index) -> tensor<?x4x?x?xf32> {
+  %0 = "edge.view"(%q, %b4, %s1) {exir.sym_shapes = [["4*s0", "s1", "64"]]} : (tensor<?x4x?x64xf32>, index, index) -> tensor<?x?x64xf32>
+  %1 = "edge.view"(%k, %b4, %s1) {exir.sym_shapes = [["4*s0", "64", "s1"]]} : (tensor<?x4x64x?xf32>, index, index) -> tensor<?x64x?xf32>
+  %2 = "edge.bmm"(%0, %1) {exir.sym_shapes = [["4*s0", "s1", "s1"]]} : (tensor<?x?x64xf32>, tensor<?x64x?xf32>) -> tensor<?x?x?xf32>
+  %3 = "edge.view"(%2, %s0, %s1, %s1) {exir.sym_shapes = [["s0", "4", "s1", "s1"]]} : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  return %3 : tensor<?x4x?x?xf32>
+}
+
+// -----
+
+// A view that only looks like a regrouping ([s0 + 1, s1] -> [s1, s0 + 1]: the same sizes in
+// another order, s0 + 1 an opaque factor) is no collapse or expand: the general form, through 1-d.
+// CHECK-LABEL: func.func @reordering_view
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK: tensor.reshape
+func.func @reordering_view(%x: tensor<?x?xf32> {exir.sym_shape = ["s0 + 1", "s1"]}, %a: index, %b: index) -> tensor<?x?xf32> {
+  %0 = "edge.view"(%x, %a, %b) {exir.sym_shapes = [["s1", "s0 + 1"]]} : (tensor<?x?xf32>, index, index) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

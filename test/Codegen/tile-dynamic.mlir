@@ -1,0 +1,106 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2})' | FileCheck %s --check-prefix=AVX512
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s --check-prefix=AVX2
+
+// Symbolic dims (a batch and a sequence marked torch.export.Dim) are tiled and vectorized like
+// static ones: every loop over vector tiles whose last tile may be partial is peeled, so that the
+// full tiles run the static kernel (no masks) and only the remainders are masked.
+
+// q @ k^T as attention's scores with batch, rows and columns all symbolic: both the 8-row and the
+// 32-column register-block loops are peeled (innermost first). The main part is the unmasked
+// kernel with its accumulator in registers across the 64-deep reduction.
+// AVX512-LABEL: func.func @scores_dynamic
+// AVX512:         scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}}, %{{.*}}, %{{.*}}) shared_outs
+// AVX512:           %[[ROWS:.*]] = affine.min
+// AVX512:           %[[COLS:.*]] = affine.min
+// AVX512:           %[[FULL_ROWS:.*]] = affine.apply #{{.*}}()[%[[ROWS]]]
+// AVX512:           scf.for %{{.*}} = %c0 to %[[FULL_ROWS]] step %c8
+// AVX512:             %[[FULL_COLS:.*]] = affine.apply #{{.*}}()[%[[COLS]]]
+// AVX512:             scf.for %{{.*}} = %c0 to %[[FULL_COLS]] step %c32
+// AVX512:               %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<1x8x32xf32>, vector<1x8x32xf32>
+// AVX512-NEXT:          scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%[[IT:.*]] = %[[ACC]]) -> (vector<1x8x32xf32>)
+// AVX512-NOT:             vector.mask
+// AVX512:                 vector.contract {{.*}} %[[IT]] : vector<1x8x1xf32>, vector<1x1x32xf32> into vector<1x8x32xf32>
+// AVX512:             scf.for %{{.*}} = %[[FULL_COLS]] to %[[COLS]] step %c32
+// AVX512:               vector.mask %{{.*}} { vector.contract
+// AVX512:           scf.for %{{.*}} = %[[FULL_ROWS]] to %[[ROWS]] step %c8
+// AVX512:             vector.mask %{{.*}} { vector.contract
+// AVX512-NOT:     linalg.batch_matmul
+// AVX2-LABEL: func.func @scores_dynamic
+// AVX2:               scf.for {{.*}} -> (vector<1x4x16xf32>)
+// AVX2-NOT:             vector.mask
+// AVX2:                 vector.contract {{.*}} : vector<1x4x1xf32>, vector<1x1x16xf32> into vector<1x4x16xf32>
+// AVX2:               vector.mask %{{.*}} { vector.contract
+func.func @scores_dynamic(%q: tensor<?x?x64xf32>, %kt: tensor<?x64x?xf32>) -> tensor<?x?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = tensor.dim %q, %c0 : tensor<?x?x64xf32>
+  %m = tensor.dim %q, %c1 : tensor<?x?x64xf32>
+  %n = tensor.dim %kt, %c2 : tensor<?x64x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%b, %m, %n) : tensor<?x?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %r = linalg.batch_matmul ins(%q, %kt : tensor<?x?x64xf32>, tensor<?x64x?xf32>) outs(%f : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+
+// -----
+
+// An elementwise op whose contiguous dim is symbolic: the loop over 64-wide (AVX-512) vectors
+// is peeled; full vectors are plain loads, math and stores, the remainder is masked.
+// AVX512-LABEL: func.func @exp_dynamic
+// AVX512:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
+// AVX512:         scf.forall
+// AVX512:           %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// AVX512:           scf.for %{{.*}} = %c0 to %[[FULL]] step %c64
+// AVX512-NOT:         vector.create_mask
+// AVX512:             %[[X:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<1x64xf32>, vector<1x64xf32>
+// AVX512-NEXT:        math.exp %[[X]] : vector<1x64xf32>
+// AVX512:           scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
+// AVX512:             %[[MASK:.*]] = vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
+// AVX512:             vector.transfer_read {{.*}}, %[[MASK]]
+// AVX512:             math.exp %{{.*}} : vector<1x64xf32>
+// AVX512:             vector.transfer_write {{.*}}, %[[MASK]]
+// AVX2-LABEL: func.func @exp_dynamic
+// AVX2:             math.exp %{{.*}} : vector<1x32xf32>
+// AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x32xi1>
+func.func @exp_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %y = math.exp %a : f32
+    linalg.yield %y : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A max over a symbolic contiguous dim (softmax's first step over attention scores): the
+// vector-wide partial maxima stay in registers over the full steps, the remainder step is
+// peeled and masked, then one horizontal reduction.
+// AVX512-LABEL: func.func @row_max_dynamic
+// AVX512:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
+// AVX512:         scf.forall
+// AVX512:           %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// AVX512:           scf.for %{{.*}} = %c0 to %[[FULL]] step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
+// AVX512-NOT:         vector.create_mask
+// AVX512:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x64xf32>
+// AVX512:           scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
+// AVX512:             vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
+// AVX512:           vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// AVX2-LABEL: func.func @row_max_dynamic
+// AVX2:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x32xf32>
+// AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x32xi1>
+func.func @row_max_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.maximumf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

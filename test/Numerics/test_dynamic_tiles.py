@@ -1,0 +1,136 @@
+"""Symbolic dims across the vector-tile boundaries, at 1, 2 and 3 threads, against eager.
+
+The CPU strategy peels every loop over vector tiles whose last tile may be partial (a dim marked
+`torch.export.Dim`): the full tiles run unmasked static kernels, the remainder is masked. These
+programs have two symbolic dims each (attention's batch and sequence; the rows and columns of a
+matrix), so that the peeled main parts and remainders of two nested loops meet. One dynamic
+compile per thread count serves every size; the sizes are 1, and t - 1, t, t + 1 around each
+tile t of this machine (register-block rows and columns, vector width), and odd sizes past two
+tiles. Outputs must match eager and agree across thread counts.
+
+A compile costs seconds, so CI checks 1 thread and one of 2 and 3 (alternating between commits,
+test/Numerics/_rotation.py); `python test/Numerics/test_dynamic_tiles.py` checks all three.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import torch
+from torch.export import Dim, export
+
+import exir_mlir
+from exir_mlir.codegen.host import detect_host
+from exir_mlir.models.transformer import SoftmaxAttention
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _rotation import rotating_slice  # noqa: E402
+
+ALL_THREADS = (1, 2, 3)
+THREADS = (1, *rotating_slice([2, 3], 2))
+RTOL, ATOL = 1e-4, 1e-4
+THREAD_ATOL = 1e-5  # thread counts split loops, never one element's reduction order
+
+
+def _tiles() -> list[int]:
+    """The tile sizes a symbolic dim meets on this machine (codegen/strategy.py)."""
+    host = detect_host()
+    lanes = host.vector_bits // 32
+    mr = max(1, min(8, host.vector_registers // 4))  # contraction register block rows
+    return sorted({mr, 2 * lanes, 4 * lanes})  # columns of the register block, elementwise width
+
+
+def sizes() -> list[int]:
+    around = {t + d for t in _tiles() for d in (-1, 0, 1)}
+    widest = max(_tiles())
+    return sorted({1, 2} | around | {2 * widest + 3})
+
+
+class _Program(torch.nn.Module):
+    """Attention with a symbolic batch and sequence (scores: a contraction with both matrix dims
+    symbolic; softmax along the symbolic contiguous dim), and a matrix x with symbolic rows and
+    columns: x @ x^T (symbolic m, n and k) and an elementwise op. One program: one compile per
+    thread count."""
+
+    def __init__(self):
+        super().__init__()
+        self.attention = SoftmaxAttention()
+
+    def forward(self, q, k, v, x):
+        return self.attention(q, k, v), x @ x.t(), torch.exp(x) * 0.5
+
+
+def _inputs(batch: int, seq: int, rows: int, cols: int, gen: torch.Generator):
+    qkv = tuple(torch.randn(batch, 2, seq, 16, generator=gen) for _ in range(3))
+    return (*qkv, torch.randn(rows, cols, generator=gen))
+
+
+@functools.cache
+def _compiled(threads: int):
+    batch, seq = Dim("batch", min=1, max=64), Dim("seq", min=1, max=512)
+    rows, cols = Dim("rows", min=1, max=512), Dim("cols", min=1, max=512)
+    attention = {0: batch, 2: seq}
+    ep = export(_Program().eval(), _inputs(2, 8, 8, 5, torch.Generator().manual_seed(0)),
+                dynamic_shapes=(attention, attention, attention, {0: rows, 1: cols}))
+    return exir_mlir.compile(ep, num_threads=threads)
+
+
+def _shapes() -> list[tuple[int, int, int, int]]:
+    """(batch, seq, rows, cols): every size as the sequence and the rows, against the sizes in
+    reverse as the columns; the batch alternates 1 and 3; plus the corners."""
+    s = sizes()
+    shapes = [(1 + 2 * (i % 2), seq, seq, cols) for i, (seq, cols) in enumerate(zip(s, reversed(s)))]
+    return shapes + [(1, 1, 1, 1), (2, s[-1], s[-1], s[-1])]
+
+
+def test_sizes_straddle_each_tile():
+    assert all({t - 1, t, t + 1} <= set(sizes()) for t in _tiles())
+
+
+def test_two_symbolic_dims_across_tiles_and_threads(threads_list=THREADS):
+    gen = torch.Generator().manual_seed(1)
+    model = _Program().eval()
+    failures, spread = [], []
+    for shape in _shapes():
+        inputs = _inputs(*shape, gen)
+        with torch.no_grad():
+            want = model(*inputs)
+        outputs = []
+        for threads in threads_list:
+            got = _compiled(threads)(*inputs)
+            outputs.append(got)
+            for i, (g, w) in enumerate(zip(got, want)):
+                if g.shape != w.shape or not torch.allclose(g, w, rtol=RTOL, atol=ATOL):
+                    err = (g - w).abs().max().item() if g.shape == w.shape else f"shape {tuple(g.shape)}"
+                    failures.append(f"{shape} threads={threads} output {i}: max|err| {err}")
+        for got in outputs[1:]:
+            if any((g - first).abs().max().item() > THREAD_ATOL for g, first in zip(got, outputs[0]) if g.numel()):
+                spread.append(shape)
+    assert not failures, f"differs from eager at {len(failures)} points: " + "; ".join(failures[:6])
+    assert not spread, f"outputs depend on the thread count at (batch, seq, rows, cols) {spread[:6]}"
+
+
+class _SwapView(torch.nn.Module):
+    def forward(self, x):
+        return x.view(x.shape[1], x.shape[0]) + 1
+
+
+def test_view_swapping_two_symbolic_dims():
+    """[rows, cols] -> [cols, rows] has the types of a no-op view (tensor<?x?xf32> both): it
+    returned x unchanged, with the old dims, until views with several symbolic dims were
+    decided by their symbolic shapes."""
+    x = torch.randn(3, 5)
+    ep = export(_SwapView(), (x,), dynamic_shapes=({0: Dim("rows", min=2), 1: Dim("cols", min=2)},))
+    program = exir_mlir.compile(ep, num_threads=1)
+    for rows, cols in ((3, 5), (7, 2), (4, 9)):
+        x = torch.randn(rows, cols)
+        torch.testing.assert_close(program(x), _SwapView()(x), rtol=0, atol=0)
+
+
+if __name__ == "__main__":
+    test_sizes_straddle_each_tile()
+    test_two_symbolic_dims_across_tiles_and_threads(ALL_THREADS)
+    test_view_swapping_two_symbolic_dims()
+    print(f"sizes {sizes()} x threads {ALL_THREADS}: all match eager and agree across threads")
