@@ -16,6 +16,6 @@
 # DUMP-NEXT: 2-backend.mlir
 # DUMP-NEXT: 3-linalg.mlir
 
-# BACKEND: "backend.matmul"({{.*}}) {activation = "relu"}
+# BACKEND: "backend.matmul"({{.*}}) {activation = "relu", exir.sym_shapes = {{\[\[}}"s0", "32"]]}
 # NOFUSION-NOT: backend.
 # NOFUSION: "edge.addmm"
