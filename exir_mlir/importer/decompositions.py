@@ -73,9 +73,45 @@ def leftover_nodes(ep: torch.export.ExportedProgram, handled: Callable[[str], bo
 
 
 def _torch_table() -> dict[torch._ops.OpOverload, Callable]:
+    """torch._decomp's table, and exir-mlir's own entries for ops it has none for (`own_table`)."""
     from torch._decomp import decomposition_table
 
-    return dict(decomposition_table)
+    table = dict(own_table())
+    table.update(decomposition_table)  # torch's entry wins where it has one
+    return table
+
+
+def own_table() -> dict[torch._ops.OpOverload, Callable]:
+    """Decompositions of non-core ops that survive run_decompositions() and that torch._decomp has no
+    entry for, written with core ATen ops (tried like torch._decomp's, after the default table)."""
+    aten = torch.ops.aten
+
+    def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None, pin_memory=None):
+        # The memory of `empty` laid out in `physical_layout`'s order, viewed in the logical order.
+        physical = aten.empty.memory_format([size[p] for p in physical_layout], dtype=dtype, layout=layout,
+                                            device=device, pin_memory=pin_memory)
+        return aten.permute.default(physical, [list(physical_layout).index(d) for d in range(len(size))])
+
+    def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+        # ATen's definition: each input unsqueezed at its expand dims, multiplied, summed over sumdim
+        # (nn.Bilinear: (N,1,in1,1) * (1,out,in1,in2) * (N,1,1,in2) summed over in1, in2). The
+        # product is materialized: memory N*out*in1*in2, slow for large layers.
+        def grow(t, dims):
+            for d in sorted(dims):
+                t = aten.unsqueeze.default(t, d)
+            return t
+
+        out = aten.mul.Tensor(aten.mul.Tensor(grow(i1, expand1), grow(i2, expand2)), grow(i3, expand3))
+        # One dim at a time: the CPU pipeline's vectorizer aborts on this product reduced over two
+        # dims at once (a crash of the tile/vectorize stage, reported; sums over one dim are fine).
+        for d in sorted(sumdim, reverse=True):
+            out = aten.sum.dim_IntList(out, [d], False)
+        return out
+
+    return {
+        aten.empty_permuted.default: empty_permuted,
+        aten._trilinear.default: trilinear,
+    }
 
 
 def decompose(
