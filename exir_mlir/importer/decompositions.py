@@ -76,15 +76,26 @@ def _torch_table() -> dict[torch._ops.OpOverload, Callable]:
     """torch._decomp's table, and exir-mlir's own entries for ops it has none for (`own_table`)."""
     from torch._decomp import decomposition_table
 
-    table = dict(own_table())
-    table.update(decomposition_table)  # torch's entry wins where it has one
+    table = dict(decomposition_table)
+    table.update(own_table())
     return table
 
 
 def own_table() -> dict[torch._ops.OpOverload, Callable]:
-    """Decompositions of non-core ops that survive run_decompositions() and that torch._decomp has no
-    entry for, written with core ATen ops (tried like torch._decomp's, after the default table)."""
+    """Decompositions of non-core ops that survive run_decompositions(), written with core ATen ops
+    (tried like torch._decomp's, after the default table): ops torch._decomp has no entry for, and
+    ones whose torch._decomp entry gives what exir-mlir cannot lower (these win over torch's)."""
     aten = torch.ops.aten
+
+    def var_mean(x, dim=None, *, correction=None, keepdim=False):
+        # torch._decomp divides by the element count as a SymFloat (sym_float) when a reduced dim is
+        # symbolic; core var.correction and mean.dim count the elements themselves.
+        return (aten.var.correction(x, dim, correction=correction, keepdim=keepdim),
+                aten.mean.dim(x, dim, keepdim))
+
+    def std_mean(x, dim=None, *, correction=None, keepdim=False):
+        var, mean = var_mean(x, dim, correction=correction, keepdim=keepdim)
+        return aten.sqrt.default(var), mean
 
     def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None, pin_memory=None):
         # The memory of `empty` laid out in `physical_layout`'s order, viewed in the logical order.
@@ -111,6 +122,8 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
     return {
         aten.empty_permuted.default: empty_permuted,
         aten._trilinear.default: trilinear,
+        aten.var_mean.correction: var_mean,
+        aten.std_mean.correction: std_mean,
     }
 
 
