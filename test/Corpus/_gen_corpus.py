@@ -228,8 +228,11 @@ def main(argv=None) -> int:
     # an interrupted run: its logged results go into the json, its unfinished cases are what --resume runs
     interrupted = {c for f in (RUNS.glob("*.cases.json") if RUNS.exists() else []) for c in json.loads(f.read_text())}
     interrupted -= set(_logged())
-    results = _save(results, set(universe))
-    _clear_logs()
+    if args.list:  # reads only: the logs may be those of a run still going
+        results.update(_logged())
+    else:
+        results = _save(results, set(universe))
+        _clear_logs()
     todo = select(universe, ops=args.ops, dtypes=args.dtypes, modes=args.modes, samples=args.samples)
     if args.no_nn:
         todo = [c for c in todo if not c.startswith("nn:")]
