@@ -101,6 +101,8 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         # The memory of `empty` laid out in `physical_layout`'s order, viewed in the logical order.
         physical = aten.empty.memory_format([size[p] for p in physical_layout], dtype=dtype, layout=layout,
                                             device=device, pin_memory=pin_memory)
+        if list(physical_layout) == list(range(len(size))):
+            return physical  # already in the logical order (and rank 0 has nothing to permute)
         return aten.permute.default(physical, [list(physical_layout).index(d) for d in range(len(size))])
 
     def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
