@@ -101,6 +101,7 @@ def compile_linalg(
     num_threads: int = 0,
     opt_level: int = 3,
     cache_dir: str | Path | None = None,
+    check_bounds: bool = False,
 ) -> CompiledProgram:
     """Compile a linalg-on-tensors module for this CPU (codegen) and load it (runtime).
 
@@ -109,18 +110,25 @@ def compile_linalg(
     a user input). It is not modified. An op of any other dialect is an ExirUserError naming it
     and its location, before anything runs. The same module text and options compile once per
     process; with `cache_dir`, its machine code is kept on disk (a kernel library) for later processes.
-    See exir_mlir.runtime for how the result is called and `state` is bound.
+    See exir_mlir.runtime for how the result is called and `state` is bound. `check_bounds`: as for
+    `compile`.
     """
     if not isinstance(module, ir.Module):
         raise ExirUserError(f"compile_linalg takes an MLIR ir.Module (linalg on tensors), got {type(module).__name__}")
-    check_options(num_threads=num_threads, cache_dir=cache_dir)
-    job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level)
+    check_options(num_threads=num_threads, cache_dir=cache_dir, check_bounds=check_bounds)
+    job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level,
+                          check_bounds=check_bounds)
     key = "linalg:" + job.key
     executable = _cached(key)
     if executable is not None:
-        return CompiledProgram(executable, state=state, reused=True)
+        return _checked(CompiledProgram(executable, state=state, reused=True), check_bounds)
     executable = _remember(key, _codegen_and_load(job, cache_dir, {}, {}))
-    return CompiledProgram(executable, state=state, reused=False)
+    return _checked(CompiledProgram(executable, state=state, reused=False), check_bounds)
+
+
+def _checked(program: CompiledProgram, check_bounds: bool):
+    """With `check_bounds`, the program raises runtime.OutOfBoundsError after a call whose checks failed."""
+    return runtime.BoundsCheckedProgram(program) if check_bounds else program
 
 
 def _user_inputs(ep: torch.export.ExportedProgram) -> list[UserInput]:
@@ -210,10 +218,13 @@ def exported_program(value, caller: str) -> torch.export.ExportedProgram:
                         f"got {what}")
 
 
-def check_options(*, fusion=True, num_threads=0, cache_dir=None, dump_dir=None) -> None:
+def check_options(*, fusion=True, num_threads=0, cache_dir=None, dump_dir=None, check_bounds=False) -> None:
     """ExirUserError for an option of the wrong type or out of range, before anything runs."""
-    if not isinstance(fusion, bool):
-        raise ExirUserError(f"fusion must be True or False, got {fusion!r}")
+    for name, value in (("fusion", fusion), ("check_bounds", check_bounds)):
+        if not isinstance(value, bool):
+            raise ExirUserError(f"{name} must be True or False, got {value!r}")
+    if check_bounds and cache_dir is not None:
+        raise ExirUserError("check_bounds=True builds are not kept in a cache_dir: leave out one of the two")
     if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 0:
         raise ExirUserError(f"num_threads must be an int >= 0 (0: every core), got {num_threads!r}")
     for name, value in (("cache_dir", cache_dir), ("dump_dir", dump_dir)):
@@ -232,6 +243,7 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     cache_dir: str | Path | None = None,
     dump_dir: str | Path | None = None,
     decompositions: Mapping | None = None,
+    check_bounds: bool = False,
 ) -> CompiledProgram:
     """Compile an ExportedProgram for `target` and return a program called like `ep.module()`.
 
@@ -256,24 +268,34 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     OpOverloadPacket key means all its overloads), applied with torch's default export table and
     winning over it. Ops left after that which exir-mlir cannot lower are decomposed with
     torch._decomp's table where that gives ops it can lower (exir_mlir.importer.decompositions).
+
+    `check_bounds=True`: a bounds-checked build, for testing the compiler: scalar loops (slow)
+    in which every memory access and view is checked at run time (MLIR's runtime verification);
+    a call that would read or write outside a buffer skips that access and raises
+    `exir_mlir.runtime.OutOfBoundsError` naming it (a bug in exir-mlir, or an index out of range).
+    CPU targets only.
     """
     ep = exported_program(ep, "exir_mlir.compile")
     if target not in TARGETS:
         raise ExirUserError(f"unknown target '{target}'; known targets: {', '.join(TARGETS)}")
-    check_options(fusion=fusion, num_threads=num_threads, cache_dir=cache_dir, dump_dir=dump_dir)
+    check_options(fusion=fusion, num_threads=num_threads, cache_dir=cache_dir, dump_dir=dump_dir,
+                  check_bounds=check_bounds)
+    if check_bounds and target != "cpu":
+        raise ExirUserError(f"check_bounds=True compiles for target 'cpu' only, got target '{target}'")
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
     if target.startswith("cuda") and target != "cuda-on-cpu":
         return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
     user_table = _table_key(decompositions)
-    program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table))
+    program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table,
+                         check_bounds))
     key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
-        return _program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0})
+        return _checked(_program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0}), check_bounds)
     disk_key = None
-    if cache_dir is not None and target == "cpu":
+    if cache_dir is not None and target == "cpu" and not check_bounds:
         # The whole compilation, keyed on the program: a later process loads its machine code
         # without decomposing, importing, lowering or running LLVM.
         start = time.perf_counter()
@@ -320,15 +342,16 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         executable = _remember(key, _gpu_on_cpu_and_load(module, timings))
     else:
         start_codegen = time.perf_counter()
-        job = codegen.prepare(module, num_threads=num_threads)
+        job = codegen.prepare(module, num_threads=num_threads, check_bounds=check_bounds)
         prepared = time.perf_counter() - start_codegen
         executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
         timings["codegen"] += prepared
         if disk_key is not None:
             disk_cache.store_program(Path(cache_dir), disk_key, job.key,
                                         [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
-    return _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
-                    details=details)
+    program = _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
+                       details=details)
+    return _checked(program, check_bounds)
 
 
 # Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key covers them).

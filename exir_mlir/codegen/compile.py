@@ -139,7 +139,9 @@ def _with_reproducer(error: ExirInternalError, job: CodegenJob) -> ExirInternalE
     path = reproducer_path("cpu-pipeline")
     path.write_text(job.text)
     threads = job.options.num_threads
-    command = f"exir-mlir-opt {path} --pass-pipeline='builtin.module(exir-cpu-pipeline{{num-threads={threads}}})'"
+    checks = " check-bounds=true" if job.options.check_bounds else ""
+    command = (f"exir-mlir-opt {path} "
+               f"--pass-pipeline='builtin.module(exir-cpu-pipeline{{num-threads={threads}{checks}}})'")
     wrapped = ExirInternalError(f"{error}\nreproducer: {command}")
     wrapped.detail, wrapped.reproducer = error.detail, path
     return wrapped
@@ -154,16 +156,18 @@ def resolve_threads(num_threads: int) -> int:
     return num_threads or int(os.environ.get("EXIR_MLIR_NUM_THREADS", "0") or 0) or detect_host().cores
 
 
-def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3) -> CodegenJob:
+def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3,
+            check_bounds: bool = False) -> CodegenJob:
     """Check that `module` is linalg on tensors and fix what its compilation depends on.
 
     `num_threads`: worker threads of parallel loops (0 = `$EXIR_MLIR_NUM_THREADS` if set, else every
     core this process may use). `opt_level` is LLVM's, used when the runtime JITs the result.
+    `check_bounds`: a bounds-checked build (pipeline.insert_bounds_checks).
     """
     check_lowered(module)
     text = module.operation.get_asm(enable_debug_info=True)
     key_text = module.operation.get_asm(enable_debug_info=False)
-    options = CpuOptions(num_threads=resolve_threads(num_threads))
+    options = CpuOptions(num_threads=resolve_threads(num_threads), check_bounds=check_bounds)
     key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
     return CodegenJob(text, entry, options, opt_level, key)
 

@@ -6,7 +6,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
-from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager
+from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager, scf
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
@@ -123,11 +123,12 @@ BUFFERIZE = (
 )
 
 
-TO_LOOPS = (
+TO_SCF = (
     "func.func(convert-linalg-to-loops),"
-    "func.func(convert-vector-to-scf{full-unroll target-rank=1}),"
-    "lower-affine,convert-scf-to-cf"
+    "func.func(convert-vector-to-scf{full-unroll target-rank=1})"
 )
+TO_CF = "lower-affine,convert-scf-to-cf"
+TO_LOOPS = f"{TO_SCF},{TO_CF}"
 
 TO_LLVM = (
     # Polynomial forms of tan/tanh/sinh/cosh/atanh vectorize; libm calls would scalarize every
@@ -235,8 +236,10 @@ def lower_vectors(module: ir.Operation) -> None:
         raise ExirInternalError(f"CPU stage 'exir-cpu-to-llvm' failed to lower vector ops: {exc}") from exc
 
 
-def lower_to_llvm(module: ir.Operation) -> None:
-    """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect."""
+def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
+    """`exir-cpu-to-llvm`: vectors, loops, memrefs, async and math down to the LLVM dialect.
+
+    `check_bounds`: every memref access and view is checked at run time (insert_bounds_checks)."""
     lower_vectors(module)
     # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
     # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
@@ -245,7 +248,10 @@ def lower_to_llvm(module: ir.Operation) -> None:
     # Before approximate_math: the expansion's exp/log then get the f32 polynomials too.
     expand_powf(module)
     approximate_math(module)
-    _run(module, f"builtin.module({TO_LOOPS})", "exir-cpu-to-llvm")
+    _run(module, f"builtin.module({TO_SCF})", "exir-cpu-to-llvm")
+    if check_bounds:
+        insert_bounds_checks(module)
+    _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
     if THREADS_ATTR in module.attributes:
@@ -298,6 +304,8 @@ class CpuOptions:
 
     num_threads: int = 0  # 0: every core this process may use
     vectorize: bool = True
+    # Bounds-checked build (insert_bounds_checks): scalar loops, every memref access checked.
+    check_bounds: bool = False
 
 
 def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
@@ -306,14 +314,106 @@ def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
 
     `timings`, when given, receives the seconds of each stage (exir_mlir.stages.CODEGEN_STEPS)."""
     stages = [("fuse", fuse_elementwise)]
-    if options.vectorize:
+    # Vector loads and stores are not checked by MLIR's runtime verification: a bounds-checked
+    # build runs the scalar loops of convert-linalg-to-loops, whose every access is.
+    if options.vectorize and not options.check_bounds:
         stages.append(("tile", tile_and_vectorize))
     stages += [("bufferize", bufferize),
                ("parallelize", lambda m: parallelize(m, num_threads=options.num_threads)),
                ("outline-loops", outline_loops),
-               ("to-llvm", lower_to_llvm)]
+               ("to-llvm", lambda m: lower_to_llvm(m, check_bounds=options.check_bounds))]
     for name, stage in stages:
         start = time.perf_counter()
         stage(module)
         if timings is not None:
             timings[name] = time.perf_counter() - start
+
+
+# The global a bounds-checked build writes the message of its first failed check to (a pointer
+# to a NUL-terminated string; null while every check held). exir_mlir.runtime.bounds reads it.
+BOUNDS_ERROR_SYMBOL = "_mlir_exir_bounds_error"
+
+
+def _blocks(op: ir.Operation):
+    for region in op.regions:
+        for block in region.blocks:
+            yield block
+            for inner in block.operations:
+                yield from _blocks(inner.operation)
+
+
+def insert_bounds_checks(module: ir.Operation) -> int:
+    """`exir-cpu-check-bounds`: MLIR's runtime verification of memref ops, failures reported, not aborted.
+
+    `generate-runtime-verification` puts a `cf.assert` before every memref access and view it can
+    check (load/store indices against the dims; subview, expand/collapse_shape and cast against
+    their source; this MLIR does not check reinterpret_cast). A failing `cf.assert` would print
+    and abort the process; instead each one writes its message to the global `_mlir_exir_bounds_error` (the first failure wins), and
+    the load or store it guards is skipped (a load then yields 0): the program runs to its end
+    without touching memory outside its buffers, and exir_mlir.runtime.bounds raises the message
+    as a Python error (the global is there even without checks). Returns the number of checks. Runs on buffers with scalar loops (after
+    convert-linalg-to-loops): vector loads and stores are not checked.
+    """
+    _run(module, "builtin.module(generate-runtime-verification)", "exir-cpu-check-bounds")
+    pairs: list[tuple[ir.Operation, ir.Operation | None]] = []
+    for block in _blocks(module):
+        ops = [o.operation for o in block.operations]
+        for i, op in enumerate(ops):
+            if op.name == "cf.assert":
+                pairs.append((op, ops[i + 1] if i + 1 < len(ops) else None))
+    ctx = module.context
+    ptr = ir.Type.parse("!llvm.ptr", ctx)
+    body = module.regions[0].blocks[0]
+    messages: dict[str, str] = {}
+    start = ir.InsertionPoint.at_block_begin(body)
+    with ir.Location.unknown(ctx):
+        start.insert(ir.Operation.parse(
+            f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
+            "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
+        for op, _ in pairs:
+            text = ir.StringAttr(op.attributes["msg"]).value
+            if text not in messages:
+                messages[text] = f"__exir_bounds_message_{len(messages)}"
+                data = (text + "\0").encode()
+                literal = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
+                start.insert(ir.Operation.parse(
+                    f'llvm.mlir.global internal constant @{messages[text]}("{literal}") {{addr_space = 0 : i32}}'
+                    f" : !llvm.array<{len(data)} x i8>", context=ctx))
+    for op, guarded in pairs:
+        ok = op.operands[0]
+        text = ir.StringAttr(op.attributes["msg"]).value
+        with ir.InsertionPoint(op), op.location:
+            failed = scf.IfOp(arith.xori(ok, arith.constant(ok.type, 1)))
+            with ir.InsertionPoint(failed.then_block):
+                error = llvm.mlir_addressof(ptr, BOUNDS_ERROR_SYMBOL)
+                previous = llvm.load(ptr, error)
+                first = llvm.icmp(llvm.ICmpPredicate.eq, previous, llvm.mlir_zero(ptr))
+                message = llvm.mlir_addressof(ptr, messages[text])
+                llvm.store(arith.select(first, message, previous), error)
+                scf.yield_([])
+        if guarded is not None and guarded.name in ("memref.load", "memref.store") and guarded.name in text:
+            with ir.InsertionPoint(guarded), guarded.location:
+                if guarded.name == "memref.store":
+                    guard = scf.IfOp(ok)
+                    with ir.InsertionPoint(guard.then_block):
+                        end = scf.yield_([])
+                    guarded.move_before(end)
+                else:
+                    result = guarded.results[0]
+                    guard = scf.IfOp(ok, [result.type], has_else=True)
+                    with ir.InsertionPoint(guard.then_block):
+                        end = scf.yield_([result])
+                    with ir.InsertionPoint(guard.else_block):
+                        scf.yield_([_zero(result.type)])
+                    result.replace_all_uses_with(guard.results[0])
+                    # the yield inside the guard was rewritten too: it yields the load again
+                    end.operands[0] = result
+                    guarded.move_before(end)
+        op.erase()
+    return len(pairs)
+
+
+def _zero(t: ir.Type) -> ir.Value:
+    if isinstance(t, (ir.F16Type, ir.BF16Type, ir.F32Type, ir.F64Type)):
+        return arith.constant(t, 0.0)
+    return arith.constant(t, 0)

@@ -70,9 +70,16 @@ def register_cpu_passes() -> None:
         description="vector, scf, memref and math to the LLVM dialect; GOMP_parallel launches of outlined loop bodies",
     )
     register_pass(
+        "exir-cpu-check-bounds",
+        _reporting(pipeline.insert_bounds_checks),
+        description="runtime checks of every memref access and view; a failure is recorded in "
+                    "@_mlir_exir_bounds_error and its access skipped (part of exir-cpu-pipeline{check-bounds=true})",
+    )
+    register_pass(
         "exir-cpu-pipeline",
-        _reporting(lambda module, num_threads=0: pipeline.run_cpu_pipeline(
-            module, pipeline.CpuOptions(num_threads=num_threads))),
+        _reporting(lambda module, num_threads=0, check_bounds=False: pipeline.run_cpu_pipeline(
+            module, pipeline.CpuOptions(num_threads=num_threads, check_bounds=check_bounds))),
         description="every CPU stage: fuse, tile, bufferize, parallelize, outline-loops, to-llvm",
-        options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
+        options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)"),
+                 "check-bounds": PassOption(bool, False, "scalar loops with every memref access checked")},
     )

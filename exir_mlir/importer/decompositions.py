@@ -73,9 +73,60 @@ def leftover_nodes(ep: torch.export.ExportedProgram, handled: Callable[[str], bo
 
 
 def _torch_table() -> dict[torch._ops.OpOverload, Callable]:
+    """torch._decomp's table, and exir-mlir's own entries for ops it has none for (`own_table`)."""
     from torch._decomp import decomposition_table
 
-    return dict(decomposition_table)
+    table = dict(decomposition_table)
+    table.update(own_table())
+    return table
+
+
+def own_table() -> dict[torch._ops.OpOverload, Callable]:
+    """Decompositions of non-core ops that survive run_decompositions(), written with core ATen ops
+    (tried like torch._decomp's, after the default table): ops torch._decomp has no entry for, and
+    ones whose torch._decomp entry gives what exir-mlir cannot lower (these win over torch's)."""
+    aten = torch.ops.aten
+
+    def var_mean(x, dim=None, *, correction=None, keepdim=False):
+        # torch._decomp divides by the element count as a SymFloat (sym_float) when a reduced dim is
+        # symbolic; core var.correction and mean.dim count the elements themselves.
+        return (aten.var.correction(x, dim, correction=correction, keepdim=keepdim),
+                aten.mean.dim(x, dim, keepdim))
+
+    def std_mean(x, dim=None, *, correction=None, keepdim=False):
+        var, mean = var_mean(x, dim, correction=correction, keepdim=keepdim)
+        return aten.sqrt.default(var), mean
+
+    def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None, pin_memory=None):
+        # The memory of `empty` laid out in `physical_layout`'s order, viewed in the logical order.
+        physical = aten.empty.memory_format([size[p] for p in physical_layout], dtype=dtype, layout=layout,
+                                            device=device, pin_memory=pin_memory)
+        if list(physical_layout) == list(range(len(size))):
+            return physical  # already in the logical order (and rank 0 has nothing to permute)
+        return aten.permute.default(physical, [list(physical_layout).index(d) for d in range(len(size))])
+
+    def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+        # ATen's definition: each input unsqueezed at its expand dims, multiplied, summed over sumdim
+        # (nn.Bilinear: (N,1,in1,1) * (1,out,in1,in2) * (N,1,1,in2) summed over in1, in2). The
+        # product is materialized: memory N*out*in1*in2, slow for large layers.
+        def grow(t, dims):
+            for d in sorted(dims):
+                t = aten.unsqueeze.default(t, d)
+            return t
+
+        out = aten.mul.Tensor(aten.mul.Tensor(grow(i1, expand1), grow(i2, expand2)), grow(i3, expand3))
+        # One dim at a time: the CPU pipeline's vectorizer aborts on this product reduced over two
+        # dims at once (a crash of the tile/vectorize stage, reported; sums over one dim are fine).
+        for d in sorted(sumdim, reverse=True):
+            out = aten.sum.dim_IntList(out, [d], False)
+        return out
+
+    return {
+        aten.empty_permuted.default: empty_permuted,
+        aten._trilinear.default: trilinear,
+        aten.var_mean.correction: var_mean,
+        aten.std_mean.correction: std_mean,
+    }
 
 
 def decompose(

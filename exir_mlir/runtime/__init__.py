@@ -24,12 +24,16 @@
   program takes). Calls from several threads are allowed; those of a program that writes its
   state back are serialised by a per-program lock, so no buffer update is lost.
 
+- `BoundsCheckedProgram(program)` (bounds.py) wraps the program of a bounds-checked build
+  (`compile(..., check_bounds=True)`): a call whose run-time checks failed raises `OutOfBoundsError`.
+
 `exir_mlir.compiler.compile_linalg` compiles a linalg module (codegen) and loads it (here).
 """
 
+from exir_mlir.runtime.bounds import BoundsCheckedProgram, OutOfBoundsError
 from exir_mlir.runtime.jit import Executable, load_kernel, load_llvm
 from exir_mlir.runtime.native import NativeProgram, load
 from exir_mlir.runtime.program import CompiledProgram, PytreeSignature, UserInput
 
-__all__ = ["CompiledProgram", "Executable", "NativeProgram", "PytreeSignature", "UserInput", "load", "load_kernel",
+__all__ = ["BoundsCheckedProgram", "CompiledProgram", "OutOfBoundsError", "Executable", "NativeProgram", "PytreeSignature", "UserInput", "load", "load_kernel",
            "load_llvm"]

@@ -115,3 +115,19 @@ def test_as_strided_over_a_view_is_refused(fn, reason):
 def test_as_strided_over_a_contiguous_input_still_compiles():
     _check(lambda x: (torch.as_strided(x, (2, 2), (1, 2)), torch.as_strided(x[1:], (2, 2), (1, 2))),
            (torch.randn(4, 4),), dynamic=False)
+
+
+def test_own_decompositions_of_ops_torch_has_none_for():
+    # nn.Bilinear's _trilinear and empty_permuted (empty_like of a permuted tensor) survive
+    # run_decompositions() and torch._decomp has no entry for them; its var_mean/std_mean divide by
+    # a SymFloat count when a reduced dim is symbolic: exir-mlir's own table
+    # (importer.decompositions.own_table) writes them with core ops. Dynamic dims, two sizes.
+    torch.manual_seed(0)
+    bilinear = torch.nn.Bilinear(3, 4, 5)
+
+    def f(x, y):
+        filled = torch.empty_permuted((x.shape[0], 2, 3), (2, 0, 1)).fill_(1.5)
+        var, mean = torch.var_mean(x, dim=1, keepdim=True)
+        return bilinear(x, y), filled * x.sum(), var + mean, *torch.std_mean(y, unbiased=False)
+
+    _check(f, (torch.randn(6, 3), torch.randn(6, 4)), (torch.randn(2, 3), torch.randn(2, 4)))

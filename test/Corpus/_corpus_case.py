@@ -460,6 +460,8 @@ def classify_text(line: str) -> str:
     docs/corpus.md). A function of the recorded line, so the generator re-derives it when the rules change."""
     kind, _, text = line.partition(": ")
     op, _, reason = diagnostic(text)
+    if kind == "OutOfBoundsError":  # a bounds-checked build (_gen_corpus.py --check-bounds) caught an access
+        return "out-of-bounds"
     if kind not in ("ExirUserError", "ToolchainError"):
         return "internal-error"
     # Lowering errors name the op as the program called it (issue 16): a symbolic-size op reads

@@ -6,6 +6,7 @@
     python test/Corpus/_gen_corpus.py --ops 'add,nn.functional.conv*,nn:LSTM*' --dtypes f32 --modes dynamic
     python test/Corpus/_gen_corpus.py --cases list.txt       # the cases named in a file, one a line
     python test/Corpus/_gen_corpus.py --render-only          # run nothing: re-derive classes, rewrite json and md
+    python test/Corpus/_gen_corpus.py --check-bounds --samples 0 --jobs 2   # bounds-checked builds -> docs/corpus-bounds.json
 
 The cases and how each is checked: _corpus_case.py. Each case runs in a worker process (test/Numerics/
 _worker_pool.py) that appends its result to a log under test/Corpus/.runs/ as soon as it has it; a case that
@@ -13,6 +14,11 @@ kills the worker is recorded as `crash`, one past --timeout as `timeout`, and a 
 minute and at the end the logs are merged into docs/corpus.json (and the .md rendered); the logs of a run
 that was interrupted are merged at the start of the next one, so an interrupted run loses nothing.
 Partial runs (--ops/--dtypes/--modes/--resume/--failures) replace only the cases they ran.
+
+--check-bounds compiles every case with `exir_mlir.compile(..., check_bounds=True)` (every memory access
+checked at run time; one that would leave its buffer is skipped and raised as OutOfBoundsError, class
+`out-of-bounds`) and keeps its results apart, in docs/corpus-bounds.json (no .md): a case there that is not
+`match` where docs/corpus.json has `match` is a read or write outside a buffer, or a slow case's timeout.
 """
 
 from __future__ import annotations
@@ -46,29 +52,35 @@ REGENERATE = "python test/Corpus/_gen_corpus.py --jobs 2"
 CASE_TIMEOUT_S = 120
 WORKER_MAX_CASES = 150  # a worker retires after this many cases (compiled programs pile up in a process)
 CHECKPOINT_S = 60
+CHECK_BOUNDS_ENV = "EXIR_CORPUS_CHECK_BOUNDS"  # set by --check-bounds for the worker processes
+BOUNDS_JSON = DOCS / "corpus-bounds.json"
+BOUNDS_RUNS = HERE / ".runs-bounds"
 
 
 # ----------------------------------------------------------------------------- results json
 
 
-def read_results(path: Path = CORPUS_JSON) -> dict[str, dict]:
+def read_results(path: Path | None = None) -> dict[str, dict]:
+    path = path or CORPUS_JSON
     if not path.exists():
         return {}
     return {r["case"]: r for r in json.loads(path.read_text())["results"]}
 
 
-def write_results(results: dict[str, dict], path: Path = CORPUS_JSON) -> None:
+def write_results(results: dict[str, dict], path: Path | None = None) -> None:
     import torch
 
-    data = {"generated_by": REGENERATE, "torch": torch.__version__, "tolerances": TOLERANCES,
+    path = path or CORPUS_JSON
+    data = {"generated_by": REGENERATE + (" --check-bounds" if path == BOUNDS_JSON else ""), "torch": torch.__version__, "tolerances": TOLERANCES,
             "results": [results[k] for k in sorted(results)]}
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
     tmp.replace(path)
 
 
-def _logged(runs: Path = RUNS) -> dict[str, dict]:
+def _logged(runs: Path | None = None) -> dict[str, dict]:
     """Results in the run logs (oldest log first, so the newest result of a case wins)."""
+    runs = runs or RUNS
     out: dict[str, dict] = {}
     for log in sorted(runs.glob("*.jsonl"), key=lambda p: p.stat().st_mtime) if runs.exists() else []:
         out.update(read_log(log)[0])
@@ -87,7 +99,8 @@ def _save(results: dict[str, dict], universe: set[str]) -> dict[str, dict]:
         if r["outcome"] in (COMPILE_ERROR, RUN_ERROR):
             r["klass"] = classify_text(r["detail"].removeprefix(f"at {r['second']}: "))
     write_results(results)
-    CORPUS_MD.write_text(render_markdown(results))
+    if CORPUS_JSON != BOUNDS_JSON:
+        CORPUS_MD.write_text(render_markdown(results))
     return results
 
 
@@ -103,8 +116,12 @@ def _worker(cases_file: Path, log_file: Path) -> int:
     import logging
     import warnings
 
+    import functools
+
+    import exir_mlir
     from _corpus_case import run_case, to_json
 
+    compile_fn = functools.partial(exir_mlir.compile, check_bounds=True) if os.environ.get(CHECK_BOUNDS_ENV) else None
     warnings.simplefilter("ignore")
     logging.getLogger("torch").setLevel(logging.ERROR)  # export's "0/1 specialized" lines, per case
     scratch = Path(tempfile.mkdtemp(prefix="exir-corpus-"))
@@ -112,7 +129,7 @@ def _worker(cases_file: Path, log_file: Path) -> int:
 
     def check(case):
         try:
-            return to_json(run_case(case))
+            return to_json(run_case(case, compile_fn=compile_fn))
         finally:
             for p in scratch.iterdir():
                 shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
@@ -190,10 +207,16 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes at once (default 2)")
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT_S, help="seconds per case")
     parser.add_argument("--list", action="store_true", help="print the selected cases and exit")
+    parser.add_argument("--check-bounds", action="store_true",
+                        help="bounds-checked builds (compile(check_bounds=True)); results in docs/corpus-bounds.json")
     parser.add_argument("--worker", nargs=2, metavar=("CASES", "LOG"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(Path(args.worker[0]), Path(args.worker[1]))
+    if args.check_bounds:
+        global CORPUS_JSON, RUNS
+        CORPUS_JSON, RUNS = BOUNDS_JSON, BOUNDS_RUNS
+        os.environ[CHECK_BOUNDS_ENV] = "1"
     from _corpus_case import all_cases
     from _corpus_doc import render_markdown
 
@@ -205,8 +228,11 @@ def main(argv=None) -> int:
     # an interrupted run: its logged results go into the json, its unfinished cases are what --resume runs
     interrupted = {c for f in (RUNS.glob("*.cases.json") if RUNS.exists() else []) for c in json.loads(f.read_text())}
     interrupted -= set(_logged())
-    results = _save(results, set(universe))
-    _clear_logs()
+    if args.list:  # reads only: the logs may be those of a run still going
+        results.update(_logged())
+    else:
+        results = _save(results, set(universe))
+        _clear_logs()
     todo = select(universe, ops=args.ops, dtypes=args.dtypes, modes=args.modes, samples=args.samples)
     if args.no_nn:
         todo = [c for c in todo if not c.startswith("nn:")]
@@ -227,7 +253,12 @@ def main(argv=None) -> int:
     _clear_logs()
     fresh = [results[c] for c in todo if c in results]
     counted = [r for r in fresh if r["outcome"] in COUNTED]
-    print(f"wrote {CORPUS_MD.relative_to(ROOT)}: {sum(r['outcome'] == MATCH for r in counted)} of {len(counted)} "
+    if args.check_bounds:
+        out_of_bounds = sorted(r["case"] for r in fresh if r.get("klass") == "out-of-bounds")
+        print(f"bounds-checked: {len(fresh)} cases run, {len(counted)} exportable, "
+              f"{sum(r['outcome'] == MATCH for r in counted)} match, {len(out_of_bounds)} out of bounds"
+              + "".join(f"\n  {c}" for c in out_of_bounds))
+    print(f"wrote {CORPUS_JSON.relative_to(ROOT)}: {sum(r['outcome'] == MATCH for r in counted)} of {len(counted)} "
           f"exportable cases compile and match, {sum(r['outcome'] == MISMATCH for r in counted)} silent mismatches, "
           f"{sum(r['outcome'] == HARNESS_ERROR for r in fresh)} harness errors ({time.perf_counter() - start:.0f} s)")
     return 0

@@ -179,3 +179,12 @@ def test_harness_records_errors_not_raises():
     assert result.outcome == COMPILE_ERROR and result.klass == "internal-error", result
     result = run_case("opinfo:sin|f32|0|static", compile_fn=lambda ep: lambda *a: 1 / 0)
     assert result.outcome == RUN_ERROR, result
+
+
+def test_an_out_of_bounds_access_has_its_class():
+    """`_gen_corpus.py --check-bounds`: what a bounds-checked build raises is class out-of-bounds."""
+    from _corpus_case import classify_text
+
+    line = "OutOfBoundsError: out-of-bounds memory access caught by the bounds-checked build: memref.load"
+    assert classify_text(line) == "out-of-bounds"
+    assert classify_text("ExirInternalError: CPU stage failed") == "internal-error"

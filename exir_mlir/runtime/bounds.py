@@ -1,0 +1,65 @@
+"""Calls of a bounds-checked build (`compile(..., check_bounds=True)`): a failed check is a Python error.
+
+The build (exir_mlir.codegen.pipeline.insert_bounds_checks) checks every memref access and view at run
+time; a failing check skips its access and stores a pointer to its message in the global
+`_mlir_exir_bounds_error` of the compiled code. This wrapper clears that global before each call and raises
+`OutOfBoundsError` with the message after a call that set it. Calls of one program from several threads
+share the global: a failure is reported by one of them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+from exir_mlir.errors import ExirInternalError
+
+# = exir_mlir.codegen.pipeline.BOUNDS_ERROR_SYMBOL. The `_mlir_` prefix: the ExecutionEngine's
+# Python lookup (raw_lookup) finds the symbol `_mlir_NAME` for NAME, as it does packed entry points.
+BOUNDS_ERROR_SYMBOL = "_mlir_exir_bounds_error"
+
+
+class OutOfBoundsError(ExirInternalError):
+    """A bounds-checked program would have read or written outside a buffer; the access was skipped.
+
+    `message`: MLIR's runtime-verification text (the op, what is out of bounds, its location)."""
+
+
+def _error_slot(executable) -> ctypes.c_void_p:
+    engine = executable.engine
+    if isinstance(engine, ctypes.CDLL):
+        return ctypes.c_void_p.in_dll(engine, BOUNDS_ERROR_SYMBOL)
+    address = engine.raw_lookup(BOUNDS_ERROR_SYMBOL.removeprefix("_mlir_"))
+    if not address:
+        raise ExirInternalError(f"the bounds-checked program has no '{BOUNDS_ERROR_SYMBOL}' global")
+    return ctypes.c_void_p.from_address(address)
+
+
+class BoundsCheckedProgram:
+    """A CompiledProgram of a bounds-checked build: called like it, raising OutOfBoundsError after a call
+    whose checks failed (the outputs of such a call are not returned). Other attributes are the program's."""
+
+    def __init__(self, program) -> None:
+        self.program = program
+        try:
+            self._slot = _error_slot(program.executable)
+        except ValueError as exc:
+            raise ExirInternalError(f"the bounds-checked program has no '{BOUNDS_ERROR_SYMBOL}' global") from exc
+        self._lock = threading.Lock()
+
+    def __call__(self, *args, **kwargs):
+        with self._lock:
+            self._slot.value = None
+            result = self.program(*args, **kwargs)
+            failed = self._slot.value
+            self._slot.value = None
+        if failed:
+            message = ctypes.string_at(failed).decode(errors="replace")
+            message = message.removeprefix("ERROR: Runtime op verification failed\n")
+            raise OutOfBoundsError(
+                f"out-of-bounds memory access caught by the bounds-checked build (the access was skipped): "
+                f"{message}")
+        return result
+
+    def __getattr__(self, name):
+        return getattr(self.program, name)
