@@ -13,6 +13,7 @@ Usage: python benchmarks/bench_models.py [--threads 1,2] [--repeats R] [--models
 from __future__ import annotations
 
 import argparse
+import copy
 import datetime
 import os
 import sys
@@ -166,14 +167,17 @@ def bench_model(name: str, bench: Bench, *, threads: int, repeats: int, inductor
 
     module, args = bench.module, bench.args
     row = Row(name)
+    # Each implementation starts from the module as given: a model that mutates a buffer would
+    # otherwise be exported (and compared) with the state the eager reference call left behind.
+    pristine = copy.deepcopy(module)
     with torch.no_grad():
-        expected = module(*args)
+        expected = copy.deepcopy(pristine)(*args)
         fns = {"eager": lambda: module(*args)}
-        ep = torch.export.export(module, args)
+        ep = torch.export.export(copy.deepcopy(pristine), args)
         builders: dict[str, Callable[[], Callable]] = {}
         if inductor:
             def build_inductor():
-                compiled = torch.compile(module)
+                compiled = torch.compile(copy.deepcopy(pristine))
                 with _cold():
                     compiled(*args)  # compiles on the first call
                 return compiled
@@ -183,7 +187,7 @@ def bench_model(name: str, bench: Bench, *, threads: int, repeats: int, inductor
         builders["exir"] = lambda: exir_mlir.compile(ep, num_threads=threads)
         if bench.dynamic is not None:
             builders["exir_dynamic"] = lambda: exir_mlir.compile(
-                torch.export.export(module, args, dynamic_shapes=bench.dynamic), num_threads=threads)
+                torch.export.export(copy.deepcopy(pristine), args, dynamic_shapes=bench.dynamic), num_threads=threads)
         for impl, build in builders.items():
             try:
                 fn, seconds = _timed(build)
