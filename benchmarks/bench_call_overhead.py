@@ -23,26 +23,13 @@ from timing import interleaved_medians, machine_description  # noqa: E402
 
 import exir_mlir  # noqa: E402
 from exir_mlir.models.mlp import MLP  # noqa: E402
+from exir_mlir.models.stateful import CountCalls  # noqa: E402
+from exir_mlir.models.structured import DictInOut  # noqa: E402
 
 
 class AddOne(torch.nn.Module):
     def forward(self, x):
         return x + 1
-
-
-class DictInOut(torch.nn.Module):
-    def forward(self, inputs):
-        return {"sum": inputs["a"] + inputs["b"], "scaled": inputs["a"] * 2}
-
-
-class CountCalls(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.register_buffer("total", torch.zeros(16))
-
-    def forward(self, x):
-        self.total.add_(x)
-        return x * 2
 
 
 def _us(medians: dict[str, float]) -> dict[str, float]:

@@ -24,6 +24,18 @@ class RunningStats(nn.Module):
         return (x - self.running_mean) * self.scale
 
 
+class CountCalls(nn.Module):
+    """Accumulates its input into a buffer and returns it doubled: the smallest buffer mutation."""
+
+    def __init__(self, features: int = 16):
+        super().__init__()
+        self.register_buffer("total", torch.zeros(features))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        self.total.add_(x)
+        return x * 2
+
+
 @register_model("buffer_mutation")
 def buffer_mutation() -> ExampleModel:
     seeded()

@@ -23,26 +23,13 @@ from torch.export import Dim
 
 import exir_mlir
 from exir_mlir.errors import ExirUserError
+from exir_mlir.models.stateful import CountCalls
+from exir_mlir.models.structured import DictInOut
 
 
 class Affine(torch.nn.Module):
     def forward(self, x, y):
         return x * 2 + y, x.sum(dim=-2)
-
-
-class DictInOut(torch.nn.Module):
-    def forward(self, inputs):
-        return {"sum": inputs["a"] + inputs["b"], "scaled": inputs["a"] * 2}
-
-
-class CountCalls(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.register_buffer("total", torch.zeros(4))
-
-    def forward(self, x):
-        self.total.add_(x)
-        return x * 2
 
 
 class Identity(torch.nn.Module):
@@ -178,8 +165,8 @@ def test_dict_in_dict_out():
 
 
 def test_buffer_mutation_accumulates():
-    program = exir_mlir.compile(torch.export.export(CountCalls(), (torch.zeros(4),)), num_threads=1)
-    eager = CountCalls()
+    program = exir_mlir.compile(torch.export.export(CountCalls(4), (torch.zeros(4),)), num_threads=1)
+    eager = CountCalls(4)
     for step in range(3):
         x = torch.full((4,), float(step + 1))
         torch.testing.assert_close(program(x), eager(x))
