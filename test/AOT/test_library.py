@@ -4,13 +4,9 @@ Each library is built once per module (a few seconds each); the full list of shi
 checked by `python tools/aot_check_models.py`.
 """
 
-import copy
 import ctypes
-import json
 import os
 import subprocess
-import sys
-import textwrap
 import threading
 from pathlib import Path
 
@@ -22,6 +18,7 @@ import exir_mlir
 from exir_mlir import runtime
 from exir_mlir.errors import ExirUserError
 from exir_mlir.models import MODELS, export_model
+from exir_mlir.tools.aot_fresh_check import check_in_fresh_process, record_calls
 
 REPO = Path(__file__).resolve().parents[2]
 RTOL, ATOL = 1e-4, 1e-4
@@ -47,52 +44,16 @@ def built(tmp_path_factory):
     out = {}
     for name, weights in (("dynamic_mlp", "embedded"), ("buffer_mutation", "external")):
         module, args, _ = MODELS[name]()
-        eager = copy.deepcopy(module)
         path = exir_mlir.export_library(export_model(name), root / f"{name}.so", weights=weights)
-        calls = []
-        for call in range(3):  # three calls: buffer mutations must carry over
-            with torch.no_grad():
-                expected = eager(*args)
-            expected = expected if isinstance(expected, (list, tuple)) else [expected]
-            files = []
-            for k, tensor in enumerate([*args, *expected]):
-                file = root / f"{name}.{call}.{k}.npy"
-                np.save(file, tensor.numpy())
-                files.append(str(file))
-            calls.append({"inputs": files[:len(args)], "expected": files[len(args):]})
-        out[name] = (path, calls)
+        out[name] = (path, record_calls(module, args, root, name))  # buffer mutations carry over
     out["shifted"] = (exir_mlir.export_library(_shifted_ep(), root / "shifted.so"), None)
     return out
-
-
-FRESH_PROCESS = textwrap.dedent("""
-    import json, sys
-    # The deployment machine: no torch, no MLIR bindings (importing either fails).
-    for blocked in ("torch", "mlir", "sympy"):
-        sys.modules[blocked] = None
-    import numpy as np
-    import exir_mlir.runtime
-    path, calls = json.loads(sys.argv[1])
-    program = exir_mlir.runtime.load(path)
-    worst = 0.0
-    for call in calls:
-        outputs = program(*[np.load(f) for f in call["inputs"]])
-        for got, file in zip(outputs, call["expected"]):
-            expected = np.load(file)
-            assert got.shape == expected.shape and got.dtype == expected.dtype, (got.shape, expected.shape)
-            worst = max(worst, float(np.max(np.abs(got - expected) / (1e-4 + 1e-4 * np.abs(expected)))))
-    loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("torch", "mlir") and sys.modules[m] is not None)
-    print(json.dumps({"worst": worst, "loaded": loaded}))
-""")
 
 
 @pytest.mark.parametrize("name", ["dynamic_mlp", "buffer_mutation"])
 def test_fresh_process_without_torch_reproduces_eager(built, name):
     path, calls = built[name]
-    result = subprocess.run([sys.executable, "-I", "-c", FRESH_PROCESS, json.dumps([str(path), calls])],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report = check_in_fresh_process(path, calls, timeout=120)
     assert report["loaded"] == []
     assert report["worst"] <= 1.0, report  # |got - expected| <= atol + rtol * |expected|
 
