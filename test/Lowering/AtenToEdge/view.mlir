@@ -119,6 +119,44 @@ func.func @pad(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
 
 // -----
 
+// A symbolic pad amount (its sign is known at run time only): fill pieces max(p, 0) and 1 long
+// around x, then the rows max(-p, 0) ... + size + p + 1 of that (a negative p crops), gathered.
+// CHECK-LABEL: func.func @pad_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<2x?xf32>, %[[P:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[V:.*]] = arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[LO:.*]] = arith.maxsi %[[P]], %[[C0]] : index
+// CHECK: %[[A:.*]] = "edge.expand"(%[[V]], %[[LO]]) : (tensor<f32>, index) -> tensor<2x?xf32>
+// CHECK: %[[B:.*]] = "edge.expand"(%[[V]], %[[C1]]) : (tensor<f32>, index) -> tensor<2x?xf32>
+// CHECK: %[[CAT:.*]] = "edge.cat"(%[[A]], %[[X]], %[[B]]) {dim = 1 : i64}
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK: %[[S1:.*]] = arith.addi %[[D]], %[[P]] : index
+// CHECK: %[[S2:.*]] = arith.addi %[[S1]], %[[C1]] : index
+// CHECK: %[[LEN:.*]] = arith.maxsi %[[S2]], %[[C0]] : index
+// CHECK: %[[NEG:.*]] = arith.subi %[[C0]], %[[P]] : index
+// CHECK: %[[START:.*]] = arith.maxsi %[[NEG]], %[[C0]] : index
+// CHECK: arith.addi %[[START]], %[[LEN]] : index
+// CHECK: %[[ROWS:.*]] = "edge.add"
+// CHECK: "edge.index_select"(%[[CAT]], %[[ROWS]]) {dim = 1 : i64} : (tensor<2x?xf32>, tensor<?xi64>) -> tensor<2x?xf32>
+func.func @pad_symbolic(%x: tensor<2x?xf32>, %p: !exir.symint) -> tensor<2x?xf32> {
+  %0 = "exir.constant_pad_nd"(%x, %p) {static_pad = array<i64: -9223372036854775808, 1>, value = 0 : i64} : (tensor<2x?xf32>, !exir.symint) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+// Negative static amounts crop: rows 2 ... 2 + 5 - 2 - 1 of the last dim (a static start: edge.slice).
+// CHECK-LABEL: func.func @pad_crop
+// CHECK-NOT: edge.pad
+// CHECK: "edge.slice"(%{{.*}}, %{{.*}}) {dim = 1 : i64, start = 2 : i64, step = 1 : i64} : (tensor<?x?xf32>, index) -> tensor<?x2xf32>
+func.func @pad_crop(%x: tensor<?x5xf32>) -> tensor<?x2xf32> {
+  %0 = "exir.constant_pad_nd"(%x) {static_pad = array<i64: -2, -1>, value = 0 : i64} : (tensor<?x5xf32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
 // repeat = view with unit dims, expand, view.
 // CHECK-LABEL: func.func @repeat
 // CHECK: "edge.view"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<1x2x1x3xf32>
