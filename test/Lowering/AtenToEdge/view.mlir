@@ -266,3 +266,16 @@ func.func @repeat_symbolic(%x: tensor<5xf32>, %n: !exir.symint) -> tensor<?x10xf
   %0 = "exir.repeat"(%x, %n) {static_repeats = array<i64: -9223372036854775808, 2>} : (tensor<5xf32>, !exir.symint) -> tensor<?x10xf32>
   return %0 : tensor<?x10xf32>
 }
+
+// -----
+
+// as_strided of a dynamic-shape input whose range constraints prove the reads lie inside it
+// (s0 >= 4: at least 12 elements; the last read is element 1 + 2*3 + 2*1 = 9).
+// CHECK-LABEL: func.func @as_strided_dynamic
+// CHECK: "edge.as_strided"(%{{.*}}) {storage_offset = 1 : i64, stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
+module attributes {exir.range_constraints = {s0 = {min = 4 : i64}}} {
+  func.func @as_strided_dynamic(%x: tensor<?x3xf32> {exir.sym_shape = ["s0", "3"]}) -> tensor<3x3xf32> {
+    %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
