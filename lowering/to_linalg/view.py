@@ -127,6 +127,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     symbolic = (src_exprs is not None and dst_exprs is not None and len(src_exprs) == len(src)
                 and len(dst_exprs) == len(dst))
     by_sizes = src.count(DYNAMIC) <= 1 and dst.count(DYNAMIC) <= 1
+    if 0 in dst:
+        return empty(rt, dyn_sizes)  # no elements: nothing to move (0 x ? collapses to ?, not 0)
     if src == dst and (by_sizes or (symbolic and list(map(_product, src_exprs)) == list(map(_product, dst_exprs)))):
         return x
     if len(dst) < len(src):
@@ -153,7 +155,7 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     if not dst:
         return tensor.CollapseShapeOp(rt, flat, reassociation([])).result
     if len(dst) == 1:
-        return flat
+        return flat if shape_of(flat) == dst else tensor.CastOp(rt, flat).result
     return _expand(flat, rt, [list(range(len(dst)))], dyn_sizes)
 
 

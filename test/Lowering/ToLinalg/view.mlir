@@ -226,3 +226,16 @@ func.func @as_strided_dynamic(%x: tensor<?x?xf32>) -> tensor<3x3xf32> {
   %0 = "edge.as_strided"(%x) {stride = array<i64: 3, 1>, storage_offset = 1 : i64} : (tensor<?x?xf32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// -----
+
+// A view to a shape with a static 0 dim has no elements: a tensor.empty of the result type (a
+// collapse of 0 x ? would type its result ?, not 0).
+// CHECK-LABEL: func.func @view_to_empty
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<0xf32>
+// CHECK: return %[[E]] : tensor<0xf32>
+func.func @view_to_empty(%x: tensor<0x?xf32>) -> tensor<0xf32> {
+  %0 = "edge.view"(%x) : (tensor<0x?xf32>) -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}
