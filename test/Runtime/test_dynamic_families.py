@@ -63,7 +63,7 @@ def _views(x, v, i):
     n = x.shape[1]
     return (
         torch.diagonal(x, 1), torch.trace(x),
-        *torch.sort(x, dim=1), torch.argsort(x, dim=0, descending=True),
+        *torch.sort(x, dim=1), torch.argsort(x, dim=0, descending=True), *torch.topk(x, 2, dim=1),
         *torch.split(x, [2, n - 2], dim=1), *torch.chunk(v, 3),
         x[:, n // 2:], x[1:-1],
         x.repeat(2, 1), torch.tile(v, (2,)),
