@@ -7,7 +7,7 @@ from exir_mlir._mlir import ir
 from ..conversion import PatternTable
 from ..ir_utils import DYNAMIC, Unsupported, bool_attr, create, create1, i64, i64_attr, rank_of, ranked, shape_of
 from .args import AtenArgs
-from .builders import full, normalize_dim
+from .builders import dim_index, full, normalize_dim
 
 FAMILY = "sort"
 
@@ -34,14 +34,14 @@ def lower_topk(op):
         return [x, full(0, op.results[1].type)]
     dim = normalize_dim(args.attr("dim", -1), rank_of(x))
     shape = shape_of(x)
-    if shape[dim] == DYNAMIC:
-        raise Unsupported("topk along a dynamic dim is not supported yet")
     sorted_ = create("edge.sort", [x], [x.type, ranked(shape, i64())],
                      {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("largest", True)))})
     out = []
     for value, res in zip(sorted_.results, op.results):
+        # the first k along dim (export guards k <= its size), the other dims as x's (tensor.dim)
+        dyn = [dim_index(x, d) for d, s in enumerate(shape_of(res)) if s == DYNAMIC]
         attrs = {"dim": i64_attr(dim), "start": i64_attr(0), "step": i64_attr(1)}
-        out.append(create1("edge.slice", [value], res.type, attrs))
+        out.append(create1("edge.slice", [value, *dyn], res.type, attrs))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir._mlir import ir
+from exir_mlir._mlir import arith, ir, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -11,8 +11,10 @@ from ..ir_utils import (
     bool_attr,
     create1,
     element_type,
+    f64_attr,
     i64,
     i64_attr,
+    index_constant,
     rank_of,
     ranked,
     shape_of,
@@ -21,6 +23,7 @@ from ..ir_utils import (
 from .args import AtenArgs
 from .builders import cast, dim_index, full, normalize_dim
 from .indexing import advanced_index_put
+from .view import _clamped
 
 FAMILY = "update"
 
@@ -35,14 +38,28 @@ def lower_slice_scatter(op):
     x, src = args.tensor("self"), args.tensor("src")
     dim = normalize_dim(args.attr("dim", 0), rank_of(x))
     start, step = args.sym_int("start", 0), args.sym_int("step", 1)
-    if isinstance(start, ir.Value) or isinstance(step, ir.Value) or step < 1:
-        raise Unsupported("slice_scatter needs a static start and a positive static step")
+    if isinstance(step, ir.Value) or step < 1:
+        raise Unsupported("slice_scatter needs a positive static step")
     size = shape_of(x)[dim]
+    if isinstance(start, ir.Value) or (start < 0 and size == DYNAMIC):
+        return [_row_scatter(x, src, op.results[0].type, dim, start, step)]
     if start < 0:
-        if size == DYNAMIC:
-            raise Unsupported("a negative start on a dynamic dim is not supported")
         start = max(start + size, 0)
     return [_slice_scatter(x, src, op.results[0].type, dim, start, step)]
+
+
+def _row_scatter(x, src, rt, dim: int, start, step: int) -> ir.Value:
+    """slice_scatter whose start is known at run time only (symbolic, or negative on a dynamic
+    dim): src's rows written to rows clamp(start) + step * arange(src.size(dim)) of x, an
+    index_put along `dim` (edge.slice_scatter takes a static start)."""
+    lo = _clamped(start, index_constant(0), dim_index(x, dim))
+    n = shape_of(src)[dim]
+    rows = create1("edge.arange", [dim_index(src, dim)] if n == DYNAMIC else [], ranked([n], i64()),
+                   {"start": f64_attr(0), "step": f64_attr(step)})
+    first = tensor.FromElementsOp(ranked([], i64()), [arith.IndexCastOp(i64(), lo).result]).result
+    rows = create1("edge.add", [rows, first], ranked([n], i64()))
+    attrs = {"dim": i64_attr(dim), "accumulate": bool_attr(False)}
+    return create1("edge.index_put", [x, rows, cast(src, element_type(x))], rt, attrs)
 
 
 def lower_select_scatter(op):

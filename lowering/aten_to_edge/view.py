@@ -220,18 +220,83 @@ def lower_cat(op):
 def lower_constant_pad_nd(op):
     args = AtenArgs(op, ["self", "pad*"])
     x = args.tensor("self")
-    pad = args.static_ints("pad")
+    pad = args.sym_list("pad")
     rank = rank_of(x)
+    if len(pad) % 2 or len(pad) // 2 > rank:
+        raise Unsupported(f"constant_pad_nd takes pairs of pad amounts for at most {rank} dims")
     low, high = [0] * rank, [0] * rank
     for i in range(len(pad) // 2):
         d = rank - 1 - i
         low[d], high[d] = pad[2 * i], pad[2 * i + 1]
-    if any(v < 0 for v in low + high):
-        raise Unsupported("negative padding (cropping) is not supported yet")
-    value = args.attr("value", 0)
+    value = typed_scalar(args.attr("value", 0), element_type(x))
+    rt = op.results[0].type
+    # dims whose amounts are static and >= 0 pad with edge.pad; a symbolic amount (its sign is
+    # known at run time only) or a negative one (cropping) goes through _pad_dim
+    general = [d for d in range(rank) if not all(isinstance(v, int) and v >= 0 for v in (low[d], high[d]))]
+    plain_low = [0 if d in general else low[d] for d in range(rank)]
+    plain_high = [0 if d in general else high[d] for d in range(rank)]
+    if not general:
+        return [create1("edge.pad", [x, value], rt, {"low": i64_array(low), "high": i64_array(high)})]
+    if any(plain_low) or any(plain_high):
+        shape = shape_of(x)
+        mid = [s if s == DYNAMIC else s + lo + hi for s, lo, hi in zip(shape, plain_low, plain_high)]
+        mid_t = ranked(mid, element_type(x))
+        x = create1("edge.pad", [x, value], mid_t,
+                    {"low": i64_array(plain_low), "high": i64_array(plain_high)})
+    for d in general:
+        x = _pad_dim(x, d, low[d], high[d], value, shape_of(rt)[d])
+    return [x]
+
+
+def _pad_dim(x, dim: int, low, high, value, out_size: int) -> ir.Value:
+    """constant_pad_nd along one dim whose amounts may be symbolic or negative: the fill pieces
+    max(low, 0) and max(high, 0) long catenated around x, then the rows max(-low, 0) ...
+    + size + low + high of that (torch crops where an amount is negative)."""
     elem = element_type(x)
-    return [create1("edge.pad", [x, typed_scalar(value, elem)], op.results[0].type,
-                    {"low": i64_array(low), "high": i64_array(high)})]
+    shape = shape_of(x)
+    sizes = [s if s != DYNAMIC else dim_index(x, d) for d, s in enumerate(shape)]
+
+    def amount(v):
+        return v if isinstance(v, int) else to_index(v)
+
+    def grown(v):  # max(v, 0): a Python int when static
+        if isinstance(v, int):
+            return max(v, 0)
+        return arith.MaxSIOp(amount(v), index_constant(0)).result
+
+    # the pieces of one edge.cat share one type (IRDL binds a variadic group to one type): the
+    # padded dim is dynamic in each
+    cat_shape = list(shape)
+    cat_shape[dim] = DYNAMIC
+    cat_t = ranked(cat_shape, elem)
+    pieces = []
+    for v in (grown(low), None, grown(high)):
+        if isinstance(v, int) and v == 0:
+            continue
+        along = dim_index(x, dim) if v is None else (index_constant(v) if isinstance(v, int) else v)
+        dyn = [along if d == dim else s for d, s in enumerate(sizes) if d == dim or isinstance(s, ir.Value)]
+        if v is None:
+            pieces.append(x if shape[dim] == DYNAMIC else create1("edge.view", [x, *dyn], cat_t))
+        else:
+            pieces.append(create1("edge.expand", [value, *dyn], cat_t))
+    joined = create1("edge.cat", pieces, cat_t, {"dim": i64_attr(dim)}) if len(pieces) > 1 else pieces[0]
+    if isinstance(low, int) and low >= 0 and isinstance(high, int) and high >= 0:
+        return joined
+    # what is left: size + low + high rows (torch requires it >= 0), from max(-low, 0)
+    length = arith.AddIOp(arith.AddIOp(dim_index(x, dim), amount(low) if not isinstance(low, int)
+                                       else index_constant(low)).result,
+                          amount(high) if not isinstance(high, int) else index_constant(high)).result
+    length = arith.MaxSIOp(length, index_constant(0)).result  # never a negative extent
+    out_shape = list(shape)
+    out_shape[dim] = out_size
+    out_t = ranked(out_shape, elem)
+    if isinstance(low, int):
+        start = max(-low, 0)  # a static start: edge.slice
+        dyn = [length if d == dim else dim_index(joined, d) for d, s in enumerate(out_shape) if s == DYNAMIC]
+        return create1("edge.slice", [joined, *dyn], out_t,
+                       {"dim": i64_attr(dim), "start": i64_attr(start), "step": i64_attr(1)})
+    start = arith.MaxSIOp(arith.SubIOp(index_constant(0), amount(low)).result, index_constant(0)).result
+    return _gather_slice(joined, out_t, dim, start, arith.AddIOp(start, length).result, 1)
 
 
 def lower_border_pad(mode: str):
@@ -329,14 +394,63 @@ def lower_diagonal(op):
     return [create1("edge.diagonal", [x], op.results[0].type, attrs)]
 
 
+def _sym_dims(value: ir.Value) -> list[str] | None:
+    """The importer's symbolic dims of `value` ("s0", "4", "s0 + 1"), or None when not recorded."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        func = owner.owner
+        if func is None or "arg_attrs" not in func.attributes:
+            return None
+        attrs = ir.DictAttr(ir.ArrayAttr(func.attributes["arg_attrs"])[value.arg_number])
+        return [ir.StringAttr(a).value for a in ir.ArrayAttr(attrs["exir.sym_shape"])] \
+            if "exir.sym_shape" in attrs else None
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if "exir.sym_shapes" not in owner.attributes:
+        return None
+    entry = ir.ArrayAttr(ir.ArrayAttr(owner.attributes["exir.sym_shapes"])[value.result_number])
+    return [ir.StringAttr(a).value for a in entry] or None
+
+
+def _min_numel(x: ir.Value, op) -> int | None:
+    """The fewest elements a dynamic-shape `x` can have, from the program's range constraints
+    (each dynamic dim a plain symbol with a `min`), or None when that cannot be told."""
+    names = _sym_dims(x)
+    module = op.parent
+    while module is not None and module.name != "builtin.module":
+        module = module.parent
+    if names is None or module is None or "exir.range_constraints" not in module.attributes:
+        return None
+    ranges = ir.DictAttr(module.attributes["exir.range_constraints"])
+    total = 1
+    for s, name in zip(shape_of(x), names):
+        if s != DYNAMIC:
+            total *= s
+        elif name in ranges and "min" in ir.DictAttr(ranges[name]):
+            total *= max(ir.IntegerAttr(ir.DictAttr(ranges[name])["min"]).value, 0)
+        else:
+            return None
+    return total
+
+
 def lower_as_strided(op):
     args = AtenArgs(op, ["self", "size*", "stride*", "storage_offset?"])
     x = args.tensor("self")
     stride = args.static_ints("stride")
-    args.static_ints("size")
+    size = args.static_ints("size")
     offset = args.sym_int("storage_offset", 0) or 0
-    if isinstance(offset, ir.Value) or DYNAMIC in shape_of(x) + shape_of(op.results[0]):
-        raise Unsupported("as_strided with dynamic shapes or offset is not supported")
+    if isinstance(offset, ir.Value) or DYNAMIC in shape_of(op.results[0]):
+        raise Unsupported("as_strided with a symbolic size, stride or storage_offset is not supported; "
+                          "give it static sizes")
+    if DYNAMIC in shape_of(x) and 0 not in size:
+        # the compiled code reads x's elements laid out contiguously; eager raises when the storage
+        # is too small: only a read that every allowed size of x holds is lowered
+        last = offset + sum((n - 1) * st for n, st in zip(size, stride))
+        fewest = _min_numel(x, op)
+        if fewest is None or last >= fewest:
+            raise Unsupported(
+                f"as_strided reads element {last} of a dynamic-shape input that export allows to have "
+                f"{'fewer elements' if fewest is None else f'{fewest} elements'}; give the input's dynamic "
+                f"dims a Dim(min=...) that holds {last + 1} elements, or static shapes")
     attrs = {"stride": i64_array(stride), "storage_offset": i64_attr(offset)}
     return [create1("edge.as_strided", [x], op.results[0].type, attrs)]
 

@@ -40,6 +40,9 @@ def lower_slice_scatter(op):
     x, src = op.operands
     a = attr_dict(op)
     rank = rank_of(x)
+    if 0 in shape_of(src) or 0 in shape_of(x):
+        # nothing written (insert_slice's verifier rejects offset 0 in a dim of static size 0)
+        return [x]
     offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
     strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
     dyn, sizes = _sizes(ctx, src, shape_of(src))  # src's own dims (tensor.dim where dynamic)
@@ -98,6 +101,10 @@ def lower_index_put(op):
     a = attr_dict(op)
     dim = a["dim"]
     xs = shape_of(x)
+    if any(s == 0 for d, s in enumerate(xs) if d != dim):
+        # every selected slice is empty: nothing written (extract/insert_slice's verifiers reject
+        # an offset in a dim of static size 0)
+        return [x]
     length = shape_of(idx)[0]
     # Sizes known at run time only come from tensor.dim of x and of the index.
     x_dims = [ctx.dim(x, d) for d in range(len(xs))]

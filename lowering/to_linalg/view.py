@@ -127,6 +127,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     symbolic = (src_exprs is not None and dst_exprs is not None and len(src_exprs) == len(src)
                 and len(dst_exprs) == len(dst))
     by_sizes = src.count(DYNAMIC) <= 1 and dst.count(DYNAMIC) <= 1
+    if 0 in dst:
+        return empty(rt, dyn_sizes)  # no elements: nothing to move (0 x ? collapses to ?, not 0)
     if src == dst and (by_sizes or (symbolic and list(map(_product, src_exprs)) == list(map(_product, dst_exprs)))):
         return x
     if len(dst) < len(src):
@@ -153,7 +155,7 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     if not dst:
         return tensor.CollapseShapeOp(rt, flat, reassociation([])).result
     if len(dst) == 1:
-        return flat
+        return flat if shape_of(flat) == dst else tensor.CastOp(rt, flat).result
     return _expand(flat, rt, [list(range(len(dst)))], dyn_sizes)
 
 
@@ -212,6 +214,10 @@ def lower_slice(op):
     dyn = ctx.dynamic_dims(res.type, _like_from(res.type, list(op.operands[1:])), res)
     it = iter(dyn)
     sizes = [next(it) if s == DYNAMIC else s for s in shape_of(res)]
+    if 0 in shape_of(res):
+        # an empty result: nothing to read (MLIR's extract_slice verifier rejects offset 0 in a
+        # dim of static size 0)
+        return [empty(res.type, dyn)]
     offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
     strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]
     return [tensor.extract_slice(res.type, x, [], [v for v in sizes if isinstance(v, ir.Value)], [],
@@ -236,9 +242,13 @@ def lower_cat(op):
             dyn_src = [v for v in inputs if shape_of(v)[d] == DYNAMIC]
             like[d] = (dyn_src[0], d) if dyn_src else None
     out = empty(res.type, ctx.dynamic_dims(res.type, like, res))
+    if 0 in shape_of(res):
+        return [out]  # empty: nothing to insert (see lower_slice)
     offset: int | ir.Value = 0  # static while every earlier input has a static size along `dim`
     for v in inputs:
         shape = shape_of(v)
+        if shape[dim] == 0:
+            continue  # contributes no rows
         dyn_sizes = [ctx.dim(v, d) for d in range(rank) if shape[d] == DYNAMIC]
         dyn_offsets = [offset] if isinstance(offset, ir.Value) else []
         static_offsets = [(DYNAMIC if isinstance(offset, ir.Value) else offset) if d == dim else 0
@@ -350,11 +360,11 @@ def lower_diagonal(op):
 def lower_as_strided(op):
     x = op.operands[0]
     a = attr_dict(op)
-    xs = static_shape(x, "as_strided")
+    xs = shape_of(x)  # a dynamic x: aten-to-edge proved every read lies inside it
     res = op.results[0]
     n = 1
     for s_ in xs:
-        n *= s_
+        n = DYNAMIC if DYNAMIC in (n, s_) else n * s_
     flat_t = ranked([n], element_type(x))
     if len(xs) > 1:
         flat = tensor.CollapseShapeOp(flat_t, x, reassociation([list(range(len(xs)))])).result

@@ -21,3 +21,18 @@ func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
   %0:2 = "exir.topk"(%x) {dim = -1 : i64, largest = true, sorted = true, static_k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
   return %0#0, %0#1 : tensor<3x2xf32>, tensor<3x2xi64>
 }
+
+// -----
+
+// topk along a dynamic dim (export guards k <= its size): the sort keeps x's dynamic dims; the
+// slices of the first 3 take the other dynamic dim from tensor.dim of x.
+// CHECK-LABEL: func.func @topk_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK: %[[S:.*]]:2 = "edge.sort"(%[[X]]) {descending = true, dim = 1 : i64} : (tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xi64>)
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: "edge.slice"(%[[S]]#0, %[[D]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<?x?xf32>, index) -> tensor<?x3xf32>
+// CHECK: "edge.slice"(%[[S]]#1, %{{.*}}) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<?x?xi64>, index) -> tensor<?x3xi64>
+func.func @topk_dynamic(%x: tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>) {
+  %0:2 = "exir.topk"(%x) {static_k = 3 : i64, dim = 1 : i64, largest = true, sorted = true} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
+  return %0#0, %0#1 : tensor<?x3xf32>, tensor<?x3xi64>
+}

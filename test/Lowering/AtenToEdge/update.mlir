@@ -63,3 +63,28 @@ func.func @index_put_two_dynamic(%x: tensor<?x?xf32>, %i: tensor<?xi64>, %j: ten
   %0 = "exir.index_put"(%x, %i, %j, %v) {accumulate = true, indices_present = array<i1: true, true>} : (tensor<?x?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// slice_scatter with a symbolic start: src's rows go to rows clamp(p) + 2 * arange(src.size(1))
+// of x (torch's slice bound: negative counts from the end, clamped to [0, size]), an index_put.
+// CHECK-LABEL: func.func @slice_scatter_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<4x?xf32>, %[[S:.*]]: tensor<4x?xf32>, %[[P:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[P]], %[[C0]]
+// CHECK: %[[WRAP:.*]] = arith.addi %[[P]], %[[N]]
+// CHECK: %[[SEL:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[P]]
+// CHECK: %[[HI:.*]] = arith.minsi %[[SEL]], %[[N]]
+// CHECK: %[[LO:.*]] = arith.maxsi %[[HI]], %[[C0]]
+// CHECK: %[[K:.*]] = tensor.dim %[[S]], %[[C1]]
+// CHECK: %[[AR:.*]] = "edge.arange"(%[[K]]) {start = 0.000000e+00 : f64, step = 2.000000e+00 : f64}
+// CHECK: %[[LO64:.*]] = arith.index_cast %[[LO]] : index to i64
+// CHECK: %[[FIRST:.*]] = tensor.from_elements %[[LO64]]
+// CHECK: %[[ROWS:.*]] = "edge.add"(%[[AR]], %[[FIRST]])
+// CHECK: "edge.index_put"(%[[X]], %[[ROWS]], %[[S]]) {accumulate = false, dim = 1 : i64}
+func.func @slice_scatter_symbolic(%x: tensor<4x?xf32>, %s: tensor<4x?xf32>, %p: !exir.symint) -> tensor<4x?xf32> {
+  %0 = "exir.slice_scatter"(%x, %s, %p) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, static_start = -9223372036854775808 : i64, static_step = 2 : i64} : (tensor<4x?xf32>, tensor<4x?xf32>, !exir.symint) -> tensor<4x?xf32>
+  return %0 : tensor<4x?xf32>
+}

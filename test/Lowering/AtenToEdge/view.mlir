@@ -119,6 +119,44 @@ func.func @pad(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
 
 // -----
 
+// A symbolic pad amount (its sign is known at run time only): fill pieces max(p, 0) and 1 long
+// around x, then the rows max(-p, 0) ... + size + p + 1 of that (a negative p crops), gathered.
+// CHECK-LABEL: func.func @pad_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<2x?xf32>, %[[P:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[V:.*]] = arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[LO:.*]] = arith.maxsi %[[P]], %[[C0]] : index
+// CHECK: %[[A:.*]] = "edge.expand"(%[[V]], %[[LO]]) : (tensor<f32>, index) -> tensor<2x?xf32>
+// CHECK: %[[B:.*]] = "edge.expand"(%[[V]], %[[C1]]) : (tensor<f32>, index) -> tensor<2x?xf32>
+// CHECK: %[[CAT:.*]] = "edge.cat"(%[[A]], %[[X]], %[[B]]) {dim = 1 : i64}
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK: %[[S1:.*]] = arith.addi %[[D]], %[[P]] : index
+// CHECK: %[[S2:.*]] = arith.addi %[[S1]], %[[C1]] : index
+// CHECK: %[[LEN:.*]] = arith.maxsi %[[S2]], %[[C0]] : index
+// CHECK: %[[NEG:.*]] = arith.subi %[[C0]], %[[P]] : index
+// CHECK: %[[START:.*]] = arith.maxsi %[[NEG]], %[[C0]] : index
+// CHECK: arith.addi %[[START]], %[[LEN]] : index
+// CHECK: %[[ROWS:.*]] = "edge.add"
+// CHECK: "edge.index_select"(%[[CAT]], %[[ROWS]]) {dim = 1 : i64} : (tensor<2x?xf32>, tensor<?xi64>) -> tensor<2x?xf32>
+func.func @pad_symbolic(%x: tensor<2x?xf32>, %p: !exir.symint) -> tensor<2x?xf32> {
+  %0 = "exir.constant_pad_nd"(%x, %p) {static_pad = array<i64: -9223372036854775808, 1>, value = 0 : i64} : (tensor<2x?xf32>, !exir.symint) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+// Negative static amounts crop: rows 2 ... 2 + 5 - 2 - 1 of the last dim (a static start: edge.slice).
+// CHECK-LABEL: func.func @pad_crop
+// CHECK-NOT: edge.pad
+// CHECK: "edge.slice"(%{{.*}}, %{{.*}}) {dim = 1 : i64, start = 2 : i64, step = 1 : i64} : (tensor<?x?xf32>, index) -> tensor<?x2xf32>
+func.func @pad_crop(%x: tensor<?x5xf32>) -> tensor<?x2xf32> {
+  %0 = "exir.constant_pad_nd"(%x) {static_pad = array<i64: -2, -1>, value = 0 : i64} : (tensor<?x5xf32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
 // repeat = view with unit dims, expand, view.
 // CHECK-LABEL: func.func @repeat
 // CHECK: "edge.view"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<1x2x1x3xf32>
@@ -227,4 +265,17 @@ func.func @split_symbolic(%x: tensor<4x?xf32>, %s: !exir.symint) -> (tensor<4x?x
 func.func @repeat_symbolic(%x: tensor<5xf32>, %n: !exir.symint) -> tensor<?x10xf32> {
   %0 = "exir.repeat"(%x, %n) {static_repeats = array<i64: -9223372036854775808, 2>} : (tensor<5xf32>, !exir.symint) -> tensor<?x10xf32>
   return %0 : tensor<?x10xf32>
+}
+
+// -----
+
+// as_strided of a dynamic-shape input whose range constraints prove the reads lie inside it
+// (s0 >= 4: at least 12 elements; the last read is element 1 + 2*3 + 2*1 = 9).
+// CHECK-LABEL: func.func @as_strided_dynamic
+// CHECK: "edge.as_strided"(%{{.*}}) {storage_offset = 1 : i64, stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
+module attributes {exir.range_constraints = {s0 = {min = 4 : i64}}} {
+  func.func @as_strided_dynamic(%x: tensor<?x3xf32> {exir.sym_shape = ["s0", "3"]}) -> tensor<3x3xf32> {
+    %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
 }

@@ -70,3 +70,29 @@ func.func @scatter_dynamic(%x: tensor<?x?xf32>, %i: tensor<?x?xi64>, %s: tensor<
   %0 = "edge.scatter"(%x, %i, %s) {dim = 1 : i64, reduce = "sum"} : (tensor<?x?xf32>, tensor<?x?xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// slice_scatter of an empty source writes nothing: the input itself (insert_slice's verifier
+// rejects offset 0 in a dim of static size 0).
+// CHECK-LABEL: func.func @slice_scatter_empty
+// CHECK-SAME: (%[[X:.*]]: tensor<0x?xf32>, %{{.*}}: tensor<0x2xf32>)
+// CHECK-NOT: tensor.insert_slice
+// CHECK: return %[[X]]
+func.func @slice_scatter_empty(%x: tensor<0x?xf32>, %s: tensor<0x2xf32>) -> tensor<0x?xf32> {
+  %0 = "edge.slice_scatter"(%x, %s) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<0x?xf32>, tensor<0x2xf32>) -> tensor<0x?xf32>
+  return %0 : tensor<0x?xf32>
+}
+
+// -----
+
+// index_put into a tensor with a static 0 dim (other than the indexed one): every selected slice
+// is empty, nothing is written: the input itself.
+// CHECK-LABEL: func.func @index_put_empty
+// CHECK-SAME: (%[[X:.*]]: tensor<0x?x?xf32>
+// CHECK-NOT: scf.for
+// CHECK: return %[[X]]
+func.func @index_put_empty(%x: tensor<0x?x?xf32>, %i: tensor<1xi64>, %v: tensor<0x?x1xf32>) -> tensor<0x?x?xf32> {
+  %0 = "edge.index_put"(%x, %i, %v) {accumulate = false, dim = 2 : i64} : (tensor<0x?x?xf32>, tensor<1xi64>, tensor<0x?x1xf32>) -> tensor<0x?x?xf32>
+  return %0 : tensor<0x?x?xf32>
+}

@@ -191,3 +191,51 @@ func.func @replicate(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "replicate"} : (tensor<2x5xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// A slice whose result is empty (a static 0 dim) reads nothing: a tensor.empty of the result's
+// sizes (extract_slice's verifier rejects offset 0 in a dim of static size 0).
+// CHECK-LABEL: func.func @slice_empty
+// CHECK-SAME: (%{{.*}}: tensor<0x?xf32>, %[[N:.*]]: index)
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<0x?xf32>
+// CHECK: return %[[E]]
+func.func @slice_empty(%x: tensor<0x?xf32>, %n: index) -> tensor<0x?xf32> {
+  %0 = "edge.slice"(%x, %n) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<0x?xf32>, index) -> tensor<0x?xf32>
+  return %0 : tensor<0x?xf32>
+}
+
+// -----
+
+// as_strided of a dynamic-shape input (aten-to-edge proved the reads lie inside it): the input
+// collapsed to its dynamic 1-d storage, element 1 + 3 i + 1 j read per result element.
+// CHECK-LABEL: func.func @as_strided_dynamic
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK: linalg.generic
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[A:.*]] = arith.muli %[[I]], %[[C3]]
+// CHECK: %[[B:.*]] = arith.addi %[[C1]], %[[A]]
+// CHECK: %[[C:.*]] = arith.muli %[[J]], %{{.*}}
+// CHECK: %[[P:.*]] = arith.addi %[[B]], %[[C]]
+// CHECK: tensor.extract %[[FLAT]][%[[P]]] : tensor<?xf32>
+func.func @as_strided_dynamic(%x: tensor<?x?xf32>) -> tensor<3x3xf32> {
+  %0 = "edge.as_strided"(%x) {stride = array<i64: 3, 1>, storage_offset = 1 : i64} : (tensor<?x?xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+// A view to a shape with a static 0 dim has no elements: a tensor.empty of the result type (a
+// collapse of 0 x ? would type its result ?, not 0).
+// CHECK-LABEL: func.func @view_to_empty
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<0xf32>
+// CHECK: return %[[E]] : tensor<0xf32>
+func.func @view_to_empty(%x: tensor<0x?xf32>) -> tensor<0xf32> {
+  %0 = "edge.view"(%x) : (tensor<0x?xf32>) -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}

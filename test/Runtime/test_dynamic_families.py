@@ -1,0 +1,107 @@
+"""Dynamic-shape forms of the view, pad, update, sort and indexing families end to end, against eager.
+
+Each program is exported once with its dims dynamic (`Dim`), compiled once, and run at two (or
+three) sizes, compared exactly with eager PyTorch (these ops move values, they compute nothing
+that rounds; `nansum`/`trace` sum a few small values: a tight tolerance). Sizes where a symbolic
+amount changes sign (a pad that grows at one size and crops at the other) are among them. Kept
+cheap: three programs, small tensors.
+"""
+
+import pytest
+import torch
+from torch.export import Dim, export
+
+import exir_mlir
+from exir_mlir.errors import ExirUserError
+
+
+class Fn(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
+A = Dim.AUTO  # every dim dynamic unless the program's guards pin it (checked below: none may)
+
+
+def _check(fn, example, inputs):
+    dynamic_shapes = tuple({d: A for d in range(t.dim())} for t in example)
+    ep = export(Fn(fn), example, dynamic_shapes=(dynamic_shapes,))  # forward(*args): one entry
+    user = set(ep.graph_signature.user_inputs)
+    placeholders = [n.meta["val"] for n in ep.graph.nodes if n.op == "placeholder" and n.name in user]
+    assert all(not isinstance(s, int) for p in placeholders for s in p.shape), \
+        f"a dim was specialized: {[tuple(p.shape) for p in placeholders]}"
+    compiled = exir_mlir.compile(ep)
+    for args in inputs:
+        got, want = compiled(*args), fn(*args)
+        assert len(got) == len(want)
+        for k, (g, w) in enumerate(zip(got, want)):
+            assert g.shape == w.shape and g.dtype == w.dtype, (k, g.shape, w.shape)
+            torch.testing.assert_close(g, w, rtol=1e-6, atol=1e-6, equal_nan=True, msg=lambda m: f"output {k}: {m}")
+
+
+def _pads(x, s):
+    n = x.shape[-1]
+    return (
+        # a symbolic amount: grows (n < 6) or crops (n > 6) the last dim; a symbolic low side on dim 0
+        torch.nn.functional.pad(x, (0, 6 - n, n - 5, 1), value=2.5),
+        torch.nn.functional.pad(x, (-1, 2)),  # a static crop on a dynamic dim
+        torch.nn.functional.pad(x, (2, 1), mode="circular"),
+        torch.slice_scatter(x, s, 1, n - s.shape[1], n),  # a symbolic start
+    )
+
+
+def test_pads_and_slice_scatter_at_two_sizes():
+    inputs = [(torch.randn(3, 4), torch.randn(3, 2)), (torch.randn(5, 9), torch.randn(5, 3))]
+    _check(_pads, inputs[0], inputs)
+
+
+def _views(x, v, i):
+    n = x.shape[1]
+    return (
+        torch.diagonal(x, 1), torch.trace(x),
+        *torch.sort(x, dim=1), torch.argsort(x, dim=0, descending=True), *torch.topk(x, 2, dim=1),
+        *torch.split(x, [2, n - 2], dim=1), *torch.chunk(v, 3),
+        x[:, n // 2:], x[1:-1],
+        x.repeat(2, 1), torch.tile(v, (2,)),
+        torch.take(x, i), x[i.clamp(max=1)],
+        torch.argmax(x), torch.argmin(v),
+        torch.isnan(v), torch.nansum(torch.where(v > 0, v, float("nan"))),
+    )
+
+
+def test_views_sort_select_repeat_at_two_sizes():
+    inputs = [(torch.randn(4, 5), torch.randn(7), torch.tensor([0, 4, 2])),
+              (torch.randn(5, 7), torch.randn(5), torch.tensor([1, 3, 5, 0, 2]))]
+    _check(_views, inputs[0], inputs)
+
+
+def _updates(x, i, v, w):
+    return (
+        x.index_add(0, i, v), x.index_copy(0, i, v), x.index_fill(1, torch.tensor([0, 2]), -1.0),
+        torch.index_put(x, (i,), v, accumulate=True), torch.index_put(x, (i,), w),
+    )
+
+
+def test_index_updates_at_two_sizes():
+    inputs = [(torch.randn(5, 3), torch.tensor([4, 0]), torch.randn(2, 3), torch.randn(3)),
+              (torch.randn(8, 6), torch.tensor([7, 1, 3]), torch.randn(3, 6), torch.randn(6))]
+    _check(_updates, inputs[0], inputs)
+
+
+def test_as_strided_of_a_dynamic_input():
+    """Lowered when the range constraints prove every read lies inside the input (here >= 9
+    elements; the last read of the 3 x 3 view with strides (2, 1) from 1 is element 7); refused when they allow an input too small (eager raises for it; the
+    compiled code would read past it), with what to do."""
+    fn = lambda x: (torch.as_strided(x, (3, 3), (2, 1), 1),)  # noqa: E731
+    ep = export(Fn(fn), (torch.randn(3, 4),), dynamic_shapes=(({0: Dim("a", min=3), 1: Dim("b", min=3, max=9)},),))
+    compiled = exir_mlir.compile(ep)
+    for x in (torch.randn(3, 4), torch.randn(5, 7)):
+        torch.testing.assert_close(compiled(x)[0], fn(x)[0], rtol=0, atol=0)
+    ep = export(Fn(lambda x: torch.as_strided(x, (3, 3), (3, 1), 1)), (torch.randn(5, 3),),
+                dynamic_shapes=(({0: Dim("a", min=2), 1: Dim("b", min=3, max=9)},),))
+    with pytest.raises(ExirUserError, match=r"as_strided reads element 9 .* 6 elements.*Dim\(min=\.\.\.\)"):
+        exir_mlir.compile(ep)
