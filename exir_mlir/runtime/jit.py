@@ -13,6 +13,10 @@ from exir_mlir import toolchain
 from exir_mlir.abi import Signature
 from exir_mlir.errors import ExirInternalError
 
+# exir_mlir.codegen.buffer_pool's exported functions (the runtime imports no codegen).
+POOL_MALLOCS_SYMBOL = "_mlir_exir_pool_mallocs"
+POOL_RELEASE_SYMBOL = "_mlir_exir_pool_release"
+
 
 @dataclass
 class Executable:
@@ -26,6 +30,32 @@ class Executable:
     signature: Signature
     compile_seconds: float  # codegen and load
     from_disk: bool  # the compiled code came from the disk cache
+
+    def _pool_function(self, symbol: str, restype):
+        """The compiled code's buffer-pool function `symbol` (exir_mlir.codegen.buffer_pool), or None."""
+        engine = self.engine
+        if isinstance(engine, ctypes.CDLL):
+            address = ctypes.cast(getattr(engine, symbol, None) or 0, ctypes.c_void_p).value
+        elif hasattr(engine, "raw_lookup"):
+            address = engine.raw_lookup(symbol.removeprefix("_mlir_"))
+        else:
+            return None
+        return ctypes.CFUNCTYPE(restype)(address) if address else None
+
+    def pool_mallocs(self) -> int | None:
+        """How many buffers the compiled code had to malloc so far (its pool had none that fit);
+        None for code without a buffer pool."""
+        function = self._pool_function(POOL_MALLOCS_SYMBOL, ctypes.c_int64)
+        return None if function is None else function()
+
+    def __del__(self) -> None:
+        # The idle buffers the code's pool keeps, freed while the code is still loaded.
+        try:
+            release = self._pool_function(POOL_RELEASE_SYMBOL, None)
+            if release is not None:
+                release()
+        except Exception:  # noqa: BLE001 - interpreter shutdown: the process frees everything anyway
+            pass
 
 
 def _shared_libraries(uses_openmp: bool) -> list[str]:
