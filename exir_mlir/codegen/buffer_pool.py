@@ -194,18 +194,17 @@ llvm.func @{RELEASE_SYMBOL}() {{
 """
 
 
-def install_buffer_pool(module: ir.Operation) -> bool:
+def install_buffer_pool(module: ir.Operation) -> None:
     """Give the memref lowering's `_mlir_memref_to_llvm_alloc`/`_free` declarations their pooled
-    bodies (see the module docstring). Runs on an LLVM-dialect module; returns whether it did
-    (a module that allocates nothing is left as it is)."""
+    bodies (see the module docstring). Runs on an LLVM-dialect module. The pool's exported
+    functions are there even when nothing allocates (LLVM drops what is unused), so that every
+    compiled module exports the same symbols."""
     body = module.regions[0].blocks[0]
     declared: dict[str, ir.Operation] = {}
     for op in body.operations:
         op = op.operation
         if op.name == "llvm.func" and len(op.regions[0].blocks) == 0:
             declared[ir.StringAttr(op.attributes["sym_name"]).value] = op
-    if ALLOC not in declared and FREE not in declared:
-        return False
     for name in (ALLOC, FREE, "malloc", "free", "malloc_usable_size"):
         if name in declared:
             declared[name].erase()
@@ -213,4 +212,3 @@ def install_buffer_pool(module: ir.Operation) -> bool:
     point = ir.InsertionPoint(body)
     for op in list(pool.body.operations):
         point.insert(op.operation.detach_from_parent())
-    return True
