@@ -65,10 +65,11 @@ def _shared_libraries(uses_openmp: bool) -> list[str]:
     return libs
 
 
-def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
+def load_llvm(llvm_text: str | None, *, entry: str, signature: Signature, uses_openmp: bool,
          opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0,
-         timings: dict[str, float] | None = None) -> Executable:
-    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU.
+         timings: dict[str, float] | None = None, module: Any = None) -> Executable:
+    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU;
+    or `module`, that module already parsed (codegen's, in its own context: not parsed again).
 
     `timings`, when given, receives the seconds of "optimize" (parsing, translation to LLVM IR
     and LLVM's optimization: the engine's construction) and "machine code" (code generation,
@@ -78,9 +79,10 @@ def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: 
     from exir_mlir._mlir import execution_engine, ir
 
     start = time.perf_counter()
-    context = ir.Context()
+    context = ir.Context() if module is None else module.context
     with context, ir.Location.unknown():
-        module = ir.Module.parse(llvm_text)
+        if module is None:
+            module = ir.Module.parse(llvm_text)
         try:
             engine = execution_engine.ExecutionEngine(module, opt_level=opt_level,
                                                       shared_libs=_shared_libraries(uses_openmp))
