@@ -240,16 +240,22 @@ def dispatch_with_gomp(module: ir.Module | ir.Operation, *, num_threads: int = 0
             continue
         op.operation.move_after(block.operations[len(block.operations) - 1])
 
-    # Calls of a body outside the generated launch/task functions now call its launch. Renamed by
-    # MLIR's symbol-use walk (C++) in the functions that can call a body: not the bodies (only
-    # the functions outline_foralls started from hold calls of them) nor the generated ones. A
-    # Python callback on every op of a large module (40k ops) took a fifth of the LLVM-lowering stage.
+    # Calls of a body outside the generated launch/task functions now call its launch, in the
+    # functions that can call a body: not the bodies (only the functions outline_foralls started
+    # from hold calls of them) nor the generated ones. Walking every op of a large module (the
+    # bodies are most of it) took a fifth of the LLVM-lowering stage.
     callers = [op.operation for op in block.operations
                if op.operation.name == "llvm.func" and len(op.operation.regions[0].blocks)
                and not ir.StringAttr(op.operation.attributes["sym_name"]).value.startswith(
                    (LAUNCH_PREFIX, TASK_PREFIX, BODY_PREFIX))]
-    for name in bodies:
-        launch = LAUNCH_PREFIX + name[len(BODY_PREFIX):]
-        for caller in callers:
-            ir.SymbolTable.replace_all_symbol_uses(name, launch, caller)
+
+    def retarget(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "llvm.call" and "callee" in op.attributes:
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            if callee in bodies:
+                op.attributes["callee"] = ir.FlatSymbolRefAttr.get(LAUNCH_PREFIX + callee[len(BODY_PREFIX):])
+        return ir.WalkResult.ADVANCE
+
+    for caller in callers:
+        caller.walk(retarget)
     return len(bodies)
