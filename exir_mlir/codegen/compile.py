@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,10 @@ ACCEPTED_DIALECTS = frozenset(
     {"builtin", "func", "linalg", "tensor", "arith", "math", "scf", "bufferization", "memref", "affine",
      "vector", "complex", "ml_program", "cf", "index", "ub"}
 )
+
+
+# An attribute of a dialect other than LLVM in printed LLVM-dialect MLIR (`name = #arith.fastmath<..>`).
+_FOREIGN_ATTRIBUTE = re.compile(r"= #(?!llvm\.|loc)[A-Za-z_][\w$]*\.")
 
 
 class LLVMModule:
@@ -46,9 +51,12 @@ class LLVMModule:
     @property
     def text(self) -> str:
         if self._text is None:
-            with self.module.context:
-                _drop_foreign_attributes(self.module)
-                self._text = str(self.module)
+            text = str(self.module)
+            if _FOREIGN_ATTRIBUTE.search(text):  # rare (f16/bf16 emulation): walking 40k ops is not
+                with self.module.context:
+                    _drop_foreign_attributes(self.module)
+                text = str(self.module)
+            self._text = text
         return self._text
 
 
