@@ -84,9 +84,10 @@ def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, flo
     llvm = codegen.compile_to_llvm(job, passes)
     timings["codegen"] = time.perf_counter() - start
     start = time.perf_counter()
-    executable = runtime.load_llvm(llvm.text, entry=llvm.entry, signature=llvm.signature,
+    executable = runtime.load_llvm(None, entry=llvm.entry, signature=llvm.signature,
                                    uses_openmp=llvm.uses_openmp, opt_level=job.opt_level,
-                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds, timings=phases)
+                                   from_disk=llvm.from_disk, codegen_seconds=llvm.seconds, timings=phases,
+                                   module=llvm.module)
     total = time.perf_counter() - start
     timings["llvm"] = sum(phases.values())
     timings["load"] = total - timings["llvm"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,16 +24,40 @@ ACCEPTED_DIALECTS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class LLVMModule:
-    """What codegen hands to the runtime: LLVM-dialect MLIR text with a C-interface entry point."""
+# An attribute of a dialect other than LLVM in printed LLVM-dialect MLIR (`name = #arith.fastmath<..>`).
+_FOREIGN_ATTRIBUTE = re.compile(r"= #(?!llvm\.|loc)[A-Za-z_][\w$]*\.")
 
-    text: str
-    entry: str
-    signature: Signature
-    uses_openmp: bool  # parallel loops call GOMP_parallel (the OpenMP runtime must be loaded)
-    from_disk: bool  # read from the disk cache rather than compiled
-    seconds: float
+
+class LLVMModule:
+    """What codegen hands to the runtime: an LLVM-dialect module with a C-interface entry point.
+
+    `module`: the module itself (in a context of its own), which the JIT takes as it is; `text`,
+    printed from it on first use (for mlir-translate: the kernel library, the ahead-of-time
+    library, the disk cache), or given instead of a module. Printing and parsing again a module of
+    40k lines took as long as a third of the CPU pipeline's passes: the JIT skips both."""
+
+    def __init__(self, text: str | None, entry: str, signature: Signature, uses_openmp: bool,
+                 from_disk: bool, seconds: float, module: ir.Module | None = None) -> None:
+        if text is None and module is None:
+            raise ValueError("an LLVMModule needs its text or its module")
+        self._text = text
+        self.module = module
+        self.entry = entry
+        self.signature = signature
+        self.uses_openmp = uses_openmp  # parallel loops call GOMP_parallel (the OpenMP runtime must be loaded)
+        self.from_disk = from_disk  # read from the disk cache rather than compiled
+        self.seconds = seconds
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            text = str(self.module)
+            if _FOREIGN_ATTRIBUTE.search(text):  # rare (f16/bf16 emulation): walking 40k ops is not
+                with self.module.context:
+                    _drop_foreign_attributes(self.module)
+                text = str(self.module)
+            self._text = text
+        return self._text
 
 
 @dataclass(frozen=True)
@@ -147,8 +172,9 @@ def _with_reproducer(error: ExirInternalError, job: CodegenJob) -> ExirInternalE
     return wrapped
 
 
-def _uses_openmp(text: str) -> bool:
-    return "GOMP_parallel" in text
+def _uses_openmp(module: ir.Module) -> bool:
+    return any(op.operation.name == "llvm.func" and ir.StringAttr(op.attributes["sym_name"]).value == "GOMP_parallel"
+               for op in module.body.operations)
 
 
 def resolve_threads(num_threads: int) -> int:
@@ -188,9 +214,8 @@ def compile_to_llvm(job: CodegenJob, timings: dict[str, float] | None = None) ->
             run_cpu_pipeline(module.operation, job.options, timings)
         except ExirInternalError as error:
             raise _with_reproducer(error, job) from error.__cause__
-        _drop_foreign_attributes(module)
-        llvm_text = str(module)
-    return LLVMModule(llvm_text, job.entry, signature, _uses_openmp(llvm_text), False, time.perf_counter() - start)
+    return LLVMModule(None, job.entry, signature, _uses_openmp(module), False, time.perf_counter() - start,
+                      module=module)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from exir_mlir import toolchain
+from exir_mlir.codegen.buffer_pool import MALLOC_COUNT_SYMBOL, RELEASE_SYMBOL
 from exir_mlir.codegen.compile import LLVMModule
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.library_c import (
@@ -137,6 +138,11 @@ def _write_atomically(path: Path, write) -> None:
         raise
 
 
+# The packed entry point, and the buffer pool's count and release (buffer_pool.py), which the
+# runtime calls.
+KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
+
+
 def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | None = None) -> Path:
     """The compiled function with a packed entry point (`exir_packed_entry`), for the JIT's cache.
 
@@ -149,7 +155,7 @@ def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | Non
         wrapper = directory / "entry.c"
         wrapper.write_text(packed_entry_source(llvm.signature, llvm.entry))
         objects = [obj, _compile_c(wrapper, directory, timings)]
-        _write_atomically(output, lambda path: _link(objects, path, exported="exir_packed_entry",
+        _write_atomically(output, lambda path: _link(objects, path, exported=KERNEL_EXPORTS,
                                                      uses_openmp=llvm.uses_openmp, link_openmp=False,
                                                      directory=directory, timings=timings))
     return output

@@ -129,8 +129,13 @@ static exir_status exir_map_weights(exir_instance *inst, const char *path, const
   return EXIR_OK;
 }
 
+/* The compiled code's buffer pool (exir_mlir/codegen/buffer_pool.py): frees the temporaries it
+   keeps for the next run; instances share it, and a running one just mallocs what it needs. */
+void _mlir_exir_pool_release(void);
+
 void exir_destroy(exir_instance *inst) {
   if (!inst) return;
+  _mlir_exir_pool_release();
   for (int k = 0; k < inst->num_owned; ++k) free(inst->owned[k]);
   for (int k = 0; k < NUM_STATE; ++k) free(inst->state_copy[k]);
   if (inst->mapping) munmap(inst->mapping, inst->mapping_bytes);

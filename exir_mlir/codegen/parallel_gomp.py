@@ -240,17 +240,22 @@ def dispatch_with_gomp(module: ir.Module | ir.Operation, *, num_threads: int = 0
             continue
         op.operation.move_after(block.operations[len(block.operations) - 1])
 
+    # Calls of a body outside the generated launch/task functions now call its launch, in the
+    # functions that can call a body: not the bodies (only the functions outline_foralls started
+    # from hold calls of them) nor the generated ones. Walking every op of a large module (the
+    # bodies are most of it) took a fifth of the LLVM-lowering stage.
+    callers = [op.operation for op in block.operations
+               if op.operation.name == "llvm.func" and len(op.operation.regions[0].blocks)
+               and not ir.StringAttr(op.operation.attributes["sym_name"]).value.startswith(
+                   (LAUNCH_PREFIX, TASK_PREFIX, BODY_PREFIX))]
+
     def retarget(op: ir.Operation) -> ir.WalkResult:
         if op.name == "llvm.call" and "callee" in op.attributes:
             callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-            parent = op.parent
-            while parent is not None and parent.name != "llvm.func":
-                parent = parent.parent
-            in_generated = parent is not None and ir.StringAttr(parent.attributes["sym_name"]).value.startswith(
-                (LAUNCH_PREFIX, TASK_PREFIX))
-            if callee.startswith(BODY_PREFIX) and not in_generated:
+            if callee in bodies:
                 op.attributes["callee"] = ir.FlatSymbolRefAttr.get(LAUNCH_PREFIX + callee[len(BODY_PREFIX):])
         return ir.WalkResult.ADVANCE
 
-    block.owner.walk(retarget)
+    for caller in callers:
+        caller.walk(retarget)
     return len(bodies)

@@ -10,6 +10,7 @@ from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager, scf
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
+from exir_mlir.codegen.buffer_pool import install_buffer_pool
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
@@ -141,7 +142,9 @@ TO_LLVM = (
     "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
-    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "expand-strided-metadata,lower-affine,"
+    # Heap buffers through _mlir_memref_to_llvm_alloc/free, which buffer_pool.py defines.
+    "finalize-memref-to-llvm{use-generic-functions},"
     "convert-arith-to-llvm,convert-index-to-llvm,"
     "convert-cf-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
@@ -254,6 +257,7 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
     _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
+    install_buffer_pool(module)
     if THREADS_ATTR in module.attributes:
         dispatch_with_gomp(module, num_threads=ir.IntegerAttr(module.attributes[THREADS_ATTR]).value)
         del module.attributes[THREADS_ATTR]

@@ -13,6 +13,10 @@ from exir_mlir import toolchain
 from exir_mlir.abi import Signature
 from exir_mlir.errors import ExirInternalError
 
+# exir_mlir.codegen.buffer_pool's exported functions (the runtime imports no codegen).
+POOL_MALLOCS_SYMBOL = "_mlir_exir_pool_mallocs"
+POOL_RELEASE_SYMBOL = "_mlir_exir_pool_release"
+
 
 @dataclass
 class Executable:
@@ -27,6 +31,32 @@ class Executable:
     compile_seconds: float  # codegen and load
     from_disk: bool  # the compiled code came from the disk cache
 
+    def _pool_function(self, symbol: str, restype):
+        """The compiled code's buffer-pool function `symbol` (exir_mlir.codegen.buffer_pool), or None."""
+        engine = self.engine
+        if isinstance(engine, ctypes.CDLL):
+            address = ctypes.cast(getattr(engine, symbol, None) or 0, ctypes.c_void_p).value
+        elif hasattr(engine, "raw_lookup"):
+            address = engine.raw_lookup(symbol.removeprefix("_mlir_"))
+        else:
+            return None
+        return ctypes.CFUNCTYPE(restype)(address) if address else None
+
+    def pool_mallocs(self) -> int | None:
+        """How many buffers the compiled code had to malloc so far (its pool had none that fit);
+        None for code without a buffer pool."""
+        function = self._pool_function(POOL_MALLOCS_SYMBOL, ctypes.c_int64)
+        return None if function is None else function()
+
+    def __del__(self) -> None:
+        # The idle buffers the code's pool keeps, freed while the code is still loaded.
+        try:
+            release = self._pool_function(POOL_RELEASE_SYMBOL, None)
+            if release is not None:
+                release()
+        except Exception:  # noqa: BLE001 - interpreter shutdown: the process frees everything anyway
+            pass
+
 
 def _shared_libraries(uses_openmp: bool) -> list[str]:
     libs = [str(toolchain.runtime_library("libmlir_c_runner_utils.so"))]
@@ -35,10 +65,11 @@ def _shared_libraries(uses_openmp: bool) -> list[str]:
     return libs
 
 
-def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: bool,
+def load_llvm(llvm_text: str | None, *, entry: str, signature: Signature, uses_openmp: bool,
          opt_level: int = 3, from_disk: bool = False, codegen_seconds: float = 0.0,
-         timings: dict[str, float] | None = None) -> Executable:
-    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU.
+         timings: dict[str, float] | None = None, module: Any = None) -> Executable:
+    """JIT-compile `llvm_text` (LLVM-dialect MLIR whose `entry` has a C interface) for this CPU;
+    or `module`, that module already parsed (codegen's, in its own context: not parsed again).
 
     `timings`, when given, receives the seconds of "optimize" (parsing, translation to LLVM IR
     and LLVM's optimization: the engine's construction) and "machine code" (code generation,
@@ -48,9 +79,10 @@ def load_llvm(llvm_text: str, *, entry: str, signature: Signature, uses_openmp: 
     from exir_mlir._mlir import execution_engine, ir
 
     start = time.perf_counter()
-    context = ir.Context()
+    context = ir.Context() if module is None else module.context
     with context, ir.Location.unknown():
-        module = ir.Module.parse(llvm_text)
+        if module is None:
+            module = ir.Module.parse(llvm_text)
         try:
             engine = execution_engine.ExecutionEngine(module, opt_level=opt_level,
                                                       shared_libs=_shared_libraries(uses_openmp))

@@ -80,9 +80,8 @@ class CompiledProgram:
         # Parts of some steps (exir_mlir.compile fills it: the codegen pipeline's stages, LLVM's phases).
         self.stage_details: dict[str, dict[str, float]] = {}
         self._function = executable.function
-        outs = self.signature.outputs
-        fields = [(f"r{i}", memref.descriptor_type(o.rank)) for i, o in enumerate(outs)]
-        self._results_type = type("Results", (ctypes.Structure,), {"_fields_": fields})
+        # The results struct of the C interface: each result's descriptor, one after another.
+        self._result_words = sum(ctypes.sizeof(memref.descriptor_type(o.rank)) // 8 for o in self.signature.outputs)
         if self.state is not None:
             missing = [s.name for s in self.signature.inputs if s.kind in STATE_KINDS and s.name not in self.state]
             if missing:
@@ -190,12 +189,16 @@ class CompiledProgram:
             return self._run_general(args)
         return outputs
 
-    def _fast(self, args: Sequence) -> list | None:
-        """The call through the plan, or None (nothing ran) when the plan does not take these inputs."""
+    def _call_plan(self) -> CallPlan:
         plan = self._plan
         if plan is None:
             plan = self._plan = CallPlan(self.signature, self.user_inputs,
                                          [s.name for s in self.signature.inputs if self._from_state(s)])
+        return plan
+
+    def _fast(self, args: Sequence) -> list | None:
+        """The call through the plan, or None (nothing ran) when the plan does not take these inputs."""
+        plan = self._call_plan()
         if len(args) != len(self.user_inputs):
             return None
         frames = self._frames
@@ -215,8 +218,11 @@ class CompiledProgram:
         return self.state is not None and spec.kind in STATE_KINDS
 
     @staticmethod
-    def _collect_words(plan: CallPlan, words, input_pointers: tuple) -> list:
-        """The results the entry point wrote into `words`, as torch tensors (as _collect)."""
+    def _collect_words(plan: CallPlan, words, input_pointers) -> list:
+        """The results the entry point wrote into `words` (the results struct), as torch tensors; a
+        Python number for a scalar result (exir.scalar_output). A result aliasing an input, a
+        constant or another result is copied; the rest is handed to torch, which frees it with the
+        tensor. The one collector of both call paths (fast and general)."""
         seen: set[int] = set()
         outputs = []
         for offset, rank, dtype, itemsize, typestr in plan.output_layout:
@@ -256,12 +262,12 @@ class CompiledProgram:
         # The C interface takes a pointer to the results struct (when there are results), then a
         # pointer per memref argument and scalars by value; the packed wrapper takes a pointer to
         # each of those.
-        results = self._results_type()
+        results = (ctypes.c_int64 * max(1, self._result_words))()
         if self.signature.outputs:
             slots.insert(0, ctypes.pointer(results))
         packed = (ctypes.c_void_p * max(1, len(slots)))(*[ctypes.addressof(p) for p in slots])
         self._function(packed)
-        outputs = self._collect(results, tensor_pointers)
+        outputs = self._collect_words(self._call_plan(), results, tensor_pointers)
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:
@@ -273,22 +279,6 @@ class CompiledProgram:
             return user_args
         it = iter(user_args)
         return [self.state[s.name] if s.kind in STATE_KINDS else next(it) for s in self.signature.inputs]
-
-    def _collect(self, results: ctypes.Structure, input_pointers: set[int]) -> list:
-        seen: set[int] = set()
-        outputs = []
-        for i, spec in enumerate(self.signature.outputs):
-            desc = getattr(results, f"r{i}")
-            # A result aliasing an input, a constant or another result is copied; the rest is
-            # handed to torch, which frees it with the tensor.
-            owned = memref.is_freeable(desc.allocated) and desc.allocated not in input_pointers \
-                and desc.allocated not in seen
-            outputs.append(memref.tensor_from_descriptor(desc, spec.rank, spec.dtype, owned=owned))
-            if spec.scalar:  # a Python int/float/bool result (exir.scalar_output)
-                outputs[-1] = outputs[-1].item()
-            if owned:
-                seen.add(desc.allocated)
-        return outputs
 
     def _write_back(self, outputs: list, user_args: list) -> list:
         user = {s.name: a for s, a in zip(self.user_inputs, user_args)}
