@@ -103,9 +103,11 @@ def lower_random(op):
         sizes.append(next(it) if s == DYNAMIC else const_like(s, index()))
     strides = [None] * rank
     stride = None
-    for d in range(rank - 1, -1, -1):
+    for d in range(rank - 1, 0, -1):
         strides[d] = stride
         stride = sizes[d] if stride is None else arith.MulIOp(stride, sizes[d]).result
+    if rank:
+        strides[0] = stride
     s64 = extract_scalar(seed)
     k0 = arith.TruncIOp(_i32(), s64).result
     k1 = arith.TruncIOp(_i32(), arith.ShRUIOp(s64, const_like(32, i64())).result).result

@@ -59,14 +59,6 @@ func.func @conv4d(%x: tensor<1x8x4x4x4x4xf32>, %w: tensor<3x8x1x1x1x1xf32>) -> t
 
 // -----
 
-func.func @dropout_train(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{dropout in training mode draws random numbers}}
-  %0:2 = "exir.native_dropout"(%x) {p = 0.5 : f64, train = true} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>)
-  return %0#0 : tensor<4xf32>
-}
-
-// -----
-
 // A result dtype that contradicts torch's promotion is an inconsistent program, not something to guess.
 func.func @inconsistent_promotion(%a: tensor<4xi32>, %b: tensor<4xf32>) -> tensor<4xi32> {
   // expected-error @+1 {{torch promotes the operands to f32 but the op's result is i32}}
