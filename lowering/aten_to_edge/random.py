@@ -110,8 +110,13 @@ def _append_seed_argument(fn) -> None:
 
 
 def _enclosing_function(op):
+    """The func.func around op. A random op in a loop body is refused: its stream would repeat
+    the same numbers at every iteration (the counter has no iteration number)."""
     parent = op.parent
     while parent is not None and parent.name != "func.func":
+        if parent.name in ("scf.while", "scf.for", "scf.forall"):
+            raise Unsupported("a random op inside a loop (while_loop) is not supported: it would draw the same "
+                              "numbers at every iteration. What to do: draw them before the loop and index them")
         parent = parent.parent
     return parent
 

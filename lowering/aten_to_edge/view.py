@@ -21,7 +21,7 @@ from ..ir_utils import (
     str_attr,
 )
 from .args import AtenArgs
-from .builders import cast, dim_index, dynamic_dims_like, full, normalize_dim, numel_index, to_index, typed_scalar
+from .builders import cast, dim_index, dynamic_dims_like, normalize_dim, numel_index, to_index, typed_scalar
 
 FAMILY = "view"
 

@@ -106,3 +106,23 @@ func.func @randperm() -> tensor<5xi64> {
   %0 = "exir.randperm"() {dtype = i64, static_n = 5 : i64} : () -> tensor<5xi64>
   return %0 : tensor<5xi64>
 }
+
+// -----
+
+// A random op in a loop body would repeat its numbers at every iteration: refused.
+func.func @rand_in_loop(%n: i64) -> tensor<4xf32> {
+  %init = arith.constant dense<0.0> : tensor<4xf32>
+  %c0 = arith.constant 0 : i64
+  %r:2 = scf.while (%i = %c0, %acc = %init) : (i64, tensor<4xf32>) -> (i64, tensor<4xf32>) {
+    %go = arith.cmpi slt, %i, %n : i64
+    scf.condition(%go) %i, %acc : i64, tensor<4xf32>
+  } do {
+  ^bb0(%j: i64, %a: tensor<4xf32>):
+    // expected-error @+1 {{a random op inside a loop (while_loop) is not supported: it would draw the same numbers at every iteration}}
+    %u = "exir.rand"() {static_size = array<i64: 4>} : () -> tensor<4xf32>
+    %c1 = arith.constant 1 : i64
+    %next = arith.addi %j, %c1 : i64
+    scf.yield %next, %u : i64, tensor<4xf32>
+  }
+  return %r#1 : tensor<4xf32>
+}
