@@ -236,8 +236,8 @@ def lower_masked_scatter(op):
         raise Unsupported("masked_scatter with more than one dynamic dim is not supported yet: export with "
                           "all but one of its dims static")
     elem = element_type(x)
-    flat_type = _flat(x).type
-    flat_x, flat_mask = _as_dynamic(_flat(x)), _as_dynamic(_flat(mask))
+    flat = _flat(x)
+    flat_x, flat_mask = _as_dynamic(flat), _as_dynamic(_flat(mask))
     source = _as_dynamic(_flat(op.operands[2]))
     padded = create1("edge.cat", [source, _as_dynamic(splat(0, elem, [1]))], source.type, {"dim": i64_attr(0)})
     # torch raises when the mask holds more often than source has elements; here those elements
@@ -247,7 +247,7 @@ def lower_masked_scatter(op):
     taken = create1("edge.minimum", [create1("edge.maximum", [_group(flat_mask), splat(0, i64())], ranked([DYNAMIC], i64())),
                                      last], ranked([DYNAMIC], i64()))
     picked = create1("edge.index_select", [padded, taken], flat_x.type, {"dim": i64_attr(0)})
-    out = _cast_to(create1("edge.where", [flat_mask, picked, flat_x], flat_x.type), flat_type)
+    out = _cast_to(create1("edge.where", [flat_mask, picked, flat_x], flat_x.type), flat.type)
     dyn = [dim_index(x, d) for d, s in enumerate(shape_of(rt)) if s == DYNAMIC]
     return [create1("edge.view", [out, *dyn], rt)]
 
