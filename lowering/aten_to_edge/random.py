@@ -20,6 +20,7 @@ from ..ir_utils import (
     DYNAMIC,
     Unsupported,
     attr_dict,
+    attr_value,
     create1,
     element_type,
     f32,
@@ -64,8 +65,20 @@ def _draws(op) -> bool:
         a = attr_dict(op)
         return a.get("train") is not False and a.get("p", 0.0) != 0.0
     if op.name == "func.call":
-        return aten_fallback_overload(op) in _LOWERED_CALLS
+        overload = aten_fallback_overload(op)
+        if overload == "aten::dropout":
+            args = _call_args(op)
+            return bool(args.get("train")) and args.get("p", 0.0) != 0.0
+        return overload in _LOWERED_CALLS
     return False
+
+
+def _call_args(op) -> dict:
+    """A fallback call's non-tensor arguments (as decompose.Call reads them)."""
+    if "exir.args" not in op.attributes:
+        return {}
+    d = ir.DictAttr(op.attributes["exir.args"])
+    return {d[i].name: attr_value(d[i].attr) for i in range(len(d))}
 
 
 def add_rng_seed_arguments(module_op: ir.Operation) -> None:
@@ -179,6 +192,11 @@ def lower_native_dropout(op):
         ones = full(True, mask_t) if DYNAMIC not in shape_of(mask_t) else create1(
             "edge.expand", [typed_scalar(True, element_type(mask_t)), *dynamic_dims_like(mask_t, x)], mask_t)
         return [x, ones]
+    kept, mask = _dropout(op, x, p, out_t)
+    return [kept, cast(mask, element_type(mask_t))]
+
+
+def _dropout(op, x: ir.Value, p: float, out_t: ir.Type) -> tuple[ir.Value, ir.Value]:
     _float_like(out_t, "dropout")
     elem = element_type(out_t)
     u = _draw(op, "uniform", out_t, _dims(out_t, x))
@@ -189,7 +207,16 @@ def lower_native_dropout(op):
     else:
         scaled = create1("edge.mul", [x, typed_scalar(1.0 / (1.0 - p), elem)], out_t)
         kept = create1("edge.where", [mask, scaled, typed_scalar(0.0, elem)], out_t)
-    return [kept, cast(mask, element_type(mask_t))]
+    return kept, mask
+
+
+def _dropout_call(c):
+    """aten::dropout in a program imported without decompositions: identity unless training."""
+    x = c.t("input")
+    p = float(c.a("p", 0.0))
+    if not c.a("train", False) or p == 0.0:
+        return [cast(x, element_type(c.result))]
+    return [_dropout(c.op, x, p, c.result.type)[0]]
 
 
 # --- fallback calls (non-core random ops) ---------------------------------------------------------
@@ -269,6 +296,7 @@ def _randint(c):
 
 
 _LOWERED = {
+    "aten::dropout": _dropout_call,
     "aten::rand_like": lambda c: _rand_like(c, "uniform"),
     "aten::randn_like": lambda c: _rand_like(c, "normal"),
     "aten::bernoulli": _bernoulli_tensor,

@@ -126,3 +126,30 @@ func.func @rand_in_loop(%n: i64) -> tensor<4xf32> {
   }
   return %r#1 : tensor<4xf32>
 }
+
+// -----
+
+// aten::dropout as a fallback call (a program imported without decompositions): drawn in training
+// mode; in eval mode the input itself, and no rng_seed argument.
+func.func private @"aten::dropout"(tensor<?x8xf32>) -> tensor<?x8xf32> attributes {exir.aten_overload = "aten::dropout"}
+// CHECK-LABEL: func.func @dropout_call_train
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[SEED:.*]]: tensor<i64> {exir.input_kind = "rng_seed"
+// CHECK: %[[U:.*]] = "edge.random"(%[[SEED]], %{{.*}}) {distribution = "uniform", stream = 0 : i64}
+// CHECK: %[[KEEP:.*]] = "edge.gt"(%[[U]], %{{.*}})
+// CHECK: %[[OUT:.*]] = "edge.where"(%[[KEEP]], %{{.*}}, %{{.*}})
+// CHECK: return %[[OUT]]
+func.func @dropout_call_train(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %0 = call @"aten::dropout"(%x) {exir.args = {p = 5.000000e-01 : f64, train = true}, exir.operand_args = ["input"]} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+func.func private @"aten::dropout"(tensor<?x8xf32>) -> tensor<?x8xf32> attributes {exir.aten_overload = "aten::dropout"}
+// CHECK-LABEL: func.func @dropout_call_eval
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: return %[[X]]
+func.func @dropout_call_eval(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %0 = call @"aten::dropout"(%x) {exir.args = {p = 5.000000e-01 : f64, train = false}, exir.operand_args = ["input"]} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
