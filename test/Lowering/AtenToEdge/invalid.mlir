@@ -74,3 +74,13 @@ func.func @scatter_reduce_mean(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %s: ten
   %0 = "exir.scatter_reduce_two"(%x, %i, %s) {dim = 1 : i64, include_self = true, reduce = "mean"} : (tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x5xf32>
   return %0 : tensor<3x5xf32>
 }
+
+// -----
+
+// A storage offset used as a value: edge tensors have no storage.
+func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
+  // expected-error @+1 {{sym_storage_offset (a view's offset in its storage) is supported only in shape assertions; edge tensors have no storage}}
+  %0 = "exir.sym_storage_offset"(%x) : (tensor<4x5xf32>) -> !exir.symint
+  %1 = "exir.sym_to_tensor"(%0) : (!exir.symint) -> tensor<i64>
+  return %1 : tensor<i64>
+}
