@@ -225,6 +225,28 @@ def Edge_ClampOp : Edge_Op<"clamp", [AttrSizedOperandSegments,
 }
 
 //===----------------------------------------------------------------------===//
+// Random numbers.
+//===----------------------------------------------------------------------===//
+
+def Edge_RandomOp : Edge_Op<"random"> {
+  let summary = "counter-based random numbers (Philox4x32-10): uniform in [0, 1) or standard normal";
+  let description = [{
+    Element i (row-major linear index) of the result is a function of (`seed`, `stream`, i)
+    only: Philox4x32-10 with key = the seed's two 32-bit halves and counter = (i mod 2^32,
+    i div 2^32, `stream`, 0). `distribution` is "uniform" ([0, 1): the top 24 (f32) or 53 (f64)
+    bits of the output words) or "normal" (Box-Muller on two uniforms). `seed` is the program's
+    rng_seed argument (README, "Random ops"); `stream` tells apart the random ops of one program.
+
+    ```mlir
+    %r = "edge.random"(%seed, %n) {distribution = "uniform", stream = 0 : i64} : (tensor<i64>, index) -> tensor<?x5xf32>
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[I64]>:$seed, Variadic<Index>:$dynamic_sizes, StrAttr:$distribution,
+                   I64Attr:$stream);
+  let results = (outs RankedTensorOf<[F32, F64]>:$result);
+}
+
+//===----------------------------------------------------------------------===//
 // Creation.
 //===----------------------------------------------------------------------===//
 

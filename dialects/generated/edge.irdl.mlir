@@ -664,6 +664,16 @@ irdl.dialect @edge {
     irdl.attributes {"dims" = %1, "keepdim" = %4}
     irdl.results(result: %5)
   }
+  irdl.operation @random {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.is index
+    %2 = irdl.base "#builtin.string"
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "!builtin.tensor"
+    irdl.operands(seed: %0, dynamic_sizes: variadic %1)
+    irdl.attributes {"distribution" = %2, "stream" = %3}
+    irdl.results(result: %4)
+  }
   irdl.operation @reciprocal {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

@@ -4253,6 +4253,80 @@ def prod(result, input, dims, keepdim, *, loc=None, ip=None) -> _ods_ir.OpResult
   return ProdOp(result=result, input=input, dims=dims, keepdim=keepdim, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class RandomOp(_ods_ir.OpView):
+  r"""
+  Element i (row-major linear index) of the result is a function of (`seed`, `stream`, i)
+  only: Philox4x32-10 with key = the seed's two 32-bit halves and counter = (i mod 2^32,
+  i div 2^32, `stream`, 0). `distribution` is "uniform" ([0, 1): the top 24 (f32) or 53 (f64)
+  bits of the output words) or "normal" (Box-Muller on two uniforms). `seed` is the program's
+  rng_seed argument (README, "Random ops"); `stream` tells apart the random ops of one program.
+  
+  ```mlir
+  %r = "edge.random"(%seed, %n) {distribution = "uniform", stream = 0 : i64} : (tensor<i64>, index) -> tensor<?x5xf32>
+  ```
+  """
+
+  OPERATION_NAME = "edge.random"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, seed, dynamic_sizes, distribution, stream, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(seed)
+    operands.extend(_get_op_results_or_values(dynamic_sizes))
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["distribution"] = (distribution if (
+    isinstance(distribution, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('StrAttr')) else
+      _ods_ir.AttrBuilder.get('StrAttr')(distribution, context=_ods_context))
+    attributes["stream"] = (stream if (
+    isinstance(stream, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(stream, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def seed(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def dynamic_sizes(self) -> _ods_ir.OpOperandList:
+    _ods_variadic_group_length = len(self.operation.operands) - 2 + 1
+    return self.operation.operands[1:1 + _ods_variadic_group_length]
+
+  @builtins.property
+  def distribution(self) -> _ods_ir.StringAttr:
+    return self.operation.attributes["distribution"]
+
+  @distribution.setter
+  def distribution(self, value: _ods_ir.StringAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["distribution"] = value
+
+  @builtins.property
+  def stream(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["stream"]
+
+  @stream.setter
+  def stream(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["stream"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def random(result, seed, dynamic_sizes, distribution, stream, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return RandomOp(result=result, seed=seed, dynamic_sizes=dynamic_sizes, distribution=distribution, stream=stream, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class ReciprocalOp(_ods_ir.OpView):
   r"""
   Elementwise, result dtype = operand dtype (float ops take float operands: integer

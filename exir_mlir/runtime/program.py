@@ -17,7 +17,7 @@ from exir_mlir.runtime.fastcall import CallPlan
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
 
-STATE_KINDS = ("parameter", "buffer", "constant_tensor")
+STATE_KINDS = ("parameter", "buffer", "constant_tensor", "rng_seed")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,14 @@ class CompiledProgram:
         self._function = executable.function
         # The results struct of the C interface: each result's descriptor, one after another.
         self._result_words = sum(ctypes.sizeof(memref.descriptor_type(o.rank)) // 8 for o in self.signature.outputs)
+        # A program with random ops takes an rng_seed input (README, "Random ops"): with state, a
+        # 0-d int64 tensor held here and redrawn from torch's default generator before each call.
+        self._seed = None
+        seed_name = next((s.name for s in self.signature.inputs if s.kind == "rng_seed"), None)
+        if seed_name is not None and self.state is not None:
+            import torch
+
+            self._seed = self.state[seed_name] = torch.zeros((), dtype=torch.int64)
         if self.state is not None:
             missing = [s.name for s in self.signature.inputs if s.kind in STATE_KINDS and s.name not in self.state]
             if missing:
@@ -98,7 +106,7 @@ class CompiledProgram:
         # calls are serialised so that no update is lost. Programs without mutated state run
         # concurrently.
         mutates = any(o.kind in ("buffer_mutation", "parameter_mutation") for o in self.signature.outputs)
-        self._state_lock = threading.Lock() if mutates and self.state is not None else None
+        self._state_lock = threading.Lock() if (mutates or self._seed is not None) and self.state is not None else None
         # The hot path (exir_mlir.runtime.fastcall): built on the first call, frames reused.
         self._plan: CallPlan | None = None
         self._writes_back = self.state is not None and any(o.kind != "user_output" for o in self.signature.outputs)
@@ -117,6 +125,8 @@ class CompiledProgram:
                 outputs = self._fast(args)
             else:
                 with lock:
+                    if self._seed is not None:
+                        self._seed.random_()
                     outputs = self._fast(args)
             if outputs is not None:
                 return self._binder.unflatten(outputs)
@@ -181,6 +191,8 @@ class CompiledProgram:
         if lock is None:
             return self._run(args)
         with lock:
+            if self._seed is not None:
+                self._seed.random_()  # one draw from torch's default generator per call
             return self._run(args)
 
     def _run(self, args: Sequence) -> list:

@@ -20,7 +20,7 @@ from .indexing import populate_indexing_patterns
 from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
 from .quantization import fold_quantized
-from .random import populate_random_patterns
+from .random import add_rng_seed_arguments, populate_random_patterns
 from .reduction import populate_reduction_patterns
 from .selection import populate_selection_patterns
 from .sort import populate_sort_patterns
@@ -105,6 +105,7 @@ def run_aten_to_edge(module_op: ir.Operation) -> None:
     """Lower every exir op to edge; fail at the first op location that cannot be lowered."""
     with module_op.context, module_op.location:
         _symint_args_to_index(module_op)
+        add_rng_seed_arguments(module_op)  # random ops: the rng_seed argument, one stream each
         scalar_results_to_tensors(module_op)
         # PT2E quantized programs: integer contractions and quantize/dequantize pairs first
         # (quantization.py), while the calls they match are still there.

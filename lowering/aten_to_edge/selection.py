@@ -1,4 +1,4 @@
-"""aten-to-edge patterns for data-dependent selection: nonzero, masked_select, unique.
+"""aten-to-edge patterns for data-dependent selection: nonzero, masked_select, unique, masked_scatter.
 
 Their result sizes are known only when the program runs (torch.export's unbacked symbols `u0`):
 `edge.nonzero` is the one primitive that computes such a size (to-linalg counts, then fills);
@@ -221,6 +221,37 @@ def nonzero_static(call):
     return [create1("edge.slice", [both], rt, {"dim": i64_attr(0), "start": i64_attr(0), "step": i64_attr(1)})]
 
 
+def lower_masked_scatter(op):
+    """masked_scatter(self, mask, source): the flat result's i-th element is source's flat element
+    cumsum(mask)[i] - 1 where mask holds, else self's (after broadcasting self and mask). source
+    gets one padding element so the gather stays in bounds where no element is taken from it
+    (and where the mask holds more often than source has elements, which torch refuses)."""
+    x, mask = _broadcast([op.operands[0], op.operands[1]])
+    rt = op.results[0].type
+    if shape_of(x) != shape_of(rt):
+        raise Unsupported(f"masked_scatter's result type {rt} does not fit its broadcast operands")
+    if sum(1 for s in shape_of(rt) if s == DYNAMIC) > 1:
+        # the flat result would be expanded back with two dynamic sizes in one group, which the
+        # memref lowering cannot do
+        raise Unsupported("masked_scatter with more than one dynamic dim is not supported yet: export with "
+                          "all but one of its dims static")
+    elem = element_type(x)
+    flat = _flat(x)
+    flat_x, flat_mask = _as_dynamic(flat), _as_dynamic(_flat(mask))
+    source = _as_dynamic(_flat(op.operands[2]))
+    padded = create1("edge.cat", [source, _as_dynamic(splat(0, elem, [1]))], source.type, {"dim": i64_attr(0)})
+    # torch raises when the mask holds more often than source has elements; here those elements
+    # take the padding (0) rather than read past source.
+    n_source = arith.IndexCastOp(i64(), numel_index(source)).result
+    last = tensor.FromElementsOp(ranked([], i64()), [n_source]).result
+    taken = create1("edge.minimum", [create1("edge.maximum", [_group(flat_mask), splat(0, i64())], ranked([DYNAMIC], i64())),
+                                     last], ranked([DYNAMIC], i64()))
+    picked = create1("edge.index_select", [padded, taken], flat_x.type, {"dim": i64_attr(0)})
+    out = _cast_to(create1("edge.where", [flat_mask, picked, flat_x], flat_x.type), flat.type)
+    dyn = [dim_index(x, d) for d, s in enumerate(shape_of(rt)) if s == DYNAMIC]
+    return [create1("edge.view", [out, *dyn], rt)]
+
+
 def _cast_to(x: ir.Value, rt: ir.Type) -> ir.Value:
     return x if x.type == rt else create1("tensor.cast", [x], rt)
 
@@ -241,3 +272,4 @@ FALLBACK_DECOMPOSITIONS = {
 
 def populate_selection_patterns(table: PatternTable) -> None:
     table.add("exir.nonzero", lower_nonzero, family=FAMILY)
+    table.add("exir.masked_scatter", lower_masked_scatter, family=FAMILY)

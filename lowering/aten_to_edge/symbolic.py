@@ -270,6 +270,18 @@ def _erase(op):
     return []
 
 
+def lower_sym_storage_offset(op):
+    """sym_storage_offset (a view's offset in its storage, e.g. tensor_split's pieces): edge
+    tensors have no storage, so it is lowered only where nothing but the shape assertions that
+    aten-to-edge drops (`_assert_scalar(offset >= 0)`) read it; the greedy driver comes back to it
+    once those are gone."""
+    result = op.results[0]
+    if any(True for _ in result.uses):
+        raise Unsupported("sym_storage_offset (a view's offset in its storage) is supported only in shape "
+                          "assertions; edge tensors have no storage")
+    return [from_index(index_constant(0), result.type)]
+
+
 def lower_sym_size(op):
     x = op.operands[0]
     dim = normalize_dim(AtenArgs(op, ["self"]).attr("dim"), rank_of(x))
@@ -301,6 +313,7 @@ def populate_symbolic_patterns(table: PatternTable) -> None:
         table.add(f"exir.{name}", _erase, family=FAMILY)
     table.add("exir.sym_size_int", lower_sym_size, family=FAMILY)
     table.add("exir.sym_numel", lower_sym_numel, family=FAMILY)
+    table.add("exir.sym_storage_offset", lower_sym_storage_offset, family=FAMILY)
 
 
 SCALAR_OUTPUT_ATTR = "exir.scalar_output"

@@ -21,7 +21,7 @@ from ..ir_utils import (
     str_attr,
 )
 from .args import AtenArgs
-from .builders import cast, dim_index, dynamic_dims_like, full, normalize_dim, numel_index, to_index, typed_scalar
+from .builders import cast, dim_index, dynamic_dims_like, normalize_dim, numel_index, to_index, typed_scalar
 
 FAMILY = "view"
 
@@ -371,18 +371,6 @@ def lower_copy(op):
     return [create1("edge.expand", [src, *dynamic_dims_like(dst.type, dst)], dst.type)]
 
 
-def lower_dropout(op):
-    args = AtenArgs(op, ["input"])
-    if args.attr("train") is not False and args.attr("p", 0.0) != 0.0:
-        raise Unsupported("dropout in training mode draws random numbers; export in eval mode")
-    x = op.operands[0]
-    mask = full(True, op.results[1].type) if DYNAMIC not in shape_of(op.results[1]) else None
-    if mask is None:
-        mask = create1("edge.expand", [typed_scalar(True, element_type(op.results[1])),
-                                       *dynamic_dims_like(op.results[1].type, x)], op.results[1].type)
-    return [x, mask]
-
-
 def lower_diagonal(op):
     args = AtenArgs(op, ["self"])
     x = args.tensor("self")
@@ -477,6 +465,5 @@ def populate_view_patterns(table: PatternTable) -> None:
     table.add("exir.repeat", lower_repeat, family=FAMILY)
     table.add("exir.priv_to_copy", lower_to_copy, family=FAMILY)
     table.add("exir.copy", lower_copy, family=FAMILY)
-    table.add("exir.native_dropout", lower_dropout, family=FAMILY)
     table.add("exir.diagonal", lower_diagonal, family=FAMILY)
     table.add("exir.as_strided", lower_as_strided, family=FAMILY)

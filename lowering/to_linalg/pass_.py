@@ -18,6 +18,7 @@ from .elementwise import populate_elementwise_patterns
 from .indexing import populate_indexing_patterns
 from .normalization import populate_normalization_patterns
 from .pooling import populate_pooling_patterns
+from .random import populate_random_patterns
 from .reduction import populate_reduction_patterns
 from .shapes import ShapeContext
 from .selection import populate_selection_patterns
@@ -87,7 +88,8 @@ def linalg_patterns() -> PatternTable:
                      populate_view_patterns, populate_creation_patterns,
                      populate_indexing_patterns, populate_update_patterns,
                      populate_sort_patterns, populate_upsample_patterns,
-                     populate_attention_patterns, populate_selection_patterns):
+                     populate_attention_patterns, populate_selection_patterns,
+                     populate_random_patterns):
         populate(table)
     for name in OPMATH_OPS:
         table.patterns[name] = opmath(table.patterns[name])

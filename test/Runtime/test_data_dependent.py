@@ -82,6 +82,23 @@ def test_masked_select_broadcast_and_same_shape_masks():
         _same(program(x, row, full), fn(x, row, full))
 
 
+def test_masked_scatter_none_some_all_and_broadcast_mask():
+    """Where the mask holds, source's elements in order; a row mask broadcast over a dynamic batch."""
+    def fn(x, mask, row, source):
+        return x.masked_scatter(mask, source), x.masked_scatter(row, source)
+
+    example = (torch.randn(4, 6), torch.ones(4, 6, dtype=torch.bool), torch.ones(1, 6, dtype=torch.bool), torch.randn(70))
+    ep = export(Fn(fn), example, dynamic_shapes=(({0: B}, {0: B}, None, None),))
+    program = exir_mlir.compile(ep)
+    source = torch.randn(70)
+    for rows in (5, 1, 11):
+        x = torch.randn(rows, 6)
+        for mask, row in ((x > 0, torch.tensor([[True, False, True, True, False, False]])),
+                          (torch.zeros(rows, 6, dtype=torch.bool), torch.zeros(1, 6, dtype=torch.bool)),
+                          (torch.ones(rows, 6, dtype=torch.bool), torch.ones(1, 6, dtype=torch.bool))):
+            _same(program(x, mask, row, source), fn(x, mask, row, source))
+
+
 def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
     def fn(ints, floats):
         return (torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True),

@@ -59,14 +59,6 @@ func.func @conv4d(%x: tensor<1x8x4x4x4x4xf32>, %w: tensor<3x8x1x1x1x1xf32>) -> t
 
 // -----
 
-func.func @dropout_train(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{dropout in training mode draws random numbers}}
-  %0:2 = "exir.native_dropout"(%x) {p = 0.5 : f64, train = true} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>)
-  return %0#0 : tensor<4xf32>
-}
-
-// -----
-
 // A result dtype that contradicts torch's promotion is an inconsistent program, not something to guess.
 func.func @inconsistent_promotion(%a: tensor<4xi32>, %b: tensor<4xf32>) -> tensor<4xi32> {
   // expected-error @+1 {{torch promotes the operands to f32 but the op's result is i32}}
@@ -93,4 +85,14 @@ module attributes {exir.range_constraints = {s0 = {min = 3 : i64}}} {
     %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
     return %0 : tensor<3x3xf32>
   }
+}
+
+// -----
+
+// A storage offset used as a value: edge tensors have no storage.
+func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
+  // expected-error @+1 {{sym_storage_offset (a view's offset in its storage) is supported only in shape assertions; edge tensors have no storage}}
+  %0 = "exir.sym_storage_offset"(%x) : (tensor<4x5xf32>) -> !exir.symint
+  %1 = "exir.sym_to_tensor"(%0) : (!exir.symint) -> tensor<i64>
+  return %1 : tensor<i64>
 }

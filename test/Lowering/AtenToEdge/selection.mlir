@@ -53,3 +53,34 @@ func.func @unique_counts(%x: tensor<?xi64>) -> (tensor<?xi64>, tensor<0xi64>, te
   %0:3 = call @"aten::_unique2"(%x) {exir.args = {return_counts = true, return_inverse = false, sorted = true}, exir.operand_args = ["self"]} : (tensor<?xi64>) -> (tensor<?xi64>, tensor<0xi64>, tensor<?xi64>)
   return %0#0, %0#1, %0#2 : tensor<?xi64>, tensor<0xi64>, tensor<?xi64>
 }
+
+// -----
+
+// masked_scatter: where the flat mask holds, source's element cumsum(mask) - 1, else self's; the
+// index is clamped to [0, numel(source)] and source padded with one element, so no gather reads
+// past it (torch raises where the mask holds more often than source has elements).
+// CHECK-LABEL: func.func @masked_scatter
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>, %[[M:.*]]: tensor<?x6xi1>, %[[S:.*]]: tensor<40xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : tensor<i64>
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : tensor<i64>
+// CHECK-DAG: %[[LAST:.*]] = arith.constant dense<40> : tensor<i64>
+// CHECK-DAG: %[[PAD:.*]] = arith.constant dense<0.000000e+00> : tensor<1xf32>
+// CHECK: %[[FX:.*]] = "edge.view"(%[[X]], %{{.*}}) : (tensor<?x6xf32>, index) -> tensor<?xf32>
+// CHECK: %[[FM:.*]] = "edge.view"(%[[M]], %{{.*}}) : (tensor<?x6xi1>, index) -> tensor<?xi1>
+// CHECK: %[[SD:.*]] = tensor.cast %[[S]] : tensor<40xf32> to tensor<?xf32>
+// CHECK: %[[PD:.*]] = tensor.cast %[[PAD]]
+// CHECK: %[[PADDED:.*]] = "edge.cat"(%[[SD]], %[[PD]]) {dim = 0 : i64}
+// CHECK: %[[MI:.*]] = "edge.cast"(%[[FM]]) : (tensor<?xi1>) -> tensor<?xi64>
+// CHECK: %[[CS:.*]] = "edge.cumsum"(%[[MI]]) {dim = 0 : i64}
+// CHECK: %[[G:.*]] = "edge.sub"(%[[CS]], %[[ONE]])
+// CHECK: %[[LO:.*]] = "edge.maximum"(%[[G]], %[[ZERO]])
+// CHECK: %[[IDX:.*]] = "edge.minimum"(%[[LO]], %[[LAST]])
+// CHECK: %[[PICKED:.*]] = "edge.index_select"(%[[PADDED]], %[[IDX]]) {dim = 0 : i64}
+// CHECK: %[[OUT:.*]] = "edge.where"(%[[FM]], %[[PICKED]], %[[FX]])
+// CHECK: %[[N:.*]] = tensor.dim %[[X]]
+// CHECK: %[[R:.*]] = "edge.view"(%[[OUT]], %[[N]]) : (tensor<?xf32>, index) -> tensor<?x6xf32>
+// CHECK: return %[[R]]
+func.func @masked_scatter(%x: tensor<?x6xf32>, %m: tensor<?x6xi1>, %s: tensor<40xf32>) -> tensor<?x6xf32> {
+  %0 = "exir.masked_scatter"(%x, %m, %s) : (tensor<?x6xf32>, tensor<?x6xi1>, tensor<40xf32>) -> tensor<?x6xf32>
+  return %0 : tensor<?x6xf32>
+}

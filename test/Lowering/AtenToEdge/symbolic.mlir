@@ -79,3 +79,18 @@ func.func @sym_float_bool(%x: tensor<?xf32>) -> !exir.symfloat {
   %5 = "exir.sym_ite"(%4, %2, %h) : (!exir.symbool, !exir.symfloat, !exir.symfloat) -> !exir.symfloat
   return %5 : !exir.symfloat
 }
+
+// -----
+
+// sym_storage_offset read only by a shape assertion (tensor_split's pieces): the assertion is
+// dropped, then the offset, unused, goes too.
+// CHECK-LABEL: func.func @storage_offset_in_assertion
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: return %[[X]]
+func.func @storage_offset_in_assertion(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  %0 = "exir.sym_storage_offset"(%x) {exir.sym_expr = "u4"} : (tensor<4x5xf32>) -> !exir.symint
+  %1 = "exir.sym_constant"() {value = 0 : i64} : () -> !exir.symint
+  %2 = "exir.sym_ge"(%0, %1) : (!exir.symint, !exir.symint) -> !exir.symbool
+  "exir.priv_assert_scalar"(%2) {assert_msg = "Runtime assertion failed for expression u4 >= 0"} : (!exir.symbool) -> ()
+  return %x : tensor<4x5xf32>
+}
