@@ -7,10 +7,13 @@
 // products of a weight column and a column row), no scalar window loops.
 // CHECK-LABEL: func.func @conv3d
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>
-// CHECK-DAG: tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 4, 4, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// CHECK-DAG: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
+// CHECK: tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// Tap (kd, kh, kw) = (0, 1, 2) reads the window at (0, 2, 4) into column slot (0, 1, 2):
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 2, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK-NEXT: tensor.extract_slice %{{.*}}[0, 0, 0, 1, 2, 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: tensor.extract_slice %[[X]][0, 0, 4, 4, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
 // CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
 // CHECK: scf.for {{.*}} -> (vector<1x4x1x1x16xf32>)
