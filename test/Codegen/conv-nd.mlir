@@ -89,17 +89,18 @@ func.func @max_pool3d(%x: tensor<?x8x?x?x?xf32>, %o: tensor<?x8x?x?x?xf32>) -> t
 
 // -----
 
-// 3-d depthwise convolution: 27 taps of (window * per-channel weight column) summed in one
-// elementwise generic; the weight column of tap (2, 1, 0) is w[:, 2, 1, 0].
+// 3-d depthwise convolution (dilation 1x1x2): 27 taps of (window * per-channel weight column)
+// summed in one elementwise generic; tap (2, 1, 2) reads the window at (2, 1, 4) and the weight
+// column w[:, 2, 1, 2].
 // CHECK-LABEL: func.func @depthwise3d
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x16x?x?x?xf32>, %[[W:[^:]*]]: tensor<16x3x3x3xf32>
-// CHECK-DAG: tensor.extract_slice %[[W]][0, 2, 1, 0] [16, 1, 1, 1] [1, 1, 1, 1] : tensor<16x3x3x3xf32> to tensor<16xf32>
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 2, 1, 0] [%{{.*}}, 16, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 1, 1]
+// CHECK-DAG: tensor.extract_slice %[[W]][0, 2, 1, 2] [16, 1, 1, 1] [1, 1, 1, 1] : tensor<16x3x3x3xf32> to tensor<16xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 2, 1, 4] [%{{.*}}, 16, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 1, 1]
 // CHECK-NOT: linalg.depthwise_conv_3d_ncdhw_cdhw
 // CHECK-NOT: linalg.generic
 // CHECK-COUNT-27: arith.mulf %{{.*}}, %{{.*}} : vector<1x1x1x1x16xf32>
 func.func @depthwise3d(%x: tensor<?x16x?x?x?xf32>, %k: tensor<16x3x3x3xf32>, %o: tensor<?x16x?x?x?xf32>) -> tensor<?x16x?x?x?xf32> {
-  %r = linalg.depthwise_conv_3d_ncdhw_cdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+  %r = linalg.depthwise_conv_3d_ncdhw_cdhw {dilations = dense<[1, 1, 2]> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
       ins(%x, %k : tensor<?x16x?x?x?xf32>, tensor<16x3x3x3xf32>) outs(%o : tensor<?x16x?x?x?xf32>) -> tensor<?x16x?x?x?xf32>
   return %r : tensor<?x16x?x?x?xf32>
 }

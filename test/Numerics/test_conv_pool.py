@@ -171,8 +171,9 @@ def test_conv3d_pool3d_dynamic_spatial_vectorized():
 
 
 def test_depthwise3d_grouped3d_avg_pool3d_vectorized():
-    # 3-d depthwise and grouped convolutions with few taps and an average pool 3-d: window_taps.py.
-    _check(lambda x, dw, gw: (F.conv3d(x, dw, padding=1, groups=4), F.conv3d(x, gw, padding=(0, 1, 1), groups=2),
+    # 3-d depthwise (dilated) and grouped convolutions with few taps and an average pool 3-d:
+    # window_taps.py.
+    _check(lambda x, dw, gw: (F.conv3d(x, dw, padding=(1, 1, 2), dilation=(1, 1, 2), groups=4), F.conv3d(x, gw, padding=(0, 1, 1), groups=2),
                               F.avg_pool3d(x, 2, stride=(1, 2, 2))),
            (torch.randn(4, 1, 3, 3, 3), torch.randn(6, 2, 1, 2, 3)), (2, 4, 3, 5, 37), [(3, 4, 3, 5, 37)], {0: B})
 
