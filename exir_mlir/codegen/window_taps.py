@@ -142,9 +142,10 @@ def _rewrite(op: ir.Operation) -> None:
         elem = ir.RankedTensorType(value.type).element_type
         uses_reduction = any(d in reduction for coeffs, _ in rows for d in coeffs if coeffs[d])
         if not uses_reduction:
-            dims = [ir.AffineDimExpr.get(new_index[d]) for coeffs, _ in rows for d in coeffs if coeffs[d]]
-            if len(dims) != len(rows):
-                raise _Skip  # a constant index into an operand: not worth handling
+            # Read as is: only plain loop dims (a stride or an offset would need a slice).
+            if any(const or len(coeffs) != 1 or set(coeffs.values()) != {1} for coeffs, const in rows):
+                raise _Skip
+            dims = [ir.AffineDimExpr.get(new_index[d]) for coeffs, _ in rows for d in coeffs]
             new_inputs.append(value)
             new_maps.append(ir.AffineMap.get(rank, 0, dims))
             roles.append((i, None))

@@ -118,3 +118,20 @@ func.func @not_a_window(%x: tensor<64x8xf32>, %o: tensor<64xf32>) -> tensor<64xf
   } -> tensor<64xf32>
   return %r : tensor<64xf32>
 }
+
+// -----
+
+// A window op whose other input is read with a stride (x2[2 * o]) and no window: not rewritten
+// (a plain map would drop the stride); it keeps its scalar loops.
+// CHECK-LABEL: func.func @strided_operand_kept
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+func.func @strided_operand_kept(%x: tensor<10xf32>, %y: tensor<8xf32>, %w: tensor<3xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, affine_map<(d0, d1) -> (d0 * 2)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %y, %w : tensor<10xf32>, tensor<8xf32>, tensor<3xf32>) outs(%o : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
