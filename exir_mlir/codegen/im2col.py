@@ -1,15 +1,27 @@
-"""NCHW convolutions as a 6-D im2col copy plus a contraction that tiles like a batch matmul.
+"""NC-first convolutions (1-d via conv1d.py, 2-d, 3-d, grouped 2-d) as an im2col copy plus a
+contraction that tiles like a batch matmul.
 
 Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
-floordiv/mod per element, which stays scalar. Here the column is a (n, c, kh, kw, oh, ow) tensor
-filled by one `linalg.copy` per kernel tap (kh, kw) from the strided window
-`x[:, :, kh*dh :: sh, kw*dw :: sw]`: plain copies that tile and vectorize like elementwise ops;
-reshaping the column to (n, c*kh*kw, oh*ow) is free.
+floordiv/mod per element, which stays scalar. Here the column is a (n, [g,] c, k_0.., o_0..)
+tensor filled by one `linalg.copy` per kernel tap (k_0, ..) from the strided window
+`x[:, [:,] :, k_0*d_0 :: s_0, ..]`: plain copies that tile and vectorize like elementwise ops;
+reshaping the column to (n, [g,] c*prod(k), prod(o)) is free. Grouped convolutions
+(`conv_2d_ngchw_gfchw`) keep the group as a batch dim of the contraction.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
+
 from exir_mlir._mlir import arith, ir, linalg, tensor
+
+# named op -> (spatial rank, grouped)
+CONVOLUTIONS = {
+    "linalg.conv_2d_nchw_fchw": (2, False),
+    "linalg.conv_3d_ncdhw_fcdhw": (3, False),
+    "linalg.conv_2d_ngchw_gfchw": (2, True),
+}
 
 
 def _affine_dims(n: int) -> list[ir.AffineExpr]:
@@ -21,11 +33,10 @@ def _groups(groups: list[list[int]]) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, i) for i in g]) for g in groups])
 
 
-def _attr_pair(op: ir.Operation, name: str) -> tuple[int, int]:
+def _attr(op: ir.Operation, name: str, rank: int) -> list[int]:
     if name not in op.attributes:
-        return (1, 1)
-    values = [int(v) for v in ir.DenseIntElementsAttr(op.attributes[name])]
-    return values[0], values[1]
+        return [1] * rank
+    return [int(v) for v in ir.DenseIntElementsAttr(op.attributes[name])]
 
 
 def _generic(result_type, inputs, init, maps, iterators, body) -> ir.Value:
@@ -42,74 +53,99 @@ def _generic(result_type, inputs, init, maps, iterators, body) -> ir.Value:
 
 
 def _rewrite(conv: ir.Operation) -> None:
+    rank, grouped = CONVOLUTIONS[conv.name]
     x, w, init = conv.operands
     xt, wt, ot = (ir.RankedTensorType(v.type) for v in (x, w, init))
-    n, c, _, _ = xt.shape
-    f, _, kh, kw = wt.shape
-    _, _, oh, ow = ot.shape
-    sh, sw = _attr_pair(conv, "strides")
-    dh, dw = _attr_pair(conv, "dilations")
+    lead = 2 if grouped else 1  # dims before the channel dim in x: (n) or (n, g)
+    xs, ws, os_ = list(xt.shape), list(wt.shape), list(ot.shape)
+    c = xs[lead]
+    f = ws[lead - 1]  # (f, c, k..) or (g, f, c, k..)
+    g = ws[0] if grouped else None
+    kernel = ws[lead + 1:]
+    out_spatial = os_[lead + 1:]
+    strides, dilations = _attr(conv, "strides", rank), _attr(conv, "dilations", rank)
     elem = xt.element_type
     dynamic = ir.ShapedType.get_dynamic_size()
-    if any(d == dynamic for d in (c, kh, kw, f)):
+    if any(d == dynamic for d in [c, f, *kernel] + ([g] if grouped else [])):
         raise ValueError("dynamic channel/kernel sizes")
 
     def size(v, d, s):  # a static size, else its tensor.dim
         return tensor.dim(v, arith.constant(ir.IndexType.get(), d)) if s == dynamic else s
 
-    batch, oh_v, ow_v = size(x, 0, n), size(init, 2, oh), size(init, 3, ow)
-    dyn = [v for v in (batch, oh_v, ow_v) if not isinstance(v, int)]
+    batch = size(x, 0, xs[0])
+    out_v = [size(init, lead + 1 + i, s) for i, s in enumerate(out_spatial)]
+    dyn_window = [v for v in (batch, *out_v) if not isinstance(v, int)]
+    lead_shape = [xs[0]] + ([g] if grouped else [])
+    lead_vals = [batch] + ([g] if grouped else [])
 
-    col_type = ir.RankedTensorType.get([n, c, kh, kw, oh, ow], elem)
-    col = tensor.empty([batch, c, kh, kw, oh_v, ow_v], elem)
-    window_type = ir.RankedTensorType.get([n, c, oh, ow], elem)
-    for i in range(kh):
-        for j in range(kw):
-            window = tensor.ExtractSliceOp(window_type, x, [], dyn, [], [0, 0, i * dh, j * dw], [n, c, oh, ow],
-                                           [1, 1, sh, sw]).result
-            tap = tensor.ExtractSliceOp(window_type, col, [], dyn, [], [0, 0, i, j, 0, 0],
-                                        [n, c, 1, 1, oh, ow], [1] * 6).result
-            copied = linalg.copy(window, outs=[tap])
-            col = tensor.InsertSliceOp(copied, col, [], dyn, [], [0, 0, i, j, 0, 0], [n, c, 1, 1, oh, ow],
-                                       [1] * 6).result
-    assert col.type == col_type
-    k = c * kh * kw
-    w2 = tensor.collapse_shape(ir.RankedTensorType.get([f, k], elem), w, _groups([[0], [1, 2, 3]]))
+    col_shape = [*lead_shape, c, *kernel, *out_spatial]
+    col = tensor.empty([*lead_vals, c, *kernel, *out_v], elem)
+    window_shape = [*lead_shape, c, *out_spatial]
+    window_type = ir.RankedTensorType.get(window_shape, elem)
+    ones = [1] * rank
+    for tap in itertools.product(*[range(k) for k in kernel]):
+        offsets = [0] * (lead + 1) + [t * d for t, d in zip(tap, dilations)]
+        window = tensor.ExtractSliceOp(window_type, x, [], dyn_window, [], offsets, window_shape,
+                                       [1] * (lead + 1) + strides).result
+        col_offsets = [0] * (lead + 1) + list(tap) + [0] * rank
+        col_sizes = [*lead_shape, c, *ones, *out_spatial]
+        slot = tensor.ExtractSliceOp(window_type, col, [], dyn_window, [], col_offsets, col_sizes,
+                                     [1] * len(col_shape)).result
+        copied = linalg.copy(window, outs=[slot])
+        col = tensor.InsertSliceOp(copied, col, [], dyn_window, [], col_offsets, col_sizes,
+                                   [1] * len(col_shape)).result
+    assert col.type == ir.RankedTensorType.get(col_shape, elem)
+    k = c * math.prod(kernel)
+    nl = len(lead_shape)  # lead dims of col / out: n [, g]
+    # weight (f, c, k..) -> (f, K); grouped (g, f, c, k..) -> (g, f, K)
+    w_lead = [[i] for i in range(lead)]
+    w2 = tensor.collapse_shape(ir.RankedTensorType.get([*([g] if grouped else []), f, k], elem), w,
+                               _groups(w_lead + [list(range(lead, lead + 1 + rank))]))
     is_float = isinstance(elem, ir.FloatType)
     mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
-    if dynamic in (oh, ow):
-        # Dynamic spatial sizes: (oh, ow) stay two dims (a collapsed dynamic oh*ow could not be
-        # expanded back: at most one dynamic size per reassociation group).
-        col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, oh, ow], elem), col,
-                                     _groups([[0], [1, 2, 3], [4], [5]]))
-        e = _affine_dims(5)  # n, f, oh, ow, k
-        maps = [ir.AffineMap.get(5, 0, [e[1], e[4]]), ir.AffineMap.get(5, 0, [e[0], e[4], e[2], e[3]]),
-                ir.AffineMap.get(5, 0, [e[0], e[1], e[2], e[3]])]
-        result = _generic(ot, [w2, col2], init, maps, ["parallel"] * 4 + ["reduction"],
-                          lambda a, b, acc: add(acc, mul(a, b)))
-    else:
-        p = oh * ow
-        col2 = tensor.collapse_shape(ir.RankedTensorType.get([n, k, p], elem), col,
-                                     _groups([[0], [1, 2, 3], [4, 5]]))
-        init2 = tensor.collapse_shape(ir.RankedTensorType.get([n, f, p], elem), init, _groups([[0], [1], [2, 3]]))
-        e = _affine_dims(4)  # n, f, p, k
-        maps = [ir.AffineMap.get(4, 0, [e[1], e[3]]), ir.AffineMap.get(4, 0, [e[0], e[3], e[2]]),
-                ir.AffineMap.get(4, 0, [e[0], e[1], e[2]])]
-        product = _generic(init2.type, [w2, col2], init2, maps, ["parallel", "parallel", "parallel", "reduction"],
+    col_lead = [[i] for i in range(nl)]
+    k_group = list(range(nl, nl + 1 + rank))
+    spatial_static = dynamic not in out_spatial
+    # Loops: lead (n [, g]), f, p (one collapsed dim when static, else the output's spatial dims), k.
+    np_ = 1 if spatial_static else rank
+    nd = nl + 1 + np_ + 1
+    e = _affine_dims(nd)
+    lead_e, f_e, p_e, k_e = e[:nl], e[nl], e[nl + 1:nl + 1 + np_], e[-1]
+    w_map = ir.AffineMap.get(nd, 0, [*lead_e[1:], f_e, k_e])
+    col_map = ir.AffineMap.get(nd, 0, [*lead_e, k_e, *p_e])
+    out_map = ir.AffineMap.get(nd, 0, [*lead_e, f_e, *p_e])
+    iterators = ["parallel"] * (nd - 1) + ["reduction"]
+    if spatial_static:
+        p = math.prod(out_spatial)
+        p_group = [list(range(nl + 1 + rank, nl + 1 + 2 * rank))]
+        col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p], elem), col,
+                                     _groups(col_lead + [k_group] + p_group))
+        out_groups = [[i] for i in range(nl + 1)] + [list(range(nl + 1, nl + 1 + rank))]
+        init2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, f, p], elem), init, _groups(out_groups))
+        product = _generic(init2.type, [w2, col2], init2, [w_map, col_map, out_map], iterators,
                            lambda a, b, acc: add(acc, mul(a, b)))
-        result = tensor.expand_shape(ot, product, _groups([[0], [1], [2, 3]]), dyn,
-                                     ir.DenseI64ArrayAttr.get([n, f, oh, ow]))
+        dyn_batch = [batch] if not isinstance(batch, int) else []
+        result = tensor.expand_shape(ot, product, _groups(out_groups), dyn_batch,
+                                     ir.DenseI64ArrayAttr.get(os_))
+    else:
+        # Dynamic spatial sizes: the output's spatial dims stay separate (a collapsed dynamic
+        # oh*ow could not be expanded back: at most one dynamic size per reassociation group).
+        spatial = [[i] for i in range(nl + 1 + rank, nl + 1 + 2 * rank)]
+        col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, *out_spatial], elem), col,
+                                     _groups(col_lead + [k_group] + spatial))
+        result = _generic(ot, [w2, col2], init, [w_map, col_map, out_map], iterators,
+                          lambda a, b, acc: add(acc, mul(a, b)))
     conv.results[0].replace_all_uses_with(result)
     conv.erase()
 
 
 def convolutions_to_im2col(module: ir.Operation) -> int:
-    """Rewrite every linalg.conv_2d_nchw_fchw with static channels and kernel (batch and spatial
-    sizes may be dynamic); returns how many were rewritten."""
+    """Rewrite every NC-first 2-d / 3-d / grouped 2-d linalg convolution with static channels and
+    kernel (batch and spatial sizes may be dynamic); returns how many were rewritten."""
     convs: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "linalg.conv_2d_nchw_fchw" and op.results:
+        if op.name in CONVOLUTIONS and op.results:
             convs.append(op)
         return ir.WalkResult.ADVANCE
 

@@ -10,6 +10,7 @@ from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
+from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_elementwise, plan_op,
                                         touches_unvectorizable_memory)
 from exir_mlir.errors import ExirInternalError
@@ -339,9 +340,10 @@ def _run_script(module: ir.Operation, text: str) -> None:
 def convert_convolutions(module: ir.Operation) -> int:
     """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul),
     NCHW depthwise ones and 2-d pooling as an elementwise sum / max over the kernel taps; 1-d ones
-    first become their 2-d forms (H = 1)."""
+    first become their 2-d forms (H = 1); other sliding-window ops (3-d pooling and depthwise) go
+    through window_taps.py."""
     one_d_as_two_d(module)
-    rewritten = convolutions_to_im2col(module) + depthwise_to_taps(module)
+    rewritten = convolutions_to_im2col(module) + depthwise_to_taps(module) + windows_to_taps(module)
     convs = [c for c in walk_ops(module.operation, CONV_TO_IM2COL)
              if all(ir.ShapedType(v.type).has_static_shape for v in c.operation.operands)]
     if not convs:  # (upstream's rewrite needs static shapes; others keep the convolution's own loops)

@@ -3,8 +3,8 @@
 - ungrouped: linalg.conv_1d_ncw_fcw / conv_2d_nchw_fchw / conv_3d_ncdhw_fcdhw;
 - depthwise (one input channel per group, as many outputs as inputs):
   linalg.depthwise_conv_1d_ncw_cw / depthwise_conv_2d_nchw_chw / depthwise_conv_3d_ncdhw_cdhw;
-- other groups: linalg.conv_2d_ngchw_gfchw on (N, G, C/G, H, W) views, and a linalg.generic of
-  the same form for 1-d and 3-d (no named op);
+- other groups: linalg.conv_2d_ngchw_gfchw on (N, G, C/G, H, W) views (1-d: with H = 1), and a
+  linalg.generic of the same form for 3-d (no named op);
 - transposed: the input spread out by the stride (a strided tensor.insert_slice into zeros) and
   padded by dilation * (k - 1) - padding, convolved with the kernel flipped and its in/out channels
   swapped per group (a linalg.generic), stride 1.
@@ -126,6 +126,13 @@ def convolve(ctx, x, w, bias, res_type, out_sizes, stride, padding, dilation, gr
     og = _expand(init, [[0], [1, 2]] + spatial_groups, [out_sizes[0], groups, f // groups, *out_sizes[2:]])
     if n == 2:
         r = linalg.conv_2d_ngchw_gfchw(xg, wg, outs=[og], strides=stride, dilations=dilation)
+    elif n == 1:
+        # The 2-d named op with a unit H (codegen's im2col takes it; a generic would not).
+        x2 = _expand(xg, [[0], [1], [2], [3, 4]], [xs[0], groups, cg, 1, xs[2]])
+        w2 = _expand(wg, [[0], [1], [2], [3, 4]], [groups, f // groups, cg, 1, wsz[2]])
+        o2 = _expand(og, [[0], [1], [2], [3, 4]], [out_sizes[0], groups, f // groups, 1, out_sizes[2]])
+        r2 = linalg.conv_2d_ngchw_gfchw(x2, w2, outs=[o2], strides=[1, *stride], dilations=[1, *dilation])
+        r = _collapse(r2, [[0], [1], [2], [3, 4]])
     else:
         r = _grouped_generic(xg, wg, og, stride, dilation)
     return _collapse(r, [[0], [1, 2]] + spatial_groups)

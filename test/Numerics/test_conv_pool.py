@@ -155,3 +155,33 @@ def test_padding_same_and_padding_modes():
         conv = torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode=mode)
         _check(lambda x, w, b, conv=conv: conv._conv_forward(x, w, b), (conv.weight.detach(), conv.bias.detach()),
                (2, 3, 8, 8), [])
+
+
+# -- vectorized N-d paths (codegen/im2col.py, codegen/window_taps.py) ------------------------------
+# Sizes cross the vector tiles (8/16/32 lanes along the last output dim: 19 and 37 leave partial
+# tiles) and the thread tiles; batch and spatial dims are dynamic.
+
+def test_conv3d_pool3d_dynamic_spatial_vectorized():
+    # im2col 3-d with stride, dilation and padding, and a max pool 3-d (window_taps.py), with
+    # dynamic batch and spatial dims (few taps: compile time).
+    _check(lambda x, w: (F.conv3d(x, w, stride=(1, 2, 1), padding=(1, 0, 2), dilation=(1, 1, 2)),
+                         F.max_pool3d(x, (2, 1, 2), stride=(1, 2, 2), padding=(0, 0, 1))),
+           (torch.randn(5, 4, 2, 1, 2),), (2, 4, 5, 6, 37), [(1, 4, 4, 9, 19), (3, 4, 6, 5, 40)],
+           _dims(2, 3, 4, lo=4, hi=48))
+
+
+def test_depthwise3d_grouped3d_avg_pool3d_vectorized():
+    # 3-d depthwise (dilated) and grouped convolutions with few taps and an average pool 3-d:
+    # window_taps.py.
+    _check(lambda x, dw, gw: (F.conv3d(x, dw, padding=(1, 1, 2), dilation=(1, 1, 2), groups=4), F.conv3d(x, gw, padding=(0, 1, 1), groups=2),
+                              F.avg_pool3d(x, 2, stride=(1, 2, 2))),
+           (torch.randn(4, 1, 3, 3, 3), torch.randn(6, 2, 1, 2, 3)), (2, 4, 3, 5, 37), [(3, 4, 3, 5, 37)], {0: B})
+
+
+def test_grouped_conv2d_and_transposed_3d_dynamic_vectorized():
+    # grouped im2col (groups as a contraction batch dim) across the 16-wide tiles of ow, and a
+    # transposed 3-d convolution (zero-inserted input, im2col) with output_padding, dynamic batch.
+    _check(lambda x, w, b: F.conv2d(x, w, b, stride=(1, 2), padding=1, groups=3),
+           (torch.randn(9, 2, 3, 3), torch.randn(9)), (2, 6, 7, 37), [(1, 6, 5, 19), (3, 6, 9, 40)], _dims(2, 3, lo=5))
+    _check(lambda x, w, b: F.conv_transpose3d(x, w, b, stride=2, padding=1, output_padding=(1, 0, 1)),
+           (torch.randn(3, 4, 2, 2, 2), torch.randn(4)), (2, 3, 3, 4, 9), [(1, 3, 3, 4, 9), (3, 3, 3, 4, 9)], {0: B})

@@ -96,14 +96,13 @@ func.func @grouped(%x: tensor<2x4x9x9xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<2
 
 // -----
 
-// Grouped 1-d (no named op): a generic over (n, g, f, o, c, k) with the strided window map.
-// CHECK-DAG: #[[XM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 * 2 + d5)>
-// CHECK-DAG: #[[WM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d2, d4, d5)>
-// CHECK-DAG: #[[OM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// Grouped 1-d: the 2-d grouped named op on (N, G, C/G, 1, W) views, collapsed back.
 // CHECK-LABEL: func.func @grouped1d
-// CHECK: linalg.generic {indexing_maps = [#[[XM]], #[[WM]], #[[OM]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<2x2x2x9xf32>, tensor<2x3x2x3xf32>) outs(%{{.*}} : tensor<2x2x3x4xf32>)
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<2x4x9xf32>, %[[W:[^:]*]]: tensor<6x2x3xf32>)
+// CHECK-DAG: %[[X2:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2], [3, 4]] output_shape [2, 2, 2, 1, 9] : tensor<2x4x9xf32> into tensor<2x2x2x1x9xf32>
+// CHECK-DAG: %[[W2:.*]] = tensor.expand_shape %[[W]] {{\[\[}}0, 1], [2], [3, 4]] output_shape [2, 3, 2, 1, 3] : tensor<6x2x3xf32> into tensor<2x3x2x1x3xf32>
+// CHECK: %[[R:.*]] = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%[[X2]], %[[W2]] : tensor<2x2x2x1x9xf32>, tensor<2x3x2x1x3xf32>) outs(%{{.*}} : tensor<2x2x3x1x4xf32>)
+// CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3, 4]] : tensor<2x2x3x1x4xf32> into tensor<2x6x4xf32>
 func.func @grouped1d(%x: tensor<2x4x9xf32>, %w: tensor<6x2x3xf32>) -> tensor<2x6x4xf32> {
   %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1>, groups = 2 : i64, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<2x4x9xf32>, tensor<6x2x3xf32>) -> tensor<2x6x4xf32>
   return %0 : tensor<2x6x4xf32>

@@ -1,0 +1,137 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s
+
+// A 3-d convolution (dynamic batch and spatial sizes) becomes im2col: a column
+// (n, c, kd, kh, kw, od, oh, ow) filled by one copy per kernel tap from the strided window
+// x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2), then one contraction over
+// (c, kd, kh, kw) = 4*27 = 108 whose inner loop is a 4x16 block of vector multiply-adds (outer
+// products of a weight column and a column row), no scalar window loops.
+// CHECK-LABEL: func.func @conv3d
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>
+// CHECK: tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// Tap (kd, kh, kw) = (0, 1, 2) reads the window at (0, 2, 4) into column slot (0, 1, 2):
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 2, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK-NEXT: tensor.extract_slice %{{.*}}[0, 0, 0, 1, 2, 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: tensor.extract_slice %[[X]][0, 0, 4, 4, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
+// CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
+// CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
+// CHECK: scf.for {{.*}} -> (vector<1x4x1x1x16xf32>)
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<1x4x1x1x16x1xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<1x4x1x1x16xf32>
+func.func @conv3d(%x: tensor<?x4x?x?x?xf32>, %k: tensor<8x4x3x3x3xf32>, %n: index, %d: index, %h: index, %w: index) -> tensor<?x8x?x?x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n, %d, %h, %w) : tensor<?x8x?x?x?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x8x?x?x?xf32>) -> tensor<?x8x?x?x?xf32>
+  %r = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<2> : tensor<3xi64>, strides = dense<[1, 2, 2]> : tensor<3xi64>}
+      ins(%x, %k : tensor<?x4x?x?x?xf32>, tensor<8x4x3x3x3xf32>) outs(%init : tensor<?x8x?x?x?xf32>) -> tensor<?x8x?x?x?xf32>
+  return %r : tensor<?x8x?x?x?xf32>
+}
+
+// -----
+
+// Static spatial sizes: the column collapses to (n, c*k, od*oh*ow) = (?, 16, 512), a batched
+// matmul with the (f, c*k) = (8, 16) weight.
+// CHECK-LABEL: func.func @conv3d_static
+// CHECK: tensor.collapse_shape {{.*}} : tensor<?x2x2x2x2x8x8x8xf32> into tensor<?x16x512xf32>
+// CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<1x4x16xf32>
+func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %n: index) -> tensor<?x8x8x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x8x8x8x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x8x8x8x8xf32>) -> tensor<?x8x8x8x8xf32>
+  %r = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%x, %k : tensor<?x2x9x9x9xf32>, tensor<8x2x2x2x2xf32>) outs(%init : tensor<?x8x8x8x8xf32>) -> tensor<?x8x8x8x8xf32>
+  return %r : tensor<?x8x8x8x8xf32>
+}
+
+// -----
+
+// Grouped 2-d convolution: the group is a batch dim of the contraction; the weight
+// (g, f, c, kh, kw) = (2, 16, 8, 3, 3) becomes (2, 16, 72), the column (n, g, 72, oh*ow).
+// CHECK-LABEL: func.func @grouped
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x2x8x18x18xf32>, %[[W:[^:]*]]: tensor<2x16x8x3x3xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 2, 2] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
+// CHECK-DAG: tensor.collapse_shape %[[W]] {{\[}}[0], [1], [2, 3, 4]] : tensor<2x16x8x3x3xf32> into tensor<2x16x72xf32>
+// CHECK-DAG: tensor.collapse_shape {{.*}} : tensor<?x2x8x3x3x16x16xf32> into tensor<?x2x72x256xf32>
+// CHECK-NOT: linalg.conv_2d_ngchw_gfchw
+// CHECK: vector.contract {{.*}} : vector<1x4x1xf32>, vector<1x1x1x16xf32> into vector<1x1x4x16xf32>
+func.func @grouped(%x: tensor<?x2x8x18x18xf32>, %k: tensor<2x16x8x3x3xf32>, %n: index) -> tensor<?x2x16x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x2x16x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x2x16x16x16xf32>) -> tensor<?x2x16x16x16xf32>
+  %r = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %k : tensor<?x2x8x18x18xf32>, tensor<2x16x8x3x3xf32>) outs(%init : tensor<?x2x16x16x16xf32>) -> tensor<?x2x16x16x16xf32>
+  return %r : tensor<?x2x16x16x16xf32>
+}
+
+// -----
+
+// 3-d max pooling (to-linalg's generic, no named op in NC-first layout): one elementwise generic
+// over the 8 taps' strided windows x[.., kd :: 2, kh :: 2, kw :: 2], combined with maximumf in
+// tap order, vectorized along ow; the window-shape operand is dropped.
+// CHECK-LABEL: func.func @max_pool3d
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x8x?x?x?xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 8, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 2, 2, 2]
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 1, 1, 1] [%{{.*}}, 8, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 2, 2, 2]
+// CHECK-NOT: linalg.generic
+// CHECK-COUNT-8: arith.maximumf %{{.*}}, %{{.*}} : vector<1x1x1x1x32xf32>
+// CHECK-NOT: arith.maximumf {{.*}} : f32
+func.func @max_pool3d(%x: tensor<?x8x?x?x?xf32>, %o: tensor<?x8x?x?x?xf32>) -> tensor<?x8x?x?x?xf32> {
+  %w = tensor.empty() : tensor<2x2x2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>, affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>, affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<?x8x?x?x?xf32>, tensor<2x2x2xf32>) outs(%o : tensor<?x8x?x?x?xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8x?x?x?xf32>
+  return %r : tensor<?x8x?x?x?xf32>
+}
+
+// -----
+
+// 3-d depthwise convolution (dilation 1x1x2): 27 taps of (window * per-channel weight column)
+// summed in one elementwise generic; tap (2, 1, 2) reads the window at (2, 1, 4) and the weight
+// column w[:, 2, 1, 2].
+// CHECK-LABEL: func.func @depthwise3d
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x16x?x?x?xf32>, %[[W:[^:]*]]: tensor<16x3x3x3xf32>
+// CHECK-DAG: tensor.extract_slice %[[W]][0, 2, 1, 2] [16, 1, 1, 1] [1, 1, 1, 1] : tensor<16x3x3x3xf32> to tensor<16xf32>
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 2, 1, 4] [%{{.*}}, 16, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 1, 1]
+// CHECK-NOT: linalg.depthwise_conv_3d_ncdhw_cdhw
+// CHECK-NOT: linalg.generic
+// CHECK-COUNT-27: arith.mulf %{{.*}}, %{{.*}} : vector<1x1x1x1x16xf32>
+func.func @depthwise3d(%x: tensor<?x16x?x?x?xf32>, %k: tensor<16x3x3x3xf32>, %o: tensor<?x16x?x?x?xf32>) -> tensor<?x16x?x?x?xf32> {
+  %r = linalg.depthwise_conv_3d_ncdhw_cdhw {dilations = dense<[1, 1, 2]> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%x, %k : tensor<?x16x?x?x?xf32>, tensor<16x3x3x3xf32>) outs(%o : tensor<?x16x?x?x?xf32>) -> tensor<?x16x?x?x?xf32>
+  return %r : tensor<?x16x?x?x?xf32>
+}
+
+// -----
+
+// A plain reduction (no sliding window) is not a window op: it keeps its reduction loop.
+// CHECK-LABEL: func.func @not_a_window
+// CHECK: vector.multi_reduction
+func.func @not_a_window(%x: tensor<64x8xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x8xf32>) outs(%o : tensor<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+// A window op whose other input is read with a stride (x2[2 * o]) and no window: not rewritten
+// (a plain map would drop the stride); it keeps its scalar loops.
+// CHECK-LABEL: func.func @strided_operand_kept
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+func.func @strided_operand_kept(%x: tensor<10xf32>, %y: tensor<8xf32>, %w: tensor<3xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, affine_map<(d0, d1) -> (d0 * 2)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %y, %w : tensor<10xf32>, tensor<8xf32>, tensor<3xf32>) outs(%o : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
