@@ -72,7 +72,7 @@ def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
         a, b = torch.randn(n, n), torch.randn(n, n)
         w, bias = torch.randn(n, n), torch.randn(n)
         mm = _compile(K.matmul(n, n, n), threads)
-        lin = _compile(K.torch_linear_relu(n, n, n), threads)
+        lin = _compile(K.linear_relu(n, n, n), threads)
         torch.testing.assert_close(mm(a, b)[0], a @ b, rtol=1e-4, atol=1e-2)
         torch.testing.assert_close(lin(a, w, bias)[0], torch.relu(torch.nn.functional.linear(a, w, bias)),
                                    rtol=1e-4, atol=1e-2)
