@@ -8,7 +8,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
 - `exir-cpu-tile{vector-bits=N cores=N}`: per-op transform-dialect schedule chosen from the host's
   vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
   contraction; `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
-  register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products;
+  register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products; the
+  elementwise op that alone reads a contraction (bias, relu/gelu, residual) and the producer of
+  its init fused into the same register blocks (one loop nest, one store per block);
   elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators.
 - `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
   buffers to the stack, ownership-based deallocation.
