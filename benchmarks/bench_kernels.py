@@ -5,6 +5,7 @@ build and of its build with a dynamic batch (and sequence) at the same sizes, in
 process, and their ratio (the goal: dynamic within 1.1x of static).
 
 Usage: python benchmarks/bench_kernels.py [--threads N] [--repeats R]
+       python benchmarks/bench_kernels.py --matmul 512,1024,2048 [--threads N]
        python benchmarks/bench_kernels.py --dynamic [--models attention,mlp,transformer_block]
 """
 
@@ -63,16 +64,46 @@ def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[
     return result
 
 
+def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
+    """f32 `A @ B` (n x n) and `relu(x @ W^T + b)` (nn.Linear + ReLU, bias and activation fused
+    into the matmul's tiles) against torch at the same moment, in GFLOP/s and as time ratios.
+    torch's mm is near the machine's FMA peak, so the ratio approximates the share of it."""
+    for n in sizes:
+        a, b = torch.randn(n, n), torch.randn(n, n)
+        w, bias = torch.randn(n, n), torch.randn(n)
+        mm = _compile(K.matmul(n, n, n), threads)
+        lin = _compile(K.linear_relu(n, n, n), threads)
+        torch.testing.assert_close(mm(a, b)[0], a @ b, rtol=1e-4, atol=1e-2)
+        torch.testing.assert_close(lin(a, w, bias)[0], torch.relu(torch.nn.functional.linear(a, w, bias)),
+                                   rtol=1e-4, atol=1e-2)
+        t = interleaved_medians({
+            "torch mm": lambda: torch.mm(a, b),
+            "exir-mlir mm": lambda: mm(a, b),
+            "torch linear+relu": lambda: torch.relu(torch.nn.functional.linear(a, w, bias)),
+            "exir-mlir linear+relu": lambda: lin(a, w, bias),
+        }, repeats=repeats, warmup=1)
+        flops = 2 * n**3
+        gf = {k: flops / v / 1e9 for k, v in t.items()}
+        print(f"{n}^3 f32: mm torch {gf['torch mm']:.1f}, exir-mlir {gf['exir-mlir mm']:.1f} GFLOP/s "
+              f"(time ratio {t['exir-mlir mm'] / t['torch mm']:.2f}x); linear+relu torch "
+              f"{gf['torch linear+relu']:.1f}, exir-mlir {gf['exir-mlir linear+relu']:.1f} GFLOP/s "
+              f"(time ratio {t['exir-mlir linear+relu'] / t['torch linear+relu']:.2f}x)", flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--threads", type=int, default=detect_host().cores)
     p.add_argument("--repeats", type=int, default=30)
     p.add_argument("--dynamic", action="store_true", help="dynamic/static latency ratio per model")
+    p.add_argument("--matmul", default="", help="comma-separated sizes n: n^3 matmul and n x n linear+relu")
     p.add_argument("--models", default=",".join(DYNAMIC_MODELS), help="with --dynamic: bench_models.py names")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
     print(f"machine: {machine_description()}")
     print(f"threads: {args.threads} (torch.set_num_threads and exir-mlir workers)")
+    if args.matmul:
+        matmul_sweep([int(v) for v in args.matmul.split(",")], threads=args.threads, repeats=args.repeats)
+        return 0
     if args.dynamic:
         dynamic_vs_static(args.models.split(","), threads=args.threads, repeats=args.repeats)
         return 0

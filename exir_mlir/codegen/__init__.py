@@ -8,7 +8,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
 - `exir-cpu-tile{vector-bits=N cores=N}`: per-op transform-dialect schedule chosen from the host's
   vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
   contraction; `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
-  register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products;
+  register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products; the
+  elementwise op that alone reads a contraction (bias, relu/gelu, residual) and the producer of
+  its init fused into the same register blocks (one loop nest, one store per block);
   elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators.
 - `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
   buffers to the stack, ownership-based deallocation.
@@ -19,7 +21,8 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
 - `exir-cpu-outline-loops`: each top-level loop nest of a function that has several becomes a
   private `noinline` function (outline_loops.py): LLVM's loop analyses are quadratic in the size
   of one function, not of the module.
-- `exir-cpu-to-llvm`: n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
+- `exir-cpu-to-llvm`: contractions with every reduction dim in both operands
+  (`exir-cpu-contract-operands`), n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
   (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/
   math -> LLVM dialect.
 

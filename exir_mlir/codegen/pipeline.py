@@ -11,6 +11,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
@@ -232,6 +233,8 @@ module attributes {transform.with_named_sequence} {
 
 def lower_vectors(module: ir.Operation) -> None:
     """n-D vector ops (multi-reductions, masks, broadcasts, transposes) to 1-D ones."""
+    # The contraction lowerings abort on a reduction dim that one operand lacks.
+    broadcast_one_sided_reductions(module)
     script = ir.Module.parse(_VECTOR_LOWERING, context=module.context)
     try:
         interpreter.apply_named_sequence(module, script.body.operations[0], script)

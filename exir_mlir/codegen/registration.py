@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import expand_powf, linearize_forall, outline_loops, pipeline
+from exir_mlir.codegen import contract_operands, expand_powf, linearize_forall, outline_loops, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -44,6 +44,12 @@ def register_cpu_passes() -> None:
         "exir-cpu-expand-powf",
         _reporting(expand_powf.expand_powf),
         description="math.powf as exp(b*log|a|) with C's special cases (part of exir-cpu-to-llvm)",
+    )
+    register_pass(
+        "exir-cpu-contract-operands",
+        _reporting(contract_operands.broadcast_one_sided_reductions),
+        description="vector.contract: an operand that lacks a reduction dim is broadcast over it "
+                    "(the contraction lowerings need every reduction dim in both; part of exir-cpu-to-llvm)",
     )
     register_pass(
         "exir-cpu-linearize-forall",

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from exir_mlir._mlir import ir
+from exir_mlir._mlir import ir, linalg
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.window_taps import windows_to_taps
-from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, plan_elementwise, plan_op,
-                                        touches_unvectorizable_memory)
+from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
+                                        plan_op, touches_unvectorizable_memory)
 from exir_mlir.errors import ExirInternalError
 
 TAG = "exir.codegen_id"
@@ -25,6 +26,11 @@ class _Tagged:
     op: ir.OpView
     plan: OpPlan
     init_fill: bool  # the op's init comes from a linalg.fill used only by planned contractions
+    # A contraction's elementwise consumer (bias, activation, residual) computed in its register
+    # tiles, and the producer of its init (a fill or a broadcast bias) fused likewise.
+    epilogue: "_Tagged | None" = None
+    init_producer: "_Tagged | None" = None
+    fused: bool = False  # emitted with the contraction it belongs to
 
 
 def walk_ops(root: ir.Operation, names: tuple[str, ...] | None = None) -> list[ir.OpView]:
@@ -151,7 +157,8 @@ PEEL_MARK = "exir.peel"
 _MAIN, _REMAINDER = 1, 2
 
 
-def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish) -> None:
+def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish,
+            fused: tuple[tuple[int, object], ...] = ()) -> None:
     """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
     masks; only the remainders keep masks. `finish(op_handle, masked)` tiles the reduction and
@@ -160,6 +167,14 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     partial = [d for d in _masked_dims(plan) if d in loops]
     if not partial:
         finish(tiled, _needs_masks(plan))
+        for other, other_finish in fused:  # (tag, finish) of ops fused into the same loops
+            ops, each = script.fresh("fused"), script.fresh("each")
+            script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {other} : i64}} in %root"
+                        f" : ({_ANY}) -> {_ANY}")
+            script.emit(f"transform.foreach {ops} : {_ANY} {{")
+            script.emit(f"^bb0({each}: {_ANY}):")
+            other_finish(each, _needs_masks(plan))
+            script.emit("}")
         return
     # Innermost loop first: peeling consumes the loop's handle and the handles nested in it, not
     # those of the loops around it. Peeling an outer loop then clones both parts of the inner one.
@@ -181,13 +196,14 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     # split dot product, whose tiles the vectorizer makes).
     main_masked = bool(set(_masked_dims(plan)) - set(partial))
     for mark, masked in ((_MAIN, main_masked), (_REMAINDER, True)):
-        ops, each = script.fresh("peeled"), script.fresh("each")
-        script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {tag} : i64, {PEEL_MARK} = {mark} : i64}}"
-                    f" in %root : ({_ANY}) -> {_ANY}")
-        script.emit(f"transform.foreach {ops} : {_ANY} {{")
-        script.emit(f"^bb0({each}: {_ANY}):")
-        finish(each, masked)
-        script.emit("}")
+        for each_tag, each_finish in ((tag, finish), *fused):
+            ops, each = script.fresh("peeled"), script.fresh("each")
+            script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {each_tag} : i64, "
+                        f"{PEEL_MARK} = {mark} : i64}} in %root : ({_ANY}) -> {_ANY}")
+            script.emit(f"transform.foreach {ops} : {_ANY} {{")
+            script.emit(f"^bb0({each}: {_ANY}):")
+            each_finish(each, masked)
+            script.emit("}")
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
@@ -251,6 +267,58 @@ def _emit_dot(script: _Script, entry: _Tagged) -> None:
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
     _peeled(script, entry.tag, tiled, loops, plan,
             lambda op, masked: _split_reduction(script, op, red, plan.vector_tiles if masked else None))
+
+
+def _fuse_into(script: _Script, producer: str, container: str) -> tuple[str, str]:
+    fused, new = script.fresh("fused"), script.fresh("into")
+    script.emit(f"{fused}, {new} = transform.structured.fuse_into_containing_op {producer} into {container}"
+                f" : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})")
+    return fused, new
+
+
+def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
+    """A contraction whose result only an elementwise op E reads (bias, activation, residual):
+    E is tiled for threads and register blocks, and the contraction (with its init's producer)
+    is fused into E's innermost tile loop. Each register block then reads its init (zeros or the
+    broadcast bias), accumulates over k in registers, applies E to the accumulators and stores
+    the result once: one loop nest, no pass over memory between the matmul and its epilogue."""
+    plan, epi = entry.plan, entry.epilogue
+    par = [d for d, it in enumerate(plan.iterators) if it == "parallel"]
+    e_plan = OpPlan(kind="elementwise", loop_sizes=[plan.loop_sizes[d] for d in par],
+                    iterators=["parallel"] * len(par), thread_tiles=[plan.thread_tiles[d] for d in par],
+                    vector_tiles=[plan.vector_tiles[d] for d in par])
+    producers = [script.match_tag(entry.tag)]
+    if entry.init_producer is not None:
+        producers.append(script.match_tag(entry.init_producer.tag))
+    tiled, forall = script.tile_forall(script.match_tag(epi.tag), e_plan.thread_tiles)
+    if forall is not None:
+        for i, producer in enumerate(producers):
+            producers[i], forall = _fuse_into(script, producer, forall)
+    tiled, loops = script.tile_for_loops(tiled, e_plan.vector_tiles)
+    if loops:
+        inner = loops[max(loops)]
+        for i, producer in enumerate(producers):
+            producers[i], inner = _fuse_into(script, producer, inner)
+
+    # A k tile that may be partial (the dot kernel's lane-wide split of k) needs masks everywhere.
+    k_masked = bool(set(_masked_dims(plan)) - set(par))
+
+    def finish_contraction(op: str, masked: bool) -> None:
+        sizes = plan.vector_tiles if masked or k_masked else None
+        if plan.kind == "dot":
+            red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
+            _split_reduction(script, op, red, sizes)
+        else:
+            k_tiles = [0 if it == "parallel" else v for v, it in zip(plan.vector_tiles, plan.iterators)]
+            script.vectorize(script.tile_for(op, k_tiles), sizes)
+
+    def finish_elementwise(op: str, masked: bool) -> None:
+        script.vectorize(op, e_plan.vector_tiles if masked else None)
+
+    fused = [(entry.tag, finish_contraction)]
+    if entry.init_producer is not None:
+        fused.append((entry.init_producer.tag, finish_elementwise))
+    _peeled(script, epi.tag, tiled, loops, e_plan, finish_elementwise, tuple(fused))
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -361,6 +429,68 @@ def convert_convolutions(module: ir.Operation) -> int:
     return rewritten + len(convs)
 
 
+def _single_user(value: ir.Value) -> ir.Operation | None:
+    users = [use.owner for use in value.uses]
+    return users[0].operation if len(users) == 1 else None
+
+
+def _identity(amap: ir.AffineMap) -> bool:
+    return amap == ir.AffineMap.get_identity(amap.n_dims)
+
+
+def _epilogue_fits(plan: OpPlan, host: HostCPU, bits: int) -> bool:
+    """The dot kernel keeps whole k rows per register block anyway. The outer-product kernel
+    blocks k for the caches; fused with an epilogue its k loop runs whole inside each register
+    block, so only where the B panel of a block (k x nr) stays in half of L1."""
+    if plan.kind == "dot":
+        return True
+    red = [b for b, it in zip(plan.loop_sizes, plan.iterators) if it == "reduction"]
+    if not red or DYNAMIC in red:
+        return False
+    return math.prod(red) * max(plan.vector_tiles) * bits // 8 <= host.l1d_bytes // 2
+
+
+def _attach_epilogues(entries: list[_Tagged], host: HostCPU) -> None:
+    """Pairs each planned contraction C with the elementwise op that alone reads its result
+    (iterating C's parallel loops in order, reading C's result through an identity map), and with
+    the producer of C's init when only C reads it (a zero fill or the broadcast bias)."""
+    by_op = {e.op.operation: e for e in entries}
+    for entry in entries:
+        plan = entry.plan
+        if plan.kind not in ("contraction", "dot") or len(entry.op.results) != 1:
+            continue
+        op = entry.op.operation
+        par = [d for d, it in enumerate(plan.iterators) if it == "parallel"]
+        maps = [m.value for m in linalg.get_indexing_maps(entry.op)]
+        out_map = maps[-1]
+        if [e.position if isinstance(e, ir.AffineDimExpr) else -1 for e in out_map.results] != par:
+            continue
+        user = _single_user(entry.op.results[0])
+        epi = by_op.get(user) if user is not None else None
+        if epi is None or epi.plan.kind != "elementwise" or epi.fused or len(epi.op.results) != 1:
+            continue
+        if len(epi.plan.loop_sizes) != len(par) \
+                or not _epilogue_fits(plan, host, element_bits(entry.op)):
+            continue
+        n_inputs = len(user.operands) - len(user.results)
+        e_maps = [m.value for m in linalg.get_indexing_maps(epi.op)]
+        reads = [i for i, v in enumerate(user.operands) if v == entry.op.results[0]]
+        if len(reads) != 1 or reads[0] >= n_inputs or not _identity(e_maps[reads[0]]):
+            continue
+        entry.epilogue, epi.fused = epi, True
+        init = op.operands[len(op.operands) - 1]
+        owner = init.owner.operation if isinstance(init, ir.OpResult) else None
+        if owner is None or _single_user(init) is None:
+            continue
+        producer = by_op.get(owner)
+        if owner.name == "linalg.fill" and entry.init_fill:
+            producer = _Tagged(tag=-1, op=owner.opview, plan=epi.plan, init_fill=False)
+            entries.append(producer)
+        if producer is not None and producer.plan.kind == "elementwise" and not producer.fused:
+            entry.init_producer, producer.fused = producer, True
+            entry.init_fill = False
+
+
 def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:
     """Tags the module's linalg ops and returns the transform script that tiles them (None: nothing to do)."""
     host = host or detect_host()
@@ -385,6 +515,7 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         if op.results and not _only_feeds_contractions(op, contractions):
             if not touches_unvectorizable_memory(op):
                 entries.append(_Tagged(tag=-1, op=op, plan=plan_elementwise(op, host), init_fill=False))
+    _attach_epilogues(entries, host)
     if not entries:
         return None
     for i, entry in enumerate(entries):
@@ -393,11 +524,16 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     script = _Script()
     emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:
+        if entry.fused:
+            continue
         # An op whose schedule fails part-way (a tiling the op does not support) keeps what
         # succeeded: every step preserves semantics, so the result is slower, never wrong.
         script.emit(f"transform.sequence %root : {_ANY} failures(suppress) {{")
         script.emit(f"^bb0({script.fresh('r')}: {_ANY}):")
-        emitters.get(entry.plan.kind, _emit_generic)(script, entry)
+        if entry.epilogue is not None:
+            _emit_with_epilogue(script, entry)
+        else:
+            emitters.get(entry.plan.kind, _emit_generic)(script, entry)
         script.emit("}")
     _cleanup(script)
     return script.text()

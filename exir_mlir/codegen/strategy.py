@@ -122,8 +122,11 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     bounds, iters = loop_bounds(op), iterator_kinds(op)
     dims = linalg.infer_contraction_dimensions(op)
     m_dims, n_dims, k_dims = list(dims.m), list(dims.n), list(dims.k)
-    if m_dims and n_dims and len(k_dims) == 1 and _reduction_is_contiguous(op, k_dims) \
-            and bounds[k_dims[-1]] != DYNAMIC and bounds[k_dims[-1]] >= host.lanes(element_bits(op)):
+    # The dot kernel splits its one reduction loop into lane-wide partial sums; a contraction with
+    # further reduction loops (a dim only one operand indexes: `(x[:, None, None, :] * w).sum((2,
+    # 3))`) takes the outer-product plan, which runs every other reduction loop as a loop of 1.
+    if m_dims and n_dims and len(k_dims) == 1 and iters.count("reduction") == 1 \
+            and _reduction_is_contiguous(op, k_dims) and bounds[k_dims[-1]] != DYNAMIC and bounds[k_dims[-1]] >= host.lanes(element_bits(op)):
         return plan_dot_contraction(op, host, bounds, iters, m_dims, n_dims, k_dims)
     lanes = host.lanes(element_bits(op))
     # Register block mr x nr: nr = two vectors along n, mr rows so that the accumulators fill about
