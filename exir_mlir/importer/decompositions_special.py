@@ -59,10 +59,11 @@ def _full(like: torch.Tensor, value: float) -> torch.Tensor:
 def _where(cond: torch.Tensor, a, b) -> torch.Tensor:
     """torch.where with Python numbers allowed on either side (as float64 tensors shaped like the other)."""
     like = a if isinstance(a, torch.Tensor) else b if isinstance(b, torch.Tensor) else cond
+    dtype = like.dtype if like.dtype.is_floating_point else _F64
     if not isinstance(a, torch.Tensor):
-        a = aten.full_like.default(like, a, dtype=_F64)
+        a = aten.full_like.default(like, a, dtype=dtype)
     if not isinstance(b, torch.Tensor):
-        b = aten.full_like.default(like, b, dtype=_F64)
+        b = aten.full_like.default(like, b, dtype=dtype)
     return aten.where.self(cond, a, b)
 
 
@@ -236,6 +237,178 @@ def _zeta(x, q):
     return _to(zeta64(_f64(x), _f64(q)), dtype)
 
 
+# -------------------------------------------------------------------------- orthogonal polynomials
+
+_HERMITE_LIMIT = {torch.float32: 128, torch.float64: 512}  # ATen: a larger n gives NaN
+_PYTHON_DEGREE_LIMIT = 1024  # a degree given as a number is unrolled exactly up to this
+
+
+def _degree(x, n):
+    """(x, n, steps, dtype): x and n as broadcast tensors of the result dtype (the recurrences run in it,
+    as ATen's do: an overflow to inf becomes NaN two steps later there, and so here), n truncated toward zero as ATen's
+    static_cast<int64_t> does (NaN, +-inf and |n| >= 2^63 become -1: every polynomial is then 0),
+    and how many recurrence steps to unroll."""
+    dtype = _result_dtype(x, n)
+    if isinstance(n, torch.Tensor) and isinstance(x, torch.Tensor):
+        steps = POLYNOMIAL_STEPS
+    elif isinstance(n, torch.Tensor):
+        x, steps = _full(_to(n, dtype), float(x)), POLYNOMIAL_STEPS
+    else:
+        n_value = float(n)
+        steps = int(min(max(n_value, 0.0), _PYTHON_DEGREE_LIMIT)) if math.isfinite(n_value) else 0
+        n = _full(_to(x, dtype), n_value)
+    x, n = aten.broadcast_tensors.default([_to(x, dtype), _to(n, dtype)])
+    n = aten.trunc.default(n)
+    bad = aten.isnan.default(n) | aten.ge.Scalar(aten.abs.default(n), 2.0 ** 63)
+    return x, _where(bad, -1.0, n), steps, dtype
+
+
+def _even(n: torch.Tensor) -> torch.Tensor:
+    return aten.eq.Scalar(aten.remainder.Scalar(n, 2.0), 0.0)
+
+
+def _fms(a, b, c):
+    """a * b - c rounded once, as the fused multiply-add ATen's compiled loops use: in float64 for a
+    float32 result (the product of two floats is exact there), so that a * b alone does not overflow."""
+    if a.dtype == torch.float32:
+        return _to(_f64(a) * _f64(b) - _f64(c), torch.float32)
+    return a * b - c
+
+
+def _recurrence(n, first, step, steps, start=2):
+    """q_1 = first; q_k = step(k, q_{k-1}, q_{k-2}) for k = start.. up to n; q_n (for n >= 1).
+    step gives (a, c, d): q_k = (a q_{k-1} - c) / d (d None: no division)."""
+    p = _full(first, 1.0)
+    q = first
+    for k in range(start, start + steps - 1):
+        active = aten.ge.Scalar(n, float(k - start + 2))
+        a, c, d = step(float(k), q, p)
+        r = _fms(a, q, c)
+        if d is not None:
+            r = r / d
+        p, q = _where(active, q, p), _where(active, r, q)
+    return q
+
+
+def _beyond(n, steps, out):
+    """NaN where the degree is above the unrolled steps (a tensor degree only: a number is exact)."""
+    return _where(aten.gt.Scalar(n, float(steps)), _NAN, out)
+
+
+def _chebyshev(kind: str, y, n, steps, threshold: int, shifted: bool):
+    """T/U/V/W_n(y) as ATen's chebyshev_polynomial_*_forward (and the shifted ones, y = 2x - 1):
+    special values at |y| = 1, cos/sin of n acos(y) for n > threshold and |y| < 1, the three-term
+    recurrence below. Above the unrolled steps: the hyperbolic closed form for |y| > 1."""
+    one = _full(y, 1.0)
+    even = _even(n)
+    at_one = {
+        "t": (one, _where(even, 1.0, -1.0)),
+        "u": (n + 1.0, _where(even, n + 1.0, -(n + 1.0))),
+        "v": (one, _where(even, 2.0 * n + 1.0, -(2.0 * n + 1.0))),
+        "w": (2.0 * n + 1.0, _where(even, 1.0, -1.0)),
+    }[kind]
+    first = {"t": y, "u": y + y, "v": y + y - 1.0, "w": y + y + 1.0}[kind]
+    out = _recurrence(n, first, lambda k, q, p: (y + y, p, None), steps)
+    out = _where(aten.eq.Scalar(n, 1.0), first, out)
+    out = _where(aten.eq.Scalar(n, 0.0), 1.0, out)
+    # beyond the unrolled recurrence (|y| > 1: |y| < 1 takes the trigonometric form below)
+    if steps < _PYTHON_DEGREE_LIMIT:
+        ay = aten.abs.default(y)
+        t = aten.acosh.default(aten.clamp_min.default(ay, 1.0))
+        parity = _where(even, 1.0, -1.0)
+        if kind == "t":
+            big = aten.cosh.default(n * t) * _where(aten.lt.Scalar(y, 0.0), parity, 1.0)
+        elif kind == "u":
+            big = aten.sinh.default((n + 1.0) * t) / aten.sinh.default(t) * _where(aten.lt.Scalar(y, 0.0), parity, 1.0)
+        else:
+            # V_n(-y) = (-1)^n W_n(y), W_n(-y) = (-1)^n V_n(y)
+            v = aten.cosh.default((n + 0.5) * t) / aten.cosh.default(0.5 * t)
+            w = aten.sinh.default((n + 0.5) * t) / aten.sinh.default(0.5 * t)
+            positive, negative = (v, w) if kind == "v" else (w, v)
+            big = _where(aten.lt.Scalar(y, 0.0), parity * negative, positive)
+        # the recurrence turns an overflow (and an infinite y) into NaN a step later: so does this
+        big = _where(aten.isinf.default(big) | aten.isinf.default(y), _NAN, big)
+        out = _where(aten.gt.Scalar(n, float(steps)) & aten.gt.Scalar(ay, 1.0), big, out)
+    # torch's closed form inside (-1, 1) for n > threshold
+    inside = aten.gt.Scalar(n, float(threshold)) & aten.lt.Scalar(aten.abs.default(y), 1.0)
+    theta = aten.acos.default(_where(inside, y, 0.0))
+    if kind == "t":
+        trig = aten.cos.default(n * theta)
+    elif kind == "u":
+        s = aten.sin.default(theta)
+        trig = _where(aten.ne.Scalar(s, 0.0), aten.sin.default((n + 1.0) * theta) / s,
+                      (n + 1.0) * aten.cos.default((n + 1.0) * theta) / y)
+    elif kind == "v":
+        trig = _where(aten.ne.Scalar(aten.sin.default(theta / 2.0), 1.0),
+                      aten.cos.default((n + 0.5) * theta) / aten.cos.default(theta / 2.0), at_one[1])
+    else:
+        fallback = at_one[1] if shifted else _where(aten.gt.Scalar(y, 0.0), 2.0 * n + 1.0, at_one[1])
+        trig = _where(aten.ne.Scalar(aten.cos.default(theta / 2.0), 1.0),
+                      aten.sin.default((n + 0.5) * theta) / aten.sin.default(theta / 2.0), fallback)
+    out = _where(inside, trig, out)
+    out = _where(aten.eq.Scalar(aten.abs.default(y), 1.0), _where(aten.gt.Scalar(y, 0.0), at_one[0], at_one[1]), out)
+    return _where(aten.lt.Scalar(n, 0.0), 0.0, out)
+
+
+def _chebyshev_op(kind: str, shifted: bool):
+    thresholds = {("t", False): 6, ("u", False): 8, ("v", False): 8, ("w", False): 8,
+                  ("t", True): 6, ("u", True): 6, ("v", True): 6, ("w", True): 4}
+
+    def decomposition(x, n):
+        x, n, steps, dtype = _degree(x, n)
+        y = x + x - 1.0 if shifted else x
+        out = _chebyshev(kind, y, n, steps, thresholds[kind, shifted], shifted)
+        if shifted:  # ATen tests x == 1 and x == 0 itself (y = +-1 up to rounding)
+            at_one = _chebyshev(kind, _where(aten.eq.Scalar(x, 1.0), 1.0, -1.0), n, 1, thresholds[kind, True], True)
+            out = _where(aten.eq.Scalar(x, 1.0) | aten.eq.Scalar(x, 0.0), at_one, out)
+        return _to(out, dtype)
+    return decomposition
+
+
+def _hermite(physicists: bool):
+    def decomposition(x, n):
+        x, n, steps, dtype = _degree(x, n)
+        limit = _HERMITE_LIMIT.get(dtype, 1024)
+        steps = min(steps, limit)
+        if physicists:  # H: r = 2x q - k p, k = 2, 4, ...
+            first = x + x
+            out = _recurrence(n, first, lambda k, q, p: (x + x, (2.0 * (k - 1.0)) * p, None), steps)
+        else:  # He: r = x q - k p, k = 1, 2, ...
+            first = x
+            out = _recurrence(n, first, lambda k, q, p: (x, (k - 1.0) * p, None), steps)
+        out = _where(aten.eq.Scalar(n, 1.0), first, out)
+        out = _beyond(n, steps, out)
+        out = _where(aten.gt.Scalar(n, float(limit)), _NAN, out)
+        out = _where(aten.eq.Scalar(n, 0.0), 1.0, out)
+        return _to(_where(aten.lt.Scalar(n, 0.0), 0.0, out), dtype)
+    return decomposition
+
+
+def _laguerre(x, n):
+    x, n, steps, dtype = _degree(x, n)
+    first = 1.0 - x
+    out = _recurrence(n, first, lambda k, q, p: (2.0 * (k - 1.0) + (1.0 - x), (k - 1.0) * p, k), steps)
+    out = _where(aten.eq.Scalar(n, 1.0), first, out)
+    out = _beyond(n, steps, out)
+    out = _where(aten.eq.Scalar(n, 0.0) | aten.eq.Scalar(x, 0.0), 1.0, out)
+    return _to(_where(aten.lt.Scalar(n, 0.0), 0.0, out), dtype)
+
+
+def _legendre(x, n):
+    x, n, steps, dtype = _degree(x, n)
+    out = _recurrence(n, x, lambda k, q, p: ((2.0 * k - 1.0) * x, (k - 1.0) * p, k), steps)
+    out = _where(aten.eq.Scalar(n, 1.0), x, out)
+    out = _beyond(n, steps, out)
+    out = _where(aten.eq.Scalar(n, 0.0), 1.0, out)
+    ends = _where(aten.gt.Scalar(x, 0.0) | _even(n), 1.0, -1.0)
+    out = _where(aten.eq.Scalar(aten.abs.default(x), 1.0), ends, out)
+    return _to(_where(aten.lt.Scalar(n, 0.0), 0.0, out), dtype)
+
+
+def _binary_overloads(packet, fn) -> dict:
+    return {getattr(packet, name): fn for name in ("default", "x_scalar", "n_scalar")}
+
+
 def table() -> dict:
     """The special-function decompositions, by OpOverload (own_table() in decompositions.py adds them)."""
     out = {
@@ -246,4 +419,12 @@ def table() -> dict:
         aten.special_zeta.self_scalar: _zeta,
         aten.special_zeta.other_scalar: _zeta,
     }
+    for kind in "tuvw":
+        out.update(_binary_overloads(getattr(aten, f"special_chebyshev_polynomial_{kind}"), _chebyshev_op(kind, False)))
+        out.update(_binary_overloads(getattr(aten, f"special_shifted_chebyshev_polynomial_{kind}"),
+                                     _chebyshev_op(kind, True)))
+    out.update(_binary_overloads(aten.special_hermite_polynomial_h, _hermite(True)))
+    out.update(_binary_overloads(aten.special_hermite_polynomial_he, _hermite(False)))
+    out.update(_binary_overloads(aten.special_laguerre_polynomial_l, _laguerre))
+    out.update(_binary_overloads(aten.special_legendre_polynomial_p, _legendre))
     return out
