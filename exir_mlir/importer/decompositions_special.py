@@ -610,6 +610,124 @@ def airy_ai64(x):
     return _where(aten.isinf.default(x) | aten.isnan.default(x), _NAN, out)
 
 
+# ---------------------------------------------------------------------------- error function family
+
+# Cephes ndtri: rational approximations of the inverse normal CDF (as ATen's calc_ndtri).
+_NDTRI = {
+    "P0": [
+        -59.96335010141079, 98.00107541859997, -56.67628574690703, 13.931260938727968, -1.2391658386738125
+    ],
+    "Q0": [
+        1.0, 1.9544885833814176, 4.676279128988815, 86.36024213908905, -225.46268785411937,
+        200.26021238006066, -82.03722561683334, 15.90562251262117, -1.1833162112133
+    ],
+    "P1": [
+        4.0554489230596245, 31.525109459989388, 57.16281922464213, 44.08050738932008, 14.684956192885803,
+        2.1866330685079025, -0.1402560791713545, -0.03504246268278482, -0.0008574567851546854
+    ],
+    "Q1": [
+        1.0, 15.779988325646675, 45.39076351288792, 41.3172038254672, 15.04253856929075, 2.504649462083094,
+        -0.14218292285478779, -0.03808064076915783, -0.0009332594808954574
+    ],
+    "P2": [
+        3.2377489177694603, 6.915228890689842, 3.9388102529247444, 1.3330346081580755, 0.20148538954917908,
+        0.012371663481782003, 0.00030158155350823543, 2.6580697468673755e-06, 6.239745391849833e-09
+    ],
+    "Q2": [
+        1.0, 6.02427039364742, 3.6798356385616087, 1.3770209948908132, 0.21623699359449663,
+        0.013420400608854318, 0.00032801446468212774, 2.8924786474538068e-06, 6.790194080099813e-09
+    ],
+}
+
+
+def ndtri64(y0):
+    c = _NDTRI
+    upper = aten.gt.Scalar(y0, 1.0 - 0.13533528323661269189)  # 0.135... = exp(-2)
+    y = _where(upper, 1.0 - y0, y0)
+    # central: y in (exp(-2), 1 - exp(-2))
+    yc = y - 0.5
+    y2 = yc * yc
+    central = (yc + yc * (y2 * _polevl(y2, c["P0"]) / _polevl(y2, c["Q0"]))) * 2.50662827463100050242e0
+    # tails
+    yt = _where(aten.gt.Scalar(y, 0.13533528323661269189), 0.5, y)
+    x = aten.sqrt.default(-2.0 * aten.log.default(yt))
+    x0 = x - aten.log.default(x) / x
+    z = 1.0 / x
+    x1 = _where(aten.lt.Scalar(x, 8.0), z * _polevl(z, c["P1"]) / _polevl(z, c["Q1"]),
+                z * _polevl(z, c["P2"]) / _polevl(z, c["Q2"]))
+    tail = x0 - x1
+    tail = _where(upper, tail, -tail)
+    out = _where(aten.gt.Scalar(y, 0.13533528323661269189), central, tail)
+    out = _where(aten.lt.Scalar(y0, 0.0) | aten.gt.Scalar(y0, 1.0), _NAN, out)
+    out = _where(aten.eq.Scalar(y0, 1.0), _INF, out)
+    return _where(aten.eq.Scalar(y0, 0.0), -_INF, out)
+
+
+def erfinv64(y):
+    # ATen's calc_erfinv: a rational first guess, then two Newton steps on erf(x) = y.
+    ay = aten.abs.default(y)
+    z = y * y
+    central = y * _polevl(z, [-0.140543331, 0.914624893, -1.645349621, 0.886226899]) / _polevl(
+        z, [0.012229801, -0.329097515, 1.442710462, -2.118377725, 1.0])
+    zt = aten.sqrt.default(-aten.log.default((1.0 - _where(aten.le.Scalar(ay, 0.7), 0.0, ay)) / 2.0))
+    num = _polevl(zt, [1.641345311, 3.429567803, -1.624906493, -1.970840454])
+    tail = _where(aten.lt.Scalar(y, 0.0), -num, num) / _polevl(zt, [1.637067800, 3.543889200, 1.0])
+    x = _where(aten.le.Scalar(ay, 0.7), central, tail)
+    for _ in range(2):
+        x = x - (aten.erf.default(x) - y) / ((2.0 / math.sqrt(math.pi)) * aten.exp.default(-x * x))
+    x = _where(aten.eq.Scalar(ay, 1.0), _where(aten.gt.Scalar(y, 0.0), _INF, -_INF), x)
+    return _where(aten.gt.Scalar(ay, 1.0), _NAN, x)
+
+
+ERFCX_FRACTION_TERMS = 40  # continued fraction of erfcx for x >= 2.5: relative error below 1e-15
+
+
+def _erfcx_nonnegative(x):
+    """erfcx(x) = exp(x^2) erfc(x) for x >= 0 (NaN-free for x >= 0): exp(x^2) (1 - erf(x)) below 2.5
+    (relative error < 2e-13), Laplace's continued fraction above."""
+    near = _where(aten.lt.Scalar(x, 2.5), x, 0.0)
+    low = aten.exp.default(near * near) * (1.0 - aten.erf.default(near))
+    far = _where(aten.lt.Scalar(x, 2.5), 2.5, x)
+    t = far
+    for k in range(ERFCX_FRACTION_TERMS, 0, -1):
+        t = far + (k / 2.0) / t
+    high = 1.0 / (math.sqrt(math.pi) * t)
+    return _where(aten.lt.Scalar(x, 2.5), low, high)
+
+
+def erfcx64(x):
+    ax = aten.abs.default(x)
+    positive = _erfcx_nonnegative(ax)
+    xn = _where(aten.lt.Scalar(x, 0.0), x, 0.0)
+    twice = 2.0 * aten.exp.default(xn * xn)
+    negative = _where(aten.lt.Scalar(x, -6.1), twice, twice - positive)
+    negative = _where(aten.lt.Scalar(x, -26.7), _INF, negative)
+    out = _where(aten.lt.Scalar(x, 0.0), negative, positive)
+    return _where(aten.isnan.default(x), x, out)
+
+
+def log_ndtr64(x):
+    t = x * (1.0 / math.sqrt(2.0))
+    low = aten.log.default(erfcx64(-t) / 2.0) - t * t
+    tp = _where(aten.ge.Scalar(t, 0.0), t, 0.0)
+    erfc = _where(aten.ge.Scalar(t, 0.0), aten.exp.default(-tp * tp) * _erfcx_nonnegative(tp), 1.0 - aten.erf.default(t))
+    high = aten.log1p.default(-erfc / 2.0)
+    return _where(aten.lt.Scalar(x, -1.0), low, high)
+
+
+def _copysign(a, b):
+    dtype = _result_dtype(a, b)
+    if not isinstance(a, torch.Tensor):
+        a = _full(_to(b, dtype), float(a))
+    if not isinstance(b, torch.Tensor):
+        b = _full(_to(a, dtype), float(b))
+    a, b = aten.broadcast_tensors.default([_to(a, dtype), _to(b, dtype)])
+    magnitude = aten.abs.default(a)
+    # the sign bit of b, -0.0 included (1 / -0.0 = -inf); a NaN b counts as positive
+    negative = aten.lt.Scalar(b, 0.0) | (aten.eq.Scalar(b, 0.0) & aten.lt.Scalar(aten.reciprocal.default(b), 0.0))
+    return aten.where.self(negative, aten.neg.default(magnitude), magnitude)
+
+
 # -------------------------------------------------------------------------- orthogonal polynomials
 
 _HERMITE_LIMIT = {torch.float32: 128, torch.float64: 512}  # ATen: a larger n gives NaN
@@ -799,8 +917,12 @@ def table() -> dict:
                      ("special_modified_bessel_k0", _k(0, False)), ("special_modified_bessel_k1", _k(1, False)),
                      ("special_scaled_modified_bessel_k0", _k(0, True)),
                      ("special_scaled_modified_bessel_k1", _k(1, True)),
-                     ("special_spherical_bessel_j0", spherical_bessel_j0_64), ("special_airy_ai", airy_ai64)]:
+                     ("special_spherical_bessel_j0", spherical_bessel_j0_64), ("special_airy_ai", airy_ai64),
+                     ("special_ndtri", ndtri64), ("erfinv", erfinv64), ("special_erfcx", erfcx64),
+                     ("special_log_ndtr", log_ndtr64)]:
         out[getattr(aten, name).default] = _unary(fn)
+    out[aten.copysign.Tensor] = _copysign
+    out[aten.copysign.Scalar] = _copysign
     for kind in "tuvw":
         out.update(_binary_overloads(getattr(aten, f"special_chebyshev_polynomial_{kind}"), _chebyshev_op(kind, False)))
         out.update(_binary_overloads(getattr(aten, f"special_shifted_chebyshev_polynomial_{kind}"),
