@@ -28,8 +28,11 @@ import torch
 
 aten = torch.ops.aten
 
-ZETA_TERMS = 48  # first-sum terms of zeta: exact for q > 9 - ZETA_TERMS
-POLYNOMIAL_STEPS = 48  # recurrence steps for a tensor degree n: exact for n <= POLYNOMIAL_STEPS
+# Every elementwise op here is one node that torch's export tracing (run_decompositions) pays for
+# (tens of ms each): the unrolled loops are kept short.
+ZETA_TERMS = 21  # first-sum terms of zeta: exact for q > 9 - ZETA_TERMS
+POLYNOMIAL_STEPS = 16  # recurrence steps for a tensor degree n: exact for n <= POLYNOMIAL_STEPS
+CHEBYSHEV_STEPS = 8  # Chebyshev: the recurrence up to ATen's closed-form threshold, closed forms above
 _F64 = torch.float64
 _MACHEP = 1.11022302462515654042e-16
 _INF = math.inf
@@ -188,7 +191,7 @@ def zeta64(x: torch.Tensor, q: torch.Tensor) -> torch.Tensor:
         a = _where(step, a + 1.0, a)
         b = _where(step, aten.pow.Tensor_Tensor(a, -x), b)
         s = _where(step, s + b, s)
-        done = done | (step & aten.lt.Tensor(-_MACHEP * s, b) & aten.lt.Tensor(b, _MACHEP * s))
+        done = done | (step & aten.lt.Tensor(aten.abs.default(b), _MACHEP * s))  # -MACHEP s < b < MACHEP s
     short = aten.logical_not.default(done) & aten.le.Scalar(a, 9.0)  # q too negative for ZETA_TERMS
     w = a
     tail = aten.logical_not.default(done)
@@ -767,18 +770,20 @@ def _fms(a, b, c):
 
 
 def _recurrence(n, first, step, steps, start=2):
-    """q_1 = first; q_k = step(k, q_{k-1}, q_{k-2}) for k = start.. up to n; q_n (for n >= 1).
-    step gives (a, c, d): q_k = (a q_{k-1} - c) / d (d None: no division)."""
+    """q_n where q_0 = 1, q_1 = first, q_j = (a q_{j-1} - c) / d for j = 2..steps, with
+    (a, c, d) = step(k, q_{j-1}, q_{j-2}), k = start + j - 2 (d None: no division). The recurrence runs
+    unmasked and q_n is picked where n == j (values past n are never used)."""
     p = _full(first, 1.0)
     q = first
-    for k in range(start, start + steps - 1):
-        active = aten.ge.Scalar(n, float(k - start + 2))
-        a, c, d = step(float(k), q, p)
+    out = first
+    for j in range(2, steps + 1):
+        a, c, d = step(float(start + j - 2), q, p)
         r = _fms(a, q, c)
         if d is not None:
             r = r / d
-        p, q = _where(active, q, p), _where(active, r, q)
-    return q
+        p, q = q, r
+        out = _where(aten.eq.Scalar(n, float(j)), r, out)
+    return out
 
 
 def _beyond(n, steps, out):
@@ -799,27 +804,39 @@ def _chebyshev(kind: str, y, n, steps, threshold: int, shifted: bool):
         "w": (2.0 * n + 1.0, _where(even, 1.0, -1.0)),
     }[kind]
     first = {"t": y, "u": y + y, "v": y + y - 1.0, "w": y + y + 1.0}[kind]
+    steps = min(steps, CHEBYSHEV_STEPS)
     out = _recurrence(n, first, lambda k, q, p: (y + y, p, None), steps)
     out = _where(aten.eq.Scalar(n, 1.0), first, out)
     out = _where(aten.eq.Scalar(n, 0.0), 1.0, out)
-    # beyond the unrolled recurrence (|y| > 1: |y| < 1 takes the trigonometric form below)
-    if steps < _PYTHON_DEGREE_LIMIT:
-        ay = aten.abs.default(y)
-        t = aten.acosh.default(aten.clamp_min.default(ay, 1.0))
-        parity = _where(even, 1.0, -1.0)
+    # beyond the unrolled recurrence, |y| > 1: the hyperbolic closed form (|y| < 1: the trigonometric
+    # one below, as ATen)
+    ay = aten.abs.default(y)
+    # in float64 (a float32 cosh overflows before the polynomial does), rounded to y's dtype
+    t = aten.acosh.default(aten.clamp_min.default(_f64(ay), 1.0))
+    negative_y = aten.lt.Scalar(y, 0.0)
+
+    def hyperbolic(m):
+        return _to(hyperbolic64(_f64(m)), y.dtype)
+
+    def hyperbolic64(m):
+        parity = _where(_even(m), 1.0, -1.0)
         if kind == "t":
-            big = aten.cosh.default(n * t) * _where(aten.lt.Scalar(y, 0.0), parity, 1.0)
-        elif kind == "u":
-            big = aten.sinh.default((n + 1.0) * t) / aten.sinh.default(t) * _where(aten.lt.Scalar(y, 0.0), parity, 1.0)
-        else:
-            # V_n(-y) = (-1)^n W_n(y), W_n(-y) = (-1)^n V_n(y)
-            v = aten.cosh.default((n + 0.5) * t) / aten.cosh.default(0.5 * t)
-            w = aten.sinh.default((n + 0.5) * t) / aten.sinh.default(0.5 * t)
-            positive, negative = (v, w) if kind == "v" else (w, v)
-            big = _where(aten.lt.Scalar(y, 0.0), parity * negative, positive)
-        # the recurrence turns an overflow (and an infinite y) into NaN a step later: so does this
-        big = _where(aten.isinf.default(big) | aten.isinf.default(y), _NAN, big)
-        out = _where(aten.gt.Scalar(n, float(steps)) & aten.gt.Scalar(ay, 1.0), big, out)
+            return aten.cosh.default(m * t) * _where(negative_y, parity, 1.0)
+        if kind == "u":
+            return aten.sinh.default((m + 1.0) * t) / aten.sinh.default(t) * _where(negative_y, parity, 1.0)
+        # V_m(-y) = (-1)^m W_m(y), W_m(-y) = (-1)^m V_m(y)
+        v = aten.cosh.default((m + 0.5) * t) / aten.cosh.default(0.5 * t)
+        w = aten.sinh.default((m + 0.5) * t) / aten.sinh.default(0.5 * t)
+        positive, negative = (v, w) if kind == "v" else (w, v)
+        return _where(negative_y, parity * negative, positive)
+
+    # The recurrence overflows as this does, to +-inf at the first two degrees past the overflow and
+    # to NaN (inf - inf) from the third on (an infinite y: NaN from degree 3 on, so n > steps).
+    big = hyperbolic(n)
+    settled = aten.isfinite.default(hyperbolic(n - 1.0)) | aten.isfinite.default(hyperbolic(n - 2.0))
+    big = _where(aten.isinf.default(big) & aten.logical_not.default(settled), _NAN, big)
+    big = _where(aten.isinf.default(y), _NAN, big)
+    out = _where(aten.gt.Scalar(n, float(steps)) & aten.gt.Scalar(ay, 1.0), big, out)
     # torch's closed form inside (-1, 1) for n > threshold
     inside = aten.gt.Scalar(n, float(threshold)) & aten.lt.Scalar(aten.abs.default(y), 1.0)
     theta = aten.acos.default(_where(inside, y, 0.0))
