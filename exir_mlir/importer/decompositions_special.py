@@ -178,36 +178,37 @@ _ZETA_A = [12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606
 
 
 def zeta64(x: torch.Tensor, q: torch.Tensor) -> torch.Tensor:
-    """Hurwitz zeta (Cephes, Euler-Maclaurin), the early exits of ATen's loop kept as masks."""
+    """Hurwitz zeta (Cephes, Euler-Maclaurin) as ATen's: the first sum's early exit (|b| < MACHEP s:
+    return s without the tail) kept as a mask; the tail's own early exit is not (its further terms
+    are below MACHEP s: the same value to the last bits)."""
     x, q = aten.broadcast_tensors.default([x, q])
-    s = aten.pow.Tensor_Tensor(q, -x)
-    a = q
+    minus_x = aten.neg.default(x)
+    s = aten.pow.Tensor_Tensor(q, minus_x)
+    w = q
     b = _full(q, 0.0)
-    done = aten.eq.Scalar(q, _INF) & aten.eq.Scalar(q, 0.0)  # all false, shaped like q
-    for i in range(ZETA_TERMS):
-        step = aten.logical_not.default(done)
-        if i >= 9:
-            step = step & aten.le.Scalar(a, 9.0)
-        a = _where(step, a + 1.0, a)
-        b = _where(step, aten.pow.Tensor_Tensor(a, -x), b)
-        s = _where(step, s + b, s)
-        done = done | (step & aten.lt.Tensor(aten.abs.default(b), _MACHEP * s))  # -MACHEP s < b < MACHEP s
-    short = aten.logical_not.default(done) & aten.le.Scalar(a, 9.0)  # q too negative for ZETA_TERMS
-    w = a
-    tail = aten.logical_not.default(done)
-    s = _where(tail, s + b * w / (x - 1.0) - 0.5 * b, s)
+    live = aten.logical_not.default(aten.isnan.default(b))  # all true, shaped like q
+    for i in range(1, ZETA_TERMS + 1):
+        a = q + float(i)
+        b_i = aten.pow.Tensor_Tensor(a, minus_x)
+        # ATen: while (i < 9 || a <= 9) with a = q + i - 1 before the step
+        step = live if i <= 9 else live & aten.le.Scalar(a, 10.0)
+        s = _where(step, s + b_i, s)
+        w = _where(step, a, w)
+        b = _where(step, b_i, b)
+        live = _where(step, aten.ge.Tensor(aten.abs.default(b_i), _MACHEP * s), live)
+    short = live & aten.le.Scalar(w, 9.0)  # q too negative for ZETA_TERMS
+    tail = s + b * w / (x - 1.0) - 0.5 * b
     a = _full(q, 1.0)
     k = 0.0
     for i in range(12):
         a = a * (x + k)
         b = b / w
-        t = a * b / _ZETA_A[i]
-        s = _where(tail, s + t, s)
-        tail = tail & aten.logical_not.default(aten.lt.Scalar(aten.abs.default(t / s), _MACHEP))
+        tail = tail + a * b / _ZETA_A[i]
         k += 1.0
         a = a * (x + k)
         b = b / w
         k += 1.0
+    s = _where(live, tail, s)
     s = _where(short, _NAN, s)
     nonpositive = aten.le.Scalar(q, 0.0)
     s = _where(nonpositive & aten.logical_not.default(_is_integer(x)), _NAN, s)
