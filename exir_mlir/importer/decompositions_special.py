@@ -127,8 +127,9 @@ def lgamma64(x: torch.Tensor) -> torch.Tensor:
     reflect = aten.lt.Scalar(x, 0.5)
     y = _where(reflect, 1.0 - x, x)
     positive = _lgamma_positive(y)
-    # log(pi / |sin(pi x)|) with the argument reduced to [0, 1) first (exact), 0 and negative integers -> inf
-    frac = x - aten.floor.default(x)
+    # log(pi / |sin(pi x)|) with x reduced to the distance to the nearest integer first (exact):
+    # 0 and the negative integers -> inf
+    frac = aten.abs.default(x - aten.round.default(x))
     reflected = math.log(math.pi) - aten.log.default(aten.sin.default(frac * math.pi)) - positive
     reflected = _where(aten.eq.Scalar(frac, 0.0), _INF, reflected)
     out = _where(reflect, reflected, positive)
@@ -719,19 +720,6 @@ def log_ndtr64(x):
     return _where(aten.lt.Scalar(x, -1.0), low, high)
 
 
-def _copysign(a, b):
-    dtype = _result_dtype(a, b)
-    if not isinstance(a, torch.Tensor):
-        a = _full(_to(b, dtype), float(a))
-    if not isinstance(b, torch.Tensor):
-        b = _full(_to(a, dtype), float(b))
-    a, b = aten.broadcast_tensors.default([_to(a, dtype), _to(b, dtype)])
-    magnitude = aten.abs.default(a)
-    # the sign bit of b, -0.0 included (1 / -0.0 = -inf); a NaN b counts as positive
-    negative = aten.lt.Scalar(b, 0.0) | (aten.eq.Scalar(b, 0.0) & aten.lt.Scalar(aten.reciprocal.default(b), 0.0))
-    return aten.where.self(negative, aten.neg.default(magnitude), magnitude)
-
-
 # -------------------------------------------------------------------------- orthogonal polynomials
 
 _HERMITE_LIMIT = {torch.float32: 128, torch.float64: 512}  # ATen: a larger n gives NaN
@@ -939,8 +927,6 @@ def table() -> dict:
                      ("special_ndtri", ndtri64), ("erfinv", erfinv64), ("special_erfcx", erfcx64),
                      ("special_log_ndtr", log_ndtr64)]:
         out[getattr(aten, name).default] = _unary(fn)
-    out[aten.copysign.Tensor] = _copysign
-    out[aten.copysign.Scalar] = _copysign
     for kind in "tuvw":
         out.update(_binary_overloads(getattr(aten, f"special_chebyshev_polynomial_{kind}"), _chebyshev_op(kind, False)))
         out.update(_binary_overloads(getattr(aten, f"special_shifted_chebyshev_polynomial_{kind}"),
