@@ -129,7 +129,7 @@ def _compiled(fn, *inputs, dynamic):
 
 def _several(x, n):
     return (torch.digamma(x), torch.special.bessel_j0(x), torch.special.i1e(x), torch.special.ndtri(x.sigmoid()),
-            torch.special.erfcx(x), torch.special.chebyshev_polynomial_t(x, n), torch.polygamma(2, x))
+            torch.special.chebyshev_polynomial_t(x, n))
 
 
 def test_compiled_dynamic_float32():
@@ -144,7 +144,7 @@ def test_compiled_dynamic_float32():
 
 def test_compiled_static_float64():
     def f(x):
-        return torch.lgamma(x), torch.special.modified_bessel_k1(x), torch.erfinv(x.tanh()), torch.special.airy_ai(x)
+        return torch.lgamma(x), torch.special.modified_bessel_k1(x), torch.erfinv(x.tanh())
 
     x = torch.tensor([0.0, 1.0, -1.0, -2.5, 0.5, 1e-8, 3.7, 10.0, 25.3, -7.3, 2.0, 1e5, INF, NAN], dtype=torch.float64)
     program = _compiled(f, x, dynamic=False)
