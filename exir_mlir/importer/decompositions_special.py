@@ -1,22 +1,26 @@
 """Decompositions of special functions (gamma family, zeta, Bessel functions, orthogonal polynomials, ...)
-that survive `run_decompositions()` and have no usable torch._decomp entry.
+that survive `run_decompositions()` and have no usable torch._decomp entry (own_table() in
+decompositions.py adds `table()`).
 
 Written with elementwise core ATen ops (where, arithmetic, exp/log/trig), so that the pipeline fuses
 each into one vectorized elementwise loop. The algorithms are the published ones PyTorch's CPU kernels
-use (Cephes, and the recurrences of aten/src/ATen/native/Math.h); the code is our own. Every function
-computes in float64 and casts the result to the op's result dtype (an integer or bool input gives the
-default float dtype, as torch promotes it): for float32 inputs this is at least as accurate as torch's
-float kernels (several of which accumulate in double themselves).
+use (Cephes, and the recurrences of aten/src/ATen/native/Math.h); the code is our own. The functions of
+one argument and zeta compute in float64 and cast the result to the op's result dtype (an integer or
+bool input gives the default float dtype, as torch promotes it): for float32 inputs at least as accurate
+as torch's float kernels. The polynomials run their recurrences in the result dtype, as ATen does, so
+that a float32 overflow gives what torch gives (+-inf, then NaN).
 
-Loops whose trip count torch takes from the data are bounded here, exactly:
-- digamma's "while x < 10: x += 1" runs at most 10 times once x > 0 (after the reflection);
+Loops whose trip count torch takes from the data are bounded here:
+- digamma's "while x < 10: x += 1" runs at most 10 times once x > 0 (after the reflection): exact;
 - zeta's "while i < 9 or a <= 9" runs 9 times for q > 0; for q <= 0 (only defined for an integer
-  x) it runs about 9 - q times: here at most ZETA_TERMS, and a q below 9 - ZETA_TERMS gives NaN
+  x) it runs about 9 - q times: here at most ZETA_TERMS, and a q below 9 - ZETA_TERMS (-12) gives NaN
   (so do polygamma's n >= 2 at such x);
-- the polynomials of degree n (a tensor): the recurrences are unrolled POLYNOMIAL_STEPS times; where
-  torch itself uses a closed form (Chebyshev) we use it for any n, elsewhere (Hermite, Laguerre,
-  Legendre, and Chebyshev for |x| > 1) an n above POLYNOMIAL_STEPS gives NaN. A degree given as a
-  Python number is unrolled exactly.
+- the polynomials of a tensor degree n: Chebyshev T/U/V/W (and the shifted ones) are exact for any n
+  (the recurrence up to ATen's own closed-form threshold, the trigonometric closed form inside
+  (-1, 1) as ATen, the hyperbolic one outside); Hermite H/He, Laguerre and Legendre unroll
+  POLYNOMIAL_STEPS (16) steps and give NaN for n above that (torch itself gives NaN above 128 in
+  float32, 512 in float64 for Hermite). A degree given as a Python number is unrolled exactly.
+Not taken: copysign (the sign bit of a NaN needs a bitcast, aten.view.dtype, which is not lowered).
 """
 
 from __future__ import annotations
