@@ -121,7 +121,10 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
             out = aten.sum.dim_IntList(out, [d], False)
         return out
 
+    from exir_mlir.importer.decompositions_special import table as special_table
+
     return {
+        **special_table(),
         aten.empty_permuted.default: empty_permuted,
         aten._trilinear.default: trilinear,
         aten.var_mean.correction: var_mean,
