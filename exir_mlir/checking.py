@@ -118,7 +118,14 @@ def check(ep, *, codegen: bool = False, fusion: bool = True) -> CheckReport:
 
     report.stages_run.append("decompose")
     try:
-        decomposed = ep.run_decompositions()
+        # What compile does: torch's core-ATen table, then torch._decomp's and exir-mlir's own
+        # decompositions of the non-core ops that survive it (a report that skipped them would
+        # call ops compile takes "not decomposed").
+        result = importer.decompose(ep, handled=lowering.takes_overload)
+        decomposed = result.ep
+    except ExirError as e:
+        report.problems += _from_error("decompose", e)
+        return stop("decompose")
     except Exception as e:  # noqa: BLE001 - torch's own failure, as compile reports it
         first = next((line for line in str(e).splitlines() if line.strip()), "")
         report.problems.append(Problem("decompose", "", "", f"ep.run_decompositions() failed: "
@@ -129,7 +136,7 @@ def check(ep, *, codegen: bool = False, fusion: bool = True) -> CheckReport:
     if report.problems:
         return stop("import")
     try:
-        module = importer.import_program(decomposed)
+        module = importer.import_program(decomposed, decomposition_notes=result.reasons)
     except ExirError as e:
         report.problems += _from_error("import", e)
         return stop("import")
