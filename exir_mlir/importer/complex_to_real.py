@@ -249,12 +249,32 @@ def _cat(tensors, dim=0):
     return as_complex(aten.cat.default(views, _dim(dim, rank)))
 
 
+def _grow(x, pad, value):
+    """constant_pad_nd of a real tensor by symbolic amounts (torch.fft pads a signal up to the length
+    `n` it is given), as a cat with filled blocks; the amounts must be >= 0 (checked by torch)."""
+    out = x
+    for i in range(len(pad) // 2):
+        d = x.dim() - 1 - i
+        for amount, first in ((pad[2 * i], True), (pad[2 * i + 1], False)):
+            if isinstance(amount, int) and amount == 0:
+                continue
+            torch._check(amount >= 0, lambda: "a symbolic pad by a negative amount is not supported")
+            shape = list(out.shape)
+            shape[d] = amount
+            block = aten.full.default(shape, value, dtype=x.dtype)
+            out = aten.cat.default([block, out] if first else [out, block], d)
+    return out
+
+
 def _constant_pad_nd(x, pad, value=0):
     if not _is_c(x):
-        return NotImplemented
+        if all(isinstance(p, int) for p in pad):
+            return NotImplemented
+        return _grow(x, pad, value)
     re, im = _parts(x)
     vr, vi = (value.real, value.imag) if isinstance(value, complex) else (value, 0)
-    return _pack(aten.constant_pad_nd.default(re, pad, vr), aten.constant_pad_nd.default(im, pad, vi), x.dtype)
+    pad_real = _grow if not all(isinstance(p, int) for p in pad) else aten.constant_pad_nd.default
+    return _pack(pad_real(re, pad, vr), pad_real(im, pad, vi), x.dtype)
 
 
 def _sum(x, dim=None, keepdim=False, *, dtype=None):
@@ -404,6 +424,9 @@ def to_real_program(ep: torch.export.ExportedProgram) -> torch.export.ExportedPr
                                "tensor (torch.view_as_real) and use torch.view_as_complex in forward")
         val = node.meta["val"]
         for user in list(node.users):
+            if _is(user, aten.sym_size.int):  # the real view has the same leading dims
+                user.args = (node, user.args[1] % val.dim())
+                continue
             if not _is(user, aten.view_as_real.default):
                 raise _error(user, f"the complex input '{node.name}' is used by an op exir-mlir cannot compute "
                                    "with complex numbers")
