@@ -289,10 +289,11 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
-    if target.startswith("cuda") and target != "cuda-on-cpu":
-        return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
-    user_table = _table_key(decompositions)
     complex_outputs = complex_boundary(ep)
+    if target.startswith("cuda") and target != "cuda-on-cpu":
+        return _checked(_compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir),
+                        False, complex_outputs)
+    user_table = _table_key(decompositions)
     program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table,
                          check_bounds))
     key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()

@@ -24,7 +24,8 @@ from exir_mlir.importer.locations import describe
 
 aten = torch.ops.aten
 
-_FFT_OPS = ("_fft_r2c", "_fft_c2r", "_fft_c2c")
+# Ops whose decompositions make complex intermediates from real operands (irfft of a real signal).
+_FFT_OPS = ("_fft_", "fft_", "stft", "istft")
 
 
 def _is_c(x) -> bool:
@@ -38,7 +39,7 @@ def has_complex(ep: torch.export.ExportedProgram) -> bool:
         for v in val if isinstance(val, (list, tuple)) else [val]:
             if _is_c(v):
                 return True
-        if node.op == "call_function" and getattr(node.target, "__name__", "").split(".")[0] in _FFT_OPS:
+        if node.op == "call_function" and getattr(node.target, "__name__", "").startswith(_FFT_OPS):
             return True
     return False
 
@@ -327,6 +328,15 @@ def _full(size, fill_value, *, dtype=None, **kw):
     return _pack(re, aten.full.default(size, v.imag, dtype=_real_dtype(dtype)), dtype)
 
 
+def _complex(re, im):
+    dtype = torch.promote_types(re.dtype, im.dtype)
+    return _pack(re, im, {torch.float64: torch.complex128, torch.float16: torch.complex32}.get(dtype, torch.complex64))
+
+
+def _polar(magnitude, angle):
+    return _complex(magnitude * aten.cos.default(angle), magnitude * aten.sin.default(angle))
+
+
 def complex_table() -> dict:
     """Decompositions of the ATen ops a complex program uses, for complex operands only."""
     table = {
@@ -339,6 +349,7 @@ def complex_table() -> dict:
         aten.angle.default: _angle,
         aten.neg.default: _unary(_neg),
         aten._conj.default: _unary(_conj), aten.conj_physical.default: _unary(_conj),
+        aten._conj_physical.default: _unary(_conj), aten.conj.default: _unary(_conj),
         aten.resolve_conj.default: _unary(_same), aten.resolve_neg.default: _unary(_same),
         aten.clone.default: _unary(lambda x, **kw: _same(x)),
         aten.alias.default: _unary(_same),
@@ -364,6 +375,7 @@ def complex_table() -> dict:
         aten.mm.default: _mm, aten.bmm.default: _mm,
         aten.real.default: _real, aten.imag.default: _imag,
         aten.full.default: _full,
+        aten.complex.default: _complex, aten.polar.default: _polar,
     }
     table.update(fft_table())
     return table

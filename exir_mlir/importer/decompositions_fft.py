@@ -41,7 +41,7 @@ def _scaled(w: torch.Tensor, n, normalization: int) -> torch.Tensor:
     return w
 
 
-def _angles(rows, cols, n, rows_are_time: bool):
+def _angles(rows, cols, n):
     """cos and sin of 2*pi*(j*k mod N)/N as [rows, cols] float64 matrices."""
     r = aten.arange.start_step(0, rows, dtype=torch.int64)
     c = aten.arange.start_step(0, cols, dtype=torch.int64)
@@ -65,7 +65,7 @@ def _move_apply(x: torch.Tensor, dim: int, w: torch.Tensor, in_width: int, out_s
 def c2c_dim(r: torch.Tensor, dim: int, normalization: int, forward: bool) -> torch.Tensor:
     """A DFT of the real view `r` ([..., 2]) along complex dim `dim`."""
     n = r.shape[dim]
-    cos, sin = _angles(n, n, n, True)
+    cos, sin = _angles(n, n, n)
     s = -sin if forward else sin  # exp(-+ i theta)
     # out[k] = sum_j x[j] (cos + i s): rows (j, re/im), columns (k, re/im).
     w = aten.stack.default([aten.stack.default([cos, s], -1), aten.stack.default([-s, cos], -1)], 1)
@@ -77,7 +77,7 @@ def r2c_dim(x: torch.Tensor, dim: int, normalization: int, onesided: bool) -> to
     """The forward DFT of real `x` along `dim`, as a real view; with `onesided` the first N//2+1 bins."""
     n = x.shape[dim]
     m = n // 2 + 1 if onesided else n
-    cos, sin = _angles(n, m, n, True)
+    cos, sin = _angles(n, m, n)
     w = _scaled(aten.stack.default([cos, -sin], -1).reshape(n, 2 * m), n, normalization)
     return _move_apply(x, dim, w, 0, [m, 2])
 
@@ -88,7 +88,7 @@ def c2r_dim(r: torch.Tensor, dim: int, normalization: int, n) -> torch.Tensor:
     (even N) bin N/2 are ignored."""
     m = n // 2 + 1
     r = aten.slice.Tensor(r, dim, 0, m)
-    cos, sin = _angles(m, n, n, False)
+    cos, sin = _angles(m, n, n)
     k = aten.arange.start_step(0, m, dtype=torch.int64)
     single = aten.logical_or.default(aten.eq.Scalar(k, 0), aten.eq.Scalar(aten.mul.Tensor(k, 2), n))
     weight = aten.unsqueeze.default(aten.where.self(single, aten.ones.default([], dtype=torch.float64),
@@ -126,12 +126,14 @@ def fft_c2r(x, dim, normalization, last_dim_size):
 
 
 def fmod(a, b):
-    """C's fmod (the remainder of truncated division: its sign is the dividend's)."""
-    if a.dtype.is_floating_point or (isinstance(b, torch.Tensor) and b.dtype.is_floating_point) or isinstance(b, float):
-        q = aten.trunc.default(aten.div.Tensor(a, b))
-    else:
-        q = aten.div.Tensor_mode(a, b, rounding_mode="trunc")
-    return aten.sub.Tensor(a, aten.mul.Tensor(q, b))
+    """C's fmod of integers (the remainder of truncated division, with the dividend's sign): what
+    torch.fft.fftshift's roll computes its indices with. Floats are left alone (a - trunc(a/b)*b
+    would lose digits where a/b is large)."""
+    floats = a.dtype.is_floating_point or a.dtype.is_complex or isinstance(b, float) or (
+        isinstance(b, torch.Tensor) and (b.dtype.is_floating_point or b.dtype.is_complex))
+    if floats or a.dtype == torch.bool:
+        return NotImplemented
+    return aten.sub.Tensor(a, aten.mul.Tensor(aten.div.Tensor_mode(a, b, rounding_mode="trunc"), b))
 
 
 def fft_table() -> dict:
