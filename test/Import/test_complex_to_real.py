@@ -3,17 +3,15 @@
 torch.fft.rfft/ifft/irfft and complex arithmetic become real ops on view_as_real's layout: the
 complex user input is its real view ([..., 2]), complex outputs are returned as real views (their
 output specs name the real node), no node's value is complex, the view_as_real/view_as_complex
-pairs are gone, and each DFT is a matmul. An op with no real rewrite is an error naming it and the
-user's line. (Numerics: test/Compile/test_complex.py.)
+pairs are gone, and each DFT is a matmul. (Numerics, and the error for an op with no real rewrite:
+test/Compile/test_complex.py.)
 """
 
 import warnings
 
-import pytest
 import torch
 
 from exir_mlir import lowering
-from exir_mlir.errors import ExirUserError
 from exir_mlir.importer.complex_to_real import complex_boundary
 from exir_mlir.importer.decompositions import decompose
 
@@ -53,14 +51,3 @@ def test_decomposed_program_has_no_complex_value():
     returned = list(real.graph.output_node().args[0])[2]
     assert spectrum_spec.arg.name == returned.name
     assert returned.meta["val"].dtype == torch.float32 and returned.meta["val"].shape[-1] == 2
-
-
-class ComplexExp(torch.nn.Module):
-    def forward(self, x):
-        return torch.exp(torch.fft.fft(x)).real
-
-
-def test_op_without_real_rewrite_is_named():
-    ep = torch.export.export(ComplexExp(), (torch.randn(4, 8),))
-    with pytest.raises(ExirUserError, match=r"test_complex_to_real\.py:\d+.*exp.*computes with complex numbers"):
-        decompose(ep, handled=lowering.takes_overload)
