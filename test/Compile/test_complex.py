@@ -34,7 +34,7 @@ class Spectra(torch.nn.Module):
             y,
             torch.fft.irfft(y, n=n),
             torch.fft.fft(x, norm="ortho"),
-            torch.fft.ifft(y * y, norm="forward").abs(),
+            torch.fft.ifft(torch.fft.fft(y * y), norm="forward").abs(),
             torch.fft.hfft(y[..., :3], n=n),
             torch.fft.ihfft(x, norm="ortho"),
             torch.angle(y),
