@@ -19,7 +19,9 @@ from exir_mlir.codegen.compile import resolve_threads
 from exir_mlir._mlir import ir
 from exir_mlir.errors import ExirError, ExirUserError
 from exir_mlir.importer.guards import export_guards
+from exir_mlir.importer.complex_to_real import complex_boundary
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
+from exir_mlir.runtime.complex_boundary import ComplexBoundaryProgram
 from exir_mlir.stages import COMPILE_STEPS
 
 # "cuda" / "cuda:sm_80" / "cuda:sm_90": kernels (exir_mlir.codegen.gpu) run by exir_mlir.runtime.cuda;
@@ -127,9 +129,11 @@ def compile_linalg(
     return _checked(CompiledProgram(executable, state=state, reused=False), check_bounds)
 
 
-def _checked(program: CompiledProgram, check_bounds: bool):
-    """With `check_bounds`, the program raises runtime.OutOfBoundsError after a call whose checks failed."""
-    return runtime.BoundsCheckedProgram(program) if check_bounds else program
+def _checked(program: CompiledProgram, check_bounds: bool, complex_outputs: list[bool] | None = None):
+    """With `check_bounds`, the program raises runtime.OutOfBoundsError after a call whose checks failed;
+    with complex values at its boundary, it takes and returns complex tensors (complex_to_real)."""
+    program = runtime.BoundsCheckedProgram(program) if check_bounds else program
+    return ComplexBoundaryProgram(program, complex_outputs) if complex_outputs is not None else program
 
 
 def _user_inputs(ep: torch.export.ExportedProgram) -> list[UserInput]:
@@ -286,15 +290,18 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
+    complex_outputs = complex_boundary(ep)
     if target.startswith("cuda") and target != "cuda-on-cpu":
-        return _compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir)
+        return _checked(_compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir),
+                        False, complex_outputs)
     user_table = _table_key(decompositions)
     program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table,
                          check_bounds))
     key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
-        return _checked(_program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0}), check_bounds)
+        return _checked(_program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0}), check_bounds,
+                        complex_outputs)
     disk_key = None
     if cache_dir is not None and target == "cpu" and not check_bounds:
         # The whole compilation, keyed on the program: a later process loads its machine code
@@ -307,7 +314,8 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
             seconds = time.perf_counter() - start
             timings = {step: 0.0 for step in COMPILE_STEPS}
             timings["load"] = seconds
-            return _program(ep, executable, reused=False, seconds=seconds, timings=timings)
+            return _checked(_program(ep, executable, reused=False, seconds=seconds, timings=timings), False,
+                            complex_outputs)
     timings: dict[str, float] = {}
     details: dict[str, dict[str, float]] = {"import": {}}
     start = time.perf_counter()
@@ -352,7 +360,7 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
                                         [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
     program = _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
                        details=details)
-    return _checked(program, check_bounds)
+    return _checked(program, check_bounds, complex_outputs)
 
 
 # Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key covers them).

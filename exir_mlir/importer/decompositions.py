@@ -17,6 +17,7 @@ from typing import Callable, Mapping
 
 import torch
 
+from exir_mlir.importer import complex_to_real
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -125,6 +126,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
 
     return {
         **special_table(),
+        **complex_to_real.real_table(),
         aten.empty_permuted.default: empty_permuted,
         aten._trilinear.default: trilinear,
         aten.var_mean.correction: var_mean,
@@ -149,6 +151,9 @@ def decompose(
     """
     user = _overloads(user_table)
     base_table = torch.export.default_decompositions()
+    complex_values = complex_to_real.has_complex(ep)
+    if complex_values:  # complex ops as real ones (complex_to_real); real programs trace as before
+        base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
     base = run_decompositions(ep, base_table)
@@ -206,6 +211,8 @@ def decompose(
         else:
             accepted.update(good)
         current = again
+    if complex_values:
+        current = complex_to_real.to_real_program(current)
     reasons = {aten_overload_text(op): why for op, why in rejected.items()}
     for node in leftover_nodes(current, handled):
         name = aten_overload_text(node.target)

@@ -57,9 +57,9 @@ def _result_elem(op) -> ir.Type:
 def _check_promotion(op, computed: ir.Type, expected: ir.Type) -> None:
     if computed != expected and is_complex(computed):
         # e.g. abs of an FFT's complex result: a real result is right, complex is what is missing
-        raise Unsupported(f"its operand is a complex tensor ({computed}); exir-mlir does not support "
-                          "complex tensors yet (they come from torch.fft or complex dtypes): compute "
-                          "this part in eager PyTorch outside the exported program")
+        raise Unsupported(f"its operand is a complex tensor ({computed}); the lowering takes real tensors "
+                          "only: exir_mlir.compile and `exir-mlir import --decompose` rewrite complex values "
+                          "to real ones first")
     if computed != expected:
         raise Unsupported(f"torch promotes the operands to {computed} but the op's result is "
                           f"{expected}; the program is inconsistent")

@@ -1,7 +1,9 @@
-"""aten-to-edge for FFT (`_fft_r2c`, `_fft_c2r`, `_fft_c2c`): not lowered yet, a clear error.
+"""aten-to-edge for FFT (`_fft_r2c`, `_fft_c2r`, `_fft_c2c`) met in exir IR: a clear error.
 
-torch.fft.* produce or consume complex tensors, which no stage below edge takes yet (to-linalg
-refuses complex element types); each FFT op says so, with what to do, rather than "no lowering".
+torch.fft.* produce or consume complex tensors, which no stage below exir takes (to-linalg refuses
+complex element types). exir_mlir.compile and `exir-mlir import --decompose` rewrite complex values
+and the FFT ops to real ones before import (exir_mlir.importer.complex_to_real), so these ops only
+reach the lowering in IR imported without that step; each says so, rather than "no lowering".
 """
 
 from __future__ import annotations
@@ -11,9 +13,8 @@ from ..ir_utils import Unsupported
 
 FAMILY = "fft"
 
-_WHAT_TO_DO = ("exir-mlir does not support complex tensors yet, so FFTs cannot be compiled. What to do: "
-               "run the torch.fft calls in eager PyTorch outside the exported program (pass their "
-               "result in as an input, or post-process the program's output)")
+_WHAT_TO_DO = ("the lowering takes real tensors only. What to do: compile with exir_mlir.compile or import "
+               "with `exir-mlir import --decompose`, which rewrite complex values and FFTs to real ops first")
 
 
 def _refuse(name: str):

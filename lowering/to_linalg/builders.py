@@ -52,7 +52,8 @@ def check_supported_element(t: ir.Type) -> None:
     if is_unsigned(t):
         raise Unsupported("unsigned (uint8) tensors are not supported by to-linalg yet")
     if isa(ir.ComplexType, t):
-        raise Unsupported("complex tensors are not supported by to-linalg yet")
+        raise Unsupported("complex tensors are not lowered: exir_mlir.compile and `exir-mlir import "
+                          "--decompose` rewrite complex values to real ones first")
 
 
 def empty(result_type: ir.Type, dyn: Sequence[ir.Value]) -> ir.Value:

@@ -1,12 +1,13 @@
 // RUN: exir-mlir-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(aten-to-edge)'
 
-// FFT (torch.fft.*) computes with complex tensors, which exir-mlir does not lower yet: each FFT op
-// is refused at its line with what to do, and `abs` of its result says the operand is complex
-// (not that the program is inconsistent). Dynamic batch.
+// FFT (torch.fft.*) computes with complex tensors, which the lowering does not take (compile's
+// complex_to_real rewrites them before import): in IR imported without it, each FFT op is refused
+// at its line with what to do, and `abs` of its result says the operand is complex (not that the
+// program is inconsistent). Dynamic batch.
 func.func @rfft_abs(%x: tensor<?x8xf32>) -> tensor<?x5xf32> {
-  // expected-error @+1 {{'aten::_fft_r2c' (torch.fft) computes with complex numbers: exir-mlir does not support complex tensors yet, so FFTs cannot be compiled. What to do: run the torch.fft calls in eager PyTorch outside the exported program}}
+  // expected-error @+1 {{'aten::_fft_r2c' (torch.fft) computes with complex numbers: the lowering takes real tensors only. What to do: compile with exir_mlir.compile or import with `exir-mlir import --decompose`, which rewrite complex values and FFTs to real ops first}}
   %0 = "exir.priv_fft_r2c"(%x) {dim = array<i64: 1>, normalization = 0 : i64, onesided = true} : (tensor<?x8xf32>) -> tensor<?x5xcomplex<f32>>
-  // expected-error @+1 {{'exir.abs' cannot be lowered to edge: its operand is a complex tensor (complex<f32>); exir-mlir does not support complex tensors yet}}
+  // expected-error @+1 {{'exir.abs' cannot be lowered to edge: its operand is a complex tensor (complex<f32>); the lowering takes real tensors only}}
   %1 = "exir.abs"(%0) : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
   return %1 : tensor<?x5xf32>
 }
