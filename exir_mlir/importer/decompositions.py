@@ -17,6 +17,7 @@ from typing import Callable, Mapping
 
 import torch
 
+from exir_mlir.importer import decompositions_misc
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -126,6 +127,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten._trilinear.default: trilinear,
         aten.var_mean.correction: var_mean,
         aten.std_mean.correction: std_mean,
+        **decompositions_misc.own_table(),
     }
 
 
@@ -146,6 +148,7 @@ def decompose(
     """
     user = _overloads(user_table)
     base_table = torch.export.default_decompositions()
+    base_table.update(decompositions_misc.base_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
     base = run_decompositions(ep, base_table)

@@ -1,0 +1,350 @@
+"""Own decompositions (torch ops -> core ATen) of non-core ops torch._decomp leaves or gets wrong for exir-mlir.
+
+Reductions and scans (cummax/cummin, median/nanmedian/kthvalue/mode, max/min without dim), index updates
+(index_reduce, put, scatter_reduce with include_self=False or 'mean'), searchsorted/bucketize, unfold with
+symbolic sizes, nonzero_static, addbmm, and the linalg composites' error checks. Each entry is written with
+core ATen ops whose lowerings exist, for any (symbolic) size. Some are quadratic in the length of the dim
+they work along (cummax/cummin, mode, searchsorted: an n x n or n x m comparison), which is correct and
+vectorizes, but slow for long dims.
+
+`own_table()` entries are tried like torch._decomp's for ops that survive the default table;
+`base_table()` entries run with torch's default table, for core ops whose calls the lowering takes only in
+part: they return NotImplemented for the calls it takes (the op stays as it is).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import torch
+
+aten = torch.ops.aten
+
+
+def _lowest(dtype: torch.dtype):
+    if dtype == torch.bool:
+        return False
+    if dtype.is_floating_point:
+        return float("-inf")
+    return torch.iinfo(dtype).min
+
+
+def _highest(dtype: torch.dtype):
+    if dtype == torch.bool:
+        return True
+    if dtype.is_floating_point:
+        return float("inf")
+    return torch.iinfo(dtype).max
+
+
+def _dim(d: int, rank: int) -> int:
+    return d % rank if rank else 0
+
+
+def _arange(n, like: torch.Tensor) -> torch.Tensor:
+    return aten.arange.start_step(0, n, 1, dtype=torch.int64, device=like.device)
+
+
+# ----------------------------------------------------------------------------------------- scans
+
+
+def _cum_extreme(is_max: bool):
+    """cummax/cummin: values[i] = max/min of x[..j..] for j <= i (NaN once seen), indices[i] = the last j <= i
+    where x[j] is that value (torch's rule: a later equal value, or a later NaN, takes the index). Computed as
+    an n x n masked reduction along the dim."""
+    pick = aten.amax.default if is_max else aten.amin.default
+
+    def fn(x, dim):
+        if x.dim() == 0:
+            return aten.clone.default(x), aten.zeros_like.default(x, dtype=torch.int64)
+        d = _dim(dim, x.dim())
+        xt = aten.movedim.int(x, d, -1)  # [..., n]
+        n = xt.shape[-1]
+        pos = _arange(n, x)
+        mask = aten.le.Tensor(aten.unsqueeze.default(pos, 0), aten.unsqueeze.default(pos, 1))  # [i, j]: j <= i
+        a = aten.unsqueeze.default(xt, -2)  # [..., 1(i), n(j)]
+        filler = _lowest(x.dtype) if is_max else _highest(x.dtype)
+        values = pick(aten.where.ScalarOther(mask, a, filler), [-1], False)  # [..., n(i)]
+        v = aten.unsqueeze.default(values, -1)  # [..., n(i), 1]
+        same = aten.eq.Tensor(a, v)
+        if x.dtype.is_floating_point:
+            same = aten.logical_or.default(same, aten.logical_and.default(aten.isnan.default(a),
+                                                                           aten.isnan.default(v)))
+        same = aten.logical_and.default(same, mask)
+        idx = aten.amax.default(aten.where.ScalarOther(same, pos, -1), [-1], False)
+        return aten.movedim.int(values, -1, d), aten.movedim.int(idx, -1, d)
+
+    return fn
+
+
+# ----------------------------------------------------------------------------------- selections
+
+
+def _max_min_all(is_max: bool):
+    """max()/min() without dim: the extreme of all elements (NaN propagates, as amax/amin do)."""
+    def fn(x):
+        return (aten.amax.default if is_max else aten.amin.default)(x, [], False)
+    return fn
+
+
+def _sorted_along(x, d):
+    return aten.sort.default(x, d, False)
+
+
+def kthvalue(x, k, dim=-1, keepdim=False):
+    """The k-th smallest along dim (a stable sort, NaN last, as torch orders it)."""
+    if x.dim() == 0:
+        return aten.clone.default(x), aten.zeros_like.default(x, dtype=torch.int64)
+    d = _dim(dim, x.dim())
+    values, indices = _sorted_along(x, d)
+    v, i = aten.select.int(values, d, k - 1), aten.select.int(indices, d, k - 1)
+    if keepdim:
+        v, i = aten.unsqueeze.default(v, d), aten.unsqueeze.default(i, d)
+    return v, i
+
+
+def _take(t, d, pos):
+    """t gathered along d at pos (a tensor of t's shape with dim d of size 1)."""
+    return aten.gather.default(t, d, pos)
+
+
+def _median_dim(ignore_nan: bool):
+    """median.dim / nanmedian.dim: the lower median along dim (element (n-1)//2 of the sorted values; NaN
+    sorts last). median: any NaN makes the result NaN, at the index of the first NaN. nanmedian: the median
+    of the non-NaN values (NaN when all are NaN)."""
+    def fn(x, dim=-1, keepdim=False):
+        if x.dim() == 0:
+            return aten.clone.default(x), aten.zeros_like.default(x, dtype=torch.int64)
+        d = _dim(dim, x.dim())
+        n = x.shape[d]
+        values, indices = _sorted_along(x, d)
+        if x.dtype.is_floating_point:
+            nans = aten.sum.dim_IntList(aten.isnan.default(x), [d], True)  # [.., 1, ..] int64
+            count = aten.rsub.Scalar(nans, n)  # non-NaN values
+            if ignore_nan:
+                pos = aten.clamp_min.default(aten.div.Tensor_mode(aten.sub.Scalar(count, 1), 2,
+                                                                  rounding_mode="floor"), 0)
+            else:
+                # (n-1)//2 when there is no NaN; else the first NaN (at `count` in the stable order)
+                mid = aten.full_like.default(count, (n - 1) // 2)
+                pos = aten.where.self(aten.gt.Scalar(nans, 0), count, mid)
+            v, i = _take(values, d, pos), _take(indices, d, pos)
+            if not keepdim:
+                v, i = aten.squeeze.dims(v, [d]), aten.squeeze.dims(i, [d])
+            return v, i
+        k = (n - 1) // 2
+        v, i = aten.select.int(values, d, k), aten.select.int(indices, d, k)
+        if keepdim:
+            v, i = aten.unsqueeze.default(v, d), aten.unsqueeze.default(i, d)
+        return v, i
+
+    return fn
+
+
+def _median_all(ignore_nan: bool):
+    dim_fn = _median_dim(ignore_nan)
+
+    def fn(x):
+        return dim_fn(aten.reshape.default(x, [-1]), 0, False)[0]
+
+    return fn
+
+
+def mode(x, dim=-1, keepdim=False):
+    """The most frequent value along dim (the smallest of those equally frequent) and the index of its last
+    occurrence: an n x n equality count."""
+    if x.dim() == 0:
+        return aten.clone.default(x), aten.zeros_like.default(x, dtype=torch.int64)
+    d = _dim(dim, x.dim())
+    xt = aten.movedim.int(x, d, -1)
+    n = xt.shape[-1]
+    eq = aten.eq.Tensor(aten.unsqueeze.default(xt, -1), aten.unsqueeze.default(xt, -2))  # [..., n, n]
+    counts = aten.sum.dim_IntList(eq, [-1], False)  # [..., n]
+    best = aten.amax.default(counts, [-1], True)
+    values = aten.amin.default(aten.where.ScalarOther(aten.eq.Tensor(counts, best), xt, _highest(x.dtype)),
+                               [-1], True)
+    pos = _arange(n, x)
+    idx = aten.amax.default(aten.where.ScalarOther(aten.eq.Tensor(xt, values), pos, -1), [-1], True)
+    values, idx = aten.squeeze.dims(values, [-1]), aten.squeeze.dims(idx, [-1])
+    if keepdim:
+        values, idx = aten.unsqueeze.default(values, -1), aten.unsqueeze.default(idx, -1)
+        return aten.movedim.int(values, -1, d), aten.movedim.int(idx, -1, d)
+    return values, idx
+
+
+# -------------------------------------------------------------------------------- searching
+
+
+def _search(sorted_seq, values, right: bool, out_int32: bool):
+    """The insertion points of values in the last dim of sorted_seq: the count of boundaries b with
+    !(b >= v) (left) or !(b > v) (right), which is what torch's binary search finds (an n x m comparison)."""
+    s = aten.unsqueeze.default(sorted_seq, -2)  # [..., 1, m]
+    v = aten.unsqueeze.default(values, -1)  # [..., k, 1]
+    before = aten.logical_not.default((aten.gt.Tensor if right else aten.ge.Tensor)(s, v))
+    out = aten.sum.dim_IntList(before, [-1], False, dtype=torch.int64)
+    return aten._to_copy.default(out, dtype=torch.int32) if out_int32 else out
+
+
+def searchsorted(sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None):
+    right = right or side == "right"
+    if sorter is not None:
+        sorted_sequence = aten.gather.default(sorted_sequence, -1, sorter)
+    if sorted_sequence.dim() == 1 or self.dim() == 0:
+        flat = aten.reshape.default(self, [-1])
+        out = _search(sorted_sequence, flat, right, out_int32)
+        return aten.reshape.default(out, list(self.shape))
+    return _search(sorted_sequence, self, right, out_int32)
+
+
+def searchsorted_scalar(sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None):
+    value = aten.scalar_tensor.default(self, dtype=sorted_sequence.dtype, device=sorted_sequence.device)
+    return searchsorted(sorted_sequence, value, out_int32=out_int32, right=right, side=side, sorter=sorter)
+
+
+def bucketize(self, boundaries, *, out_int32=False, right=False):
+    return searchsorted(boundaries, self, out_int32=out_int32, right=right)
+
+
+def bucketize_scalar(self, boundaries, *, out_int32=False, right=False):
+    return searchsorted_scalar(boundaries, self, out_int32=out_int32, right=right)
+
+
+# ---------------------------------------------------------------------------------- updates
+
+
+def _reduced_identity(reduce: str, dtype: torch.dtype):
+    return {"sum": 0, "mean": 0, "prod": 1, "amax": _lowest(dtype), "amin": _highest(dtype)}[reduce]
+
+
+def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+    """scatter_reduce.two for what the lowering does not take itself: include_self=False (the positions
+    scattered to start from the reduction's identity) and 'mean' (a sum divided by the count of values
+    that went into each position, self included when include_self; integer means round down)."""
+    if include_self and reduce != "mean":
+        return NotImplemented
+    base = self
+    if not include_self:
+        base = aten.scatter.value(self, dim, index, _reduced_identity(reduce, self.dtype))
+    if reduce != "mean":
+        return aten.scatter_reduce.two(base, dim, index, src, reduce, include_self=True)
+    total = aten.scatter_reduce.two(base, dim, index, src, "sum", include_self=True)
+    count = aten.full_like.default(self, 1 if include_self else 0)
+    count = aten.scatter_reduce.two(count, dim, index, aten.ones_like.default(src, dtype=self.dtype), "sum",
+                                    include_self=True)
+    count = aten.where.ScalarSelf(aten.eq.Scalar(count, 0), 1, count)
+    if self.dtype.is_floating_point:
+        return aten.div.Tensor(total, count)
+    return aten.div.Tensor_mode(total, count, rounding_mode="floor")
+
+
+def index_reduce(self, dim, index, source, reduce, *, include_self=True):
+    """index_reduce = scatter_reduce with the 1-d index spread along dim over source's shape."""
+    if self.dim() == 0:
+        out = index_reduce(aten.reshape.default(self, [1]), 0, index, aten.reshape.default(source, [-1]), reduce,
+                           include_self=include_self)
+        return aten.reshape.default(out, [])
+    d = _dim(dim, self.dim())
+    shape = [1] * source.dim()
+    shape[d] = -1
+    idx = aten.expand.default(aten.reshape.default(index, shape), list(source.shape))
+    return aten.scatter_reduce.two(self, d, idx, source, reduce, include_self=include_self)
+
+
+def put(self, index, source, accumulate=False):
+    """put: index_put into the flattened self (negative indices count from the end)."""
+    flat = aten.reshape.default(self, [-1])
+    idx = aten.reshape.default(index, [-1])
+    numel = flat.shape[0]
+    idx = aten.where.self(aten.lt.Scalar(idx, 0), aten.add.Scalar(idx, numel), idx)
+    out = aten.index_put.default(flat, [idx], aten.reshape.default(source, [-1]), accumulate)
+    return aten.reshape.default(out, list(self.shape))
+
+
+def nonzero_static(self, *, size, fill_value=-1):
+    """The first `size` rows of nonzero(self), padded with fill_value: a stable sort puts the nonzero
+    positions first, in order; they are unravelled into coordinates."""
+    rank = self.dim()
+    if rank == 0:
+        return aten.full.default([size, 0], fill_value, dtype=torch.int64, device=self.device)
+    flat = aten.reshape.default(aten.ne.Scalar(self, 0), [-1])
+    key = aten._to_copy.default(aten.logical_not.default(flat), dtype=torch.int64)
+    order = aten.sort.default(key, 0, False)[1]  # nonzero positions first, in order
+    count = aten.sum.default(flat, dtype=torch.int64)
+    pad = aten.zeros.default([size], dtype=torch.int64, device=self.device)
+    first = aten.slice.Tensor(aten.cat.default([order, pad]), 0, 0, size)
+    coords = []
+    rest = first
+    for d in reversed(range(rank)):
+        n = self.shape[d]
+        coords.append(aten.remainder.Scalar(rest, n))
+        rest = aten.div.Tensor_mode(rest, n, rounding_mode="floor")
+    coords = aten.stack.default(list(reversed(coords)), 1)  # [size, rank]
+    valid = aten.unsqueeze.default(aten.lt.Tensor(_arange(size, self), count), 1)
+    return aten.where.ScalarOther(valid, coords, fill_value)
+
+
+# -------------------------------------------------------------------------------------- views
+
+
+def unfold(x, dimension, size, step):
+    """unfold: the windows gathered with index_select along the dim (torch._decomp's as_strided form needs
+    the strides, which a symbolic size leaves symbolic) and the window dim moved last."""
+    if x.dim() == 0:
+        return aten.reshape.default(x, [1])
+    d = _dim(dimension, x.dim())
+    n = x.shape[d]
+    windows = (n - size) // step + 1
+    starts = aten.mul.Scalar(_arange(windows, x), step)
+    idx = aten.add.Tensor(aten.unsqueeze.default(starts, 1), aten.unsqueeze.default(_arange(size, x), 0))
+    picked = aten.index_select.default(x, d, aten.reshape.default(idx, [-1]))
+    shape = list(x.shape)
+    shape[d:d + 1] = [windows, size]
+    return aten.movedim.int(aten.reshape.default(picked, shape), d + 1, -1)
+
+
+def unfold_copy(x, dimension, size, step):
+    return aten.clone.default(unfold(x, dimension, size, step))
+
+
+# ------------------------------------------------------------------------------------ linalg-ish
+
+
+def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * sum_b batch1[b] @ batch2[b] (beta == 0 ignores self, NaN included)."""
+    out = aten.sum.dim_IntList(aten.bmm.default(batch1, batch2), [0], False)
+    if alpha != 1:
+        out = aten.mul.Scalar(out, alpha)
+    if beta == 0:
+        return out  # (n, p), the shape self broadcasts to
+    return aten.add.Tensor(out, self if beta == 1 else aten.mul.Scalar(self, beta))
+
+
+def own_table() -> dict[torch._ops.OpOverload, Callable]:
+    """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
+    return {
+        aten.cummax.default: _cum_extreme(True),
+        aten.cummin.default: _cum_extreme(False),
+        aten.max.default: _max_min_all(True),
+        aten.min.default: _max_min_all(False),
+        aten.kthvalue.default: kthvalue,
+        aten.median.dim: _median_dim(False),
+        aten.nanmedian.dim: _median_dim(True),
+        aten.median.default: _median_all(False),
+        aten.nanmedian.default: _median_all(True),
+        aten.mode.default: mode,
+        aten.searchsorted.Tensor: searchsorted,
+        aten.searchsorted.Scalar: searchsorted_scalar,
+        aten.bucketize.Tensor: bucketize,
+        aten.bucketize.Scalar: bucketize_scalar,
+        aten.index_reduce.default: index_reduce,
+        aten.put.default: put,
+        aten.nonzero_static.default: nonzero_static,
+        aten.unfold.default: unfold,
+        aten.unfold_copy.default: unfold_copy,
+        aten.addbmm.default: addbmm,
+    }
+
+
+def base_table() -> dict[torch._ops.OpOverload, Callable]:
+    """Entries run with torch's default table: core ops whose other calls the lowering takes as they are."""
+    return {aten.scatter_reduce.two: scatter_reduce}
