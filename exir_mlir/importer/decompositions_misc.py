@@ -45,6 +45,18 @@ def _arange(n, like: torch.Tensor) -> torch.Tensor:
     return aten.arange.start_step(0, n, 1, dtype=torch.int64, device=like.device)
 
 
+def _count(n, like: torch.Tensor):
+    """A size as an operand of tensor arithmetic: the int itself, or for a symbolic size a 0-d int64 tensor
+    (scalar arguments of core ops must be constants for the importer)."""
+    if isinstance(n, int):
+        return n
+    return aten.sum.default(aten.ones_like.default(_arange(n, like)))
+
+
+def _add(t, n):
+    return aten.add.Scalar(t, n) if isinstance(n, int) else aten.add.Tensor(t, n)
+
+
 # ----------------------------------------------------------------------------------------- scans
 
 
@@ -116,26 +128,22 @@ def _median_dim(ignore_nan: bool):
         if x.dim() == 0:
             return aten.clone.default(x), aten.zeros_like.default(x, dtype=torch.int64)
         d = _dim(dim, x.dim())
-        n = x.shape[d]
         values, indices = _sorted_along(x, d)
+        # [.., 1, ..] int64 positions along d (a symbolic n is no constant for select)
+        length = aten.sum.dim_IntList(aten.ones_like.default(x, dtype=torch.int64), [d], True)
+        mid = aten.div.Tensor_mode(aten.sub.Scalar(length, 1), 2, rounding_mode="floor")
+        pos = mid
         if x.dtype.is_floating_point:
-            nans = aten.sum.dim_IntList(aten.isnan.default(x), [d], True)  # [.., 1, ..] int64
-            count = aten.rsub.Scalar(nans, n)  # non-NaN values
+            nans = aten.sum.dim_IntList(aten.isnan.default(x), [d], True, dtype=torch.int64)
+            count = aten.sub.Tensor(length, nans)  # non-NaN values
             if ignore_nan:
                 pos = aten.clamp_min.default(aten.div.Tensor_mode(aten.sub.Scalar(count, 1), 2,
                                                                   rounding_mode="floor"), 0)
-            else:
-                # (n-1)//2 when there is no NaN; else the first NaN (at `count` in the stable order)
-                mid = aten.full_like.default(count, (n - 1) // 2)
+            else:  # the first NaN sits at `count` in the stable order
                 pos = aten.where.self(aten.gt.Scalar(nans, 0), count, mid)
-            v, i = _take(values, d, pos), _take(indices, d, pos)
-            if not keepdim:
-                v, i = aten.squeeze.dims(v, [d]), aten.squeeze.dims(i, [d])
-            return v, i
-        k = (n - 1) // 2
-        v, i = aten.select.int(values, d, k), aten.select.int(indices, d, k)
-        if keepdim:
-            v, i = aten.unsqueeze.default(v, d), aten.unsqueeze.default(i, d)
+        v, i = _take(values, d, pos), _take(indices, d, pos)
+        if not keepdim:
+            v, i = aten.squeeze.dims(v, [d]), aten.squeeze.dims(i, [d])
         return v, i
 
     return fn
@@ -254,8 +262,8 @@ def put(self, index, source, accumulate=False):
     """put: index_put into the flattened self (negative indices count from the end)."""
     flat = aten.reshape.default(self, [-1])
     idx = aten.reshape.default(index, [-1])
-    numel = flat.shape[0]
-    idx = aten.where.self(aten.lt.Scalar(idx, 0), aten.add.Scalar(idx, numel), idx)
+    numel = _count(flat.shape[0], flat)
+    idx = aten.where.self(aten.lt.Scalar(idx, 0), _add(idx, numel), idx)
     out = aten.index_put.default(flat, [idx], aten.reshape.default(source, [-1]), accumulate)
     return aten.reshape.default(out, list(self.shape))
 
@@ -275,8 +283,8 @@ def nonzero_static(self, *, size, fill_value=-1):
     coords = []
     rest = first
     for d in reversed(range(rank)):
-        n = self.shape[d]
-        coords.append(aten.remainder.Scalar(rest, n))
+        n = _count(self.shape[d], self)
+        coords.append(aten.remainder.Scalar(rest, n) if isinstance(n, int) else aten.remainder.Tensor(rest, n))
         rest = aten.div.Tensor_mode(rest, n, rounding_mode="floor")
     coords = aten.stack.default(list(reversed(coords)), 1)  # [size, rank]
     valid = aten.unsqueeze.default(aten.lt.Tensor(_arange(size, self), count), 1)
