@@ -291,6 +291,86 @@ def nonzero_static(self, *, size, fill_value=-1):
     return aten.where.ScalarOther(valid, coords, fill_value)
 
 
+def _mul(t, n):
+    return aten.mul.Scalar(t, n) if isinstance(n, int) else aten.mul.Tensor(t, n)
+
+
+def diagonal_scatter(x, src, offset=0, dim1=0, dim2=1):
+    """diagonal_scatter: src scattered into the flattened (dim1, dim2) plane of x, at k*C + k + offset
+    (offset >= 0) or (k - offset)*C + k, for k along the diagonal (torch._decomp's form copies into a view)."""
+    rank = x.dim()
+    d1, d2 = _dim(dim1, rank), _dim(dim2, rank)
+    order = [d for d in range(rank) if d not in (d1, d2)] + [d1, d2]
+    xt = aten.permute.default(x, order)  # [..., R, C]
+    rows, cols = xt.shape[-2], xt.shape[-1]
+    k = _arange(src.shape[-1], x)
+    c = _count(cols, x)
+    pos = aten.add.Tensor(_mul(k, c), k)  # k * C + k
+    pos = aten.add.Scalar(pos, offset) if offset >= 0 else _add(pos, _mul(c, -offset) if isinstance(c, int)
+                                                                  else aten.mul.Scalar(c, -offset))
+    flat = aten.reshape.default(xt, [*xt.shape[:-2], rows * cols])
+    index = aten.expand.default(pos, list(src.shape))
+    out = aten.scatter.src(flat, -1, index, aten._to_copy.default(src, dtype=x.dtype))
+    out = aten.reshape.default(out, list(xt.shape))
+    return aten.permute.default(out, [order.index(d) for d in range(rank)])
+
+
+def as_strided_scatter(x, src, size, stride, storage_offset=None):
+    """as_strided_scatter over a contiguous x: src scattered into x's flat storage at storage_offset +
+    sum_d i_d * stride[d]. A non-contiguous x (its storage order is not its logical order) stays as it is."""
+    if not x.is_contiguous():
+        return NotImplemented
+    pos = aten.full.default([1] * len(size), storage_offset or 0, dtype=torch.int64, device=x.device)
+    for d, (n, st) in enumerate(zip(size, stride)):
+        shape = [1] * len(size)
+        shape[d] = -1
+        pos = aten.add.Tensor(pos, aten.reshape.default(_mul(_arange(n, x), _count(st, x) if not isinstance(st, int)
+                                                              else st), shape))
+    flat = aten.reshape.default(x, [-1])
+    index = aten.reshape.default(aten.expand.default(pos, list(size)), [-1])
+    out = aten.scatter.src(flat, 0, index, aten.reshape.default(aten._to_copy.default(src, dtype=x.dtype), [-1]))
+    return aten.reshape.default(out, list(x.shape))
+
+
+def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0, unsafe=False, initial=None):
+    """segment_reduce with 1-d lengths or offsets: the segment of each element along axis is the number of
+    segment ends at or before it; a scatter_reduce into the segments. Empty segments get `initial`, else
+    what torch gives them (0, 1, -inf, inf, NaN for sum, prod, max, min, mean)."""
+    if indices is not None or (lengths is None) == (offsets is None):
+        return NotImplemented
+    bounds = lengths if lengths is not None else offsets
+    if bounds.dim() != 1:
+        return NotImplemented
+    d = _dim(axis, data.dim())
+    x = aten.movedim.int(data, d, 0)
+    if lengths is not None:
+        ends, segments = aten.cumsum.default(lengths, 0), lengths.shape[0]
+    else:
+        ends, segments = aten.slice.Tensor(offsets, 0, 1), offsets.shape[0] - 1
+    n = x.shape[0]
+    seg = aten.sum.dim_IntList(aten.le.Tensor(aten.unsqueeze.default(ends, 0),
+                                              aten.unsqueeze.default(_arange(n, x), 1)), [1], False,
+                               dtype=torch.int64)  # [n]
+    index = aten.expand.default(aten.reshape.default(seg, [-1] + [1] * (x.dim() - 1)), list(x.shape))
+    shape = [segments, *x.shape[1:]]
+    kind = {"max": "amax", "min": "amin"}.get(reduce, reduce)
+    empty_value = {"sum": 0, "prod": 1, "amax": _lowest(x.dtype), "amin": _highest(x.dtype),
+                   "mean": float("nan")}[kind]
+    if kind == "mean":
+        base = aten.full.default(shape, 0 if initial is None else initial, dtype=x.dtype, device=x.device)
+        total = aten.scatter_reduce.two(base, 0, index, x, "sum", include_self=True)
+        count = aten.scatter_reduce.two(aten.zeros.default(shape, dtype=x.dtype, device=x.device), 0, index,
+                                        aten.ones_like.default(x), "sum", include_self=True)
+        empty = aten.eq.Scalar(count, 0)
+        out = aten.where.ScalarSelf(empty, empty_value if initial is None else initial,
+                                    aten.div.Tensor(total, aten.where.ScalarSelf(empty, 1, count)))
+    else:
+        base = aten.full.default(shape, empty_value if initial is None else initial, dtype=x.dtype,
+                                 device=x.device)
+        out = aten.scatter_reduce.two(base, 0, index, x, kind, include_self=initial is not None)
+    return aten.movedim.int(out, 0, d)
+
+
 # -------------------------------------------------------------------------------------- views
 
 
@@ -350,6 +430,9 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.unfold.default: unfold,
         aten.unfold_copy.default: unfold_copy,
         aten.addbmm.default: addbmm,
+        aten.diagonal_scatter.default: diagonal_scatter,
+        aten.as_strided_scatter.default: as_strided_scatter,
+        aten.segment_reduce.default: segment_reduce,
     }
 
 
