@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 import torch
+from torch.export._remove_effect_tokens_pass import _remove_effect_tokens
 
 aten = torch.ops.aten
 
@@ -407,6 +408,203 @@ def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
     return aten.add.Tensor(out, self if beta == 1 else aten.mul.Scalar(self, beta))
 
 
+# ---------------------------------------------------------------------------------- linalg (static n)
+# Unrolled over the matrix dim: one step of vector ops per row/column, so only for a static size (a
+# symbolic n leaves the op as it is, with its error). Real dtypes only.
+
+
+def _static_square(a) -> int | None:
+    """The static size of a's square matrices; raises (the op stays, with this reason) for a symbolic size or
+    a complex dtype; None for a non-square (torch's error is the op's own)."""
+    n = a.shape[-1]
+    if not isinstance(n, int) or not isinstance(a.shape[-2], int):
+        raise NotImplementedError("exir-mlir decomposes this linalg op for a static matrix size only (its "
+                                  "matrix dims are symbolic here): export with static sizes for the last two dims")
+    if a.dtype.is_complex:
+        raise NotImplementedError("exir-mlir decomposes this linalg op for real dtypes only")
+    return n if a.shape[-2] == n else None
+
+
+def _eye(n, like):
+    ar = _arange(n, like)
+    return aten._to_copy.default(aten.eq.Tensor(aten.unsqueeze.default(ar, -1), aten.unsqueeze.default(ar, 0)),
+                                 dtype=like.dtype)
+
+
+def _mT(a):
+    return aten.transpose.int(a, -2, -1)
+
+
+def cholesky_ex(a, upper=False, check_errors=False):
+    """linalg_cholesky_ex: right-looking Cholesky, one column per step (L[j:, j] = A[j:, j] / sqrt(A[j, j]),
+    then the trailing matrix loses that column's outer product). info is the first non-positive pivot + 1."""
+    n = _static_square(a)
+    if n is None:
+        return NotImplemented
+    cols, pivots = [], []
+    rest = a
+    for j in range(n):
+        piv = aten.select.int(aten.select.int(rest, -1, j), -1, j)  # [...]
+        pivots.append(piv)
+        below = aten.ge.Scalar(_arange(n, a), j)
+        col = aten.where.ScalarOther(below, aten.div.Tensor(aten.select.int(rest, -1, j),
+                                                            aten.unsqueeze.default(aten.sqrt.default(piv), -1)), 0.0)
+        cols.append(col)
+        rest = aten.sub.Tensor(rest, aten.mul.Tensor(aten.unsqueeze.default(col, -1), aten.unsqueeze.default(col, -2)))
+    low = aten.stack.default(cols, -1)
+    bad = aten.logical_not.default(aten.gt.Scalar(aten.stack.default(pivots, -1), 0))
+    first = aten.add.Scalar(aten.argmax.default(aten._to_copy.default(bad, dtype=torch.int32), -1, False), 1)
+    info = aten._to_copy.default(aten.where.ScalarOther(aten.any.dim(bad, -1, False), first, 0), dtype=torch.int32)
+    return (_mT(low) if upper else low), info
+
+
+def cholesky(a, upper=False):
+    out = cholesky_ex(a, upper)
+    return out if out is NotImplemented else out[0]
+
+
+def _solve_triangular(a, b, upper: bool, unit: bool):
+    """X with A X = B (A triangular, B [..., n, k]): substitution, one row of X per step."""
+    n = a.shape[-1]
+    rows = [None] * n
+    rest = b
+    for i in (range(n - 1, -1, -1) if upper else range(n)):
+        x = aten.select.int(rest, -2, i)  # [..., k]
+        if not unit:
+            x = aten.div.Tensor(x, aten.unsqueeze.default(aten.select.int(aten.select.int(a, -1, i), -1, i), -1))
+        rows[i] = x
+        col = aten.unsqueeze.default(aten.select.int(a, -1, i), -1)  # [..., n, 1]
+        rest = aten.sub.Tensor(rest, aten.mul.Tensor(col, aten.unsqueeze.default(x, -2)))
+    return aten.stack.default(rows, -2)
+
+
+def solve_triangular(a, b, *, upper, left=True, unitriangular=False):
+    if _static_square(a) is None:
+        return NotImplemented
+    if left:
+        return _solve_triangular(a, b, upper, unitriangular)
+    return _mT(_solve_triangular(_mT(a), _mT(b), not upper, unitriangular))
+
+
+def triangular_solve(b, a, upper=True, transpose=False, unitriangular=False):
+    if _static_square(a) is None:
+        return NotImplemented
+    if transpose:
+        a, upper = _mT(a), not upper
+    x = _solve_triangular(a, b, upper, unitriangular)
+    return x, aten.clone.default(a if not transpose else _mT(a))
+
+
+def lu_factor_ex(a, pivot=True, check_errors=False):
+    """linalg_lu_factor_ex: Gaussian elimination with partial pivoting (the first largest |A[i, j]|, i >= j,
+    as LAPACK's getrf picks), one column per step; pivots are 1-based int32; info is the first zero pivot + 1."""
+    n = _static_square(a)
+    if n is None or not pivot:
+        return NotImplemented
+    ar = _arange(n, a)
+    lu = a
+    pivots, diag = [], []
+    for j in range(n):
+        col = aten.select.int(lu, -1, j)  # [..., n]
+        mag = aten.where.ScalarOther(aten.ge.Scalar(ar, j), aten.abs.default(col), -1.0)
+        p = aten.argmax.default(mag, -1, True)  # [..., 1]
+        pivots.append(aten.squeeze.dims(p, [-1]))
+        swap = aten.where.self(aten.eq.Scalar(ar, j), p, aten.where.ScalarSelf(aten.eq.Tensor(ar, p), j, ar))
+        lu = aten.gather.default(lu, -2, aten.expand.default(aten.unsqueeze.default(swap, -1), list(lu.shape)))
+        piv = aten.select.int(aten.select.int(lu, -1, j), -1, j)
+        diag.append(piv)
+        below = right = aten.gt.Scalar(ar, j)
+        lcol = aten.where.ScalarOther(below, aten.div.Tensor(aten.select.int(lu, -1, j),
+                                                             aten.unsqueeze.default(piv, -1)), 0.0)
+        urow = aten.where.ScalarOther(right, aten.select.int(lu, -2, j), 0.0)
+        lu = aten.sub.Tensor(lu, aten.mul.Tensor(aten.unsqueeze.default(lcol, -1), aten.unsqueeze.default(urow, -2)))
+        at_col = aten.logical_and.default(aten.unsqueeze.default(below, -1),
+                                          aten.unsqueeze.default(aten.eq.Scalar(ar, j), 0))
+        lu = aten.where.self(at_col, aten.unsqueeze.default(lcol, -1), lu)
+    piv = aten._to_copy.default(aten.add.Scalar(aten.stack.default(pivots, -1), 1), dtype=torch.int32)
+    zero = aten.eq.Scalar(aten.stack.default(diag, -1), 0)
+    first = aten.add.Scalar(aten.argmax.default(aten._to_copy.default(zero, dtype=torch.int32), -1, False), 1)
+    info = aten._to_copy.default(aten.where.ScalarOther(aten.any.dim(zero, -1, False), first, 0), dtype=torch.int32)
+    return lu, piv, info
+
+
+def _lu_solve(lu, pivots, b):
+    """X with P L U X = B: B's rows swapped as the pivots say, then the two triangular solves."""
+    n = lu.shape[-1]
+    ar = _arange(n, lu)
+    for i in range(n):
+        p = aten.sub.Scalar(aten._to_copy.default(aten.slice.Tensor(pivots, -1, i, i + 1), dtype=torch.int64), 1)
+        swap = aten.where.self(aten.eq.Scalar(ar, i), p, aten.where.ScalarSelf(aten.eq.Tensor(ar, p), i, ar))
+        shape = list(torch.broadcast_shapes(tuple(swap.shape[:-1]), tuple(b.shape[:-2]))) + [n, b.shape[-1]]
+        b = aten.expand.default(b, shape)
+        b = aten.gather.default(b, -2, aten.expand.default(aten.unsqueeze.default(swap, -1), shape))
+    y = _solve_triangular(lu, b, False, True)
+    return _solve_triangular(lu, y, True, False)
+
+
+def lu_solve(lu, pivots, b, *, left=True, adjoint=False):
+    if _static_square(lu) is None or adjoint or not left:
+        return NotImplemented
+    return _lu_solve(lu, pivots, b)
+
+
+def inv_ex(a, *, check_errors=False):
+    n = _static_square(a)
+    if n is None:
+        return NotImplemented
+    lu, piv, info = lu_factor_ex(a)
+    eye = aten.expand.default(_eye(n, a), list(a.shape))
+    return _lu_solve(lu, piv, eye), info
+
+
+def linalg_solve_ex(a, b, *, left=True, check_errors=False):
+    """_linalg_solve_ex: (X, LU, pivots, info) with A X = B (left) or X A = B; B a batch of vectors when it
+    is 1-d or A's shape without the last dim (torch's rule)."""
+    n = _static_square(a)
+    if n is None:
+        return NotImplemented
+    vector = b.dim() == 1 or (b.dim() == a.dim() - 1 and list(b.shape) == list(a.shape[:-1]))
+    rhs = aten.unsqueeze.default(b, -1) if vector else b
+    lu, piv, info = lu_factor_ex(a if left else _mT(a))
+    x = _lu_solve(lu, piv, rhs if left else _mT(rhs))
+    x = x if left else _mT(x)
+    return (aten.squeeze.dims(x, [-1]) if vector else x), lu, piv, info
+
+
+def cholesky_solve(b, l, upper=False):
+    if _static_square(l) is None:
+        return NotImplemented
+    low = _mT(l) if upper else l
+    return _solve_triangular(_mT(low), _solve_triangular(low, b, False, False), True, False)
+
+
+def cholesky_inverse(l, upper=False):
+    n = _static_square(l)
+    if n is None:
+        return NotImplemented
+    eye = aten.expand.default(_eye(n, l), list(l.shape))
+    return cholesky_solve(eye, l, upper)
+
+
+def drop_linalg_error_checks(ep: torch.export.ExportedProgram) -> torch.export.ExportedProgram:
+    """`ep` without the `_linalg_check_errors` calls that torch.linalg's composites (cholesky, inv, solve,
+    lu_factor, ...) add after their `*_ex` op: those are effectful (an effect token threads through the
+    program) and raise on a singular or non positive-definite input. Without them the program computes what
+    the `*_ex` op computes: for such an input, inf/NaN values instead of an exception."""
+    checks = [n for n in ep.graph.nodes if n.op == "call_function"
+              and n.target is torch.ops.higher_order.with_effects and len(n.args) > 1
+              and n.args[1] is aten._linalg_check_errors.default]
+    if not checks:
+        return ep
+    ep = _remove_effect_tokens(ep)
+    for node in list(ep.graph.nodes):
+        if node.op == "call_function" and node.target is aten._linalg_check_errors.default and not node.users:
+            ep.graph.erase_node(node)
+    ep.graph.eliminate_dead_code()
+    ep.graph_module.recompile()
+    return ep
+
+
 def own_table() -> dict[torch._ops.OpOverload, Callable]:
     """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
     return {
@@ -433,6 +631,16 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.diagonal_scatter.default: diagonal_scatter,
         aten.as_strided_scatter.default: as_strided_scatter,
         aten.segment_reduce.default: segment_reduce,
+        aten.linalg_cholesky_ex.default: cholesky_ex,
+        aten.cholesky.default: cholesky,
+        aten.linalg_solve_triangular.default: solve_triangular,
+        aten.triangular_solve.default: triangular_solve,
+        aten.linalg_lu_factor_ex.default: lu_factor_ex,
+        aten.linalg_lu_solve.default: lu_solve,
+        aten.linalg_inv_ex.default: inv_ex,
+        aten._linalg_solve_ex.default: linalg_solve_ex,
+        aten.cholesky_solve.default: cholesky_solve,
+        aten.cholesky_inverse.default: cholesky_inverse,
     }
 
 
