@@ -168,7 +168,7 @@ def decompose(
             for op in list(candidates):
                 alone = _run(base, base_table, accepted, {op: candidates[op]})
                 if isinstance(alone, Exception):
-                    rejected[op] = (f"torch's decomposition of it (torch._decomp) fails on this call "
+                    rejected[op] = (f"{_whose(op)} fails on this call "
                                     f"({type(alone).__name__}: {str(alone).splitlines()[0][:200] if str(alone) else ''})")
                     del candidates[op]
             if not candidates:
@@ -213,6 +213,13 @@ def decompose(
             reasons[name] = ("torch's decomposition of it (torch._decomp) leaves this call as it is"
                              if node.target in extra else "torch has no decomposition for it (torch._decomp)")
     return Decomposed(current, sorted(aten_overload_text(op) for op in accepted), reasons)
+
+
+def _whose(op) -> str:
+    """Whose decomposition an entry of the extra table is, for the error that rejects it."""
+    if op in decompositions_misc.own_table():
+        return "exir-mlir's decomposition of it (exir_mlir/importer/decompositions_misc.py)"
+    return "torch's decomposition of it (torch._decomp)"
 
 
 def _run(base, base_table, accepted, candidates):

@@ -123,5 +123,6 @@ def test_linalg_with_a_symbolic_matrix_size_is_a_clear_error():
         exir_mlir.compile(ep)
     text = str(info.value)
     assert "'aten::linalg_inv_ex'" in text and "static matrix size only" in text
+    assert "exir-mlir's decomposition of it" in text
     assert "test_decompositions_misc.py" in text  # the user's line
     assert "effect token" not in text
