@@ -14,7 +14,7 @@ part: they return NotImplemented for the calls it takes (the op stays as it is).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 from torch.export._remove_effect_tokens_pass import _remove_effect_tokens
