@@ -441,6 +441,8 @@ def cholesky_ex(a, upper=False, check_errors=False):
     n = _static_square(a)
     if n is None:
         return NotImplemented
+    if n == 0:
+        return aten.clone.default(a), aten.zeros.default(list(a.shape[:-2]), dtype=torch.int32, device=a.device)
     cols, pivots = [], []
     rest = a
     for j in range(n):
@@ -466,6 +468,8 @@ def cholesky(a, upper=False):
 def _solve_triangular(a, b, upper: bool, unit: bool):
     """X with A X = B (A triangular, B [..., n, k]): substitution, one row of X per step."""
     n = a.shape[-1]
+    if n == 0:
+        return aten.clone.default(b)
     rows = [None] * n
     rest = b
     for i in (range(n - 1, -1, -1) if upper else range(n)):
@@ -501,6 +505,10 @@ def lu_factor_ex(a, pivot=True, check_errors=False):
     n = _static_square(a)
     if n is None or not pivot:
         return NotImplemented
+    if n == 0:
+        batch = list(a.shape[:-2])
+        return (aten.clone.default(a), aten.zeros.default(batch + [0], dtype=torch.int32, device=a.device),
+                aten.zeros.default(batch, dtype=torch.int32, device=a.device))
     ar = _arange(n, a)
     lu = a
     pivots, diag = [], []
@@ -553,6 +561,8 @@ def inv_ex(a, *, check_errors=False):
     if n is None:
         return NotImplemented
     lu, piv, info = lu_factor_ex(a)
+    if n == 0:
+        return aten.clone.default(a), info
     eye = aten.expand.default(_eye(n, a), list(a.shape))
     return _lu_solve(lu, piv, eye), info
 
@@ -582,6 +592,8 @@ def cholesky_inverse(l, upper=False):
     n = _static_square(l)
     if n is None:
         return NotImplemented
+    if n == 0:
+        return aten.clone.default(l)
     eye = aten.expand.default(_eye(n, l), list(l.shape))
     return cholesky_solve(eye, l, upper)
 
