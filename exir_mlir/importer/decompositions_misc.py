@@ -372,6 +372,51 @@ def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, ax
     return aten.movedim.int(out, 0, d)
 
 
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                  per_sample_weights=None, include_last_offset=False, padding_idx=-1):
+    """_embedding_bag(_forward_only) with 1-d indices and offsets: the bag of each index is the number of
+    bag starts at or before it; rows are summed (index_put with accumulate), averaged, or maxed (a
+    scatter_reduce; an empty bag gives 0) into the bags. The other results are what torch's CPU kernel
+    returns: offset2bag (empty for 'sum'), bag_size (zeros for 'sum'), max_indices (the weight row of each
+    bag's max per feature, the first position that has it; bag_size for 'mean'; zeros for 'sum')."""
+    if indices.dim() != 1 or (padding_idx is not None and padding_idx >= 0):
+        return NotImplemented
+    bags = offsets.shape[0] - 1 if include_last_offset else offsets.shape[0]
+    starts = aten.slice.Tensor(offsets, 0, 0, bags)
+    n, dim = indices.shape[0], weight.shape[1]
+    pos = _arange(n, weight)
+    bag_of = aten.sub.Scalar(aten.sum.dim_IntList(aten.le.Tensor(aten.unsqueeze.default(starts, 0),
+                                                                 aten.unsqueeze.default(pos, 1)), [1], False,
+                                                  dtype=torch.int64), 1)  # [n]
+    rows = aten.index_select.default(weight, 0, indices)  # [n, D]
+    zeros_bd = aten.zeros.default([bags, dim], dtype=weight.dtype, device=weight.device)
+    zeros_b = aten.zeros.default([bags], dtype=torch.int64, device=weight.device)
+    if mode == 0:
+        if per_sample_weights is not None:
+            rows = aten.mul.Tensor(rows, aten.unsqueeze.default(per_sample_weights, 1))
+        out = aten.index_put.default(zeros_bd, [bag_of], rows, True)
+        return out, aten.zeros.default([0], dtype=torch.int64, device=weight.device), zeros_b, zeros_b
+    count = aten.index_put.default(zeros_b, [bag_of], aten.ones_like.default(bag_of), True)  # [B]
+    if mode == 1:
+        total = aten.index_put.default(zeros_bd, [bag_of], rows, True)
+        div = aten._to_copy.default(aten.clamp_min.default(count, 1), dtype=weight.dtype)
+        return aten.div.Tensor(total, aten.unsqueeze.default(div, 1)), bag_of, count, count
+    index = aten.expand.default(aten.unsqueeze.default(bag_of, 1), [n, dim])
+    out = aten.scatter_reduce.two(zeros_bd, 0, index, rows, "amax", include_self=False)
+    is_max = aten.eq.Tensor(rows, aten.gather.default(out, 0, index))
+    never = torch.iinfo(torch.int64).max  # no position: an empty bag
+    first = aten.where.ScalarOther(is_max, aten.expand.default(aten.unsqueeze.default(pos, 1), [n, dim]), never)
+    first = aten.scatter_reduce.two(aten.full.default([bags, dim], never, dtype=torch.int64, device=weight.device),
+                                    0, index, first, "amin", include_self=True)
+    empty = aten.eq.Scalar(first, never)
+    first = aten.where.ScalarSelf(empty, 0, first)
+    padded = aten.cat.default([indices, aten.zeros.default([1], dtype=indices.dtype, device=weight.device)])
+    picked = aten.reshape.default(aten.index_select.default(padded, 0, aten.reshape.default(first, [-1])),
+                                  [bags, dim])
+    max_indices = aten.where.ScalarSelf(empty, 0, picked)
+    return out, bag_of, count, max_indices
+
+
 # -------------------------------------------------------------------------------------- views
 
 
@@ -643,6 +688,8 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.diagonal_scatter.default: diagonal_scatter,
         aten.as_strided_scatter.default: as_strided_scatter,
         aten.segment_reduce.default: segment_reduce,
+        aten._embedding_bag_forward_only.default: embedding_bag,
+        aten._embedding_bag.default: embedding_bag,
         aten.linalg_cholesky_ex.default: cholesky_ex,
         aten.cholesky.default: cholesky,
         aten.linalg_solve_triangular.default: solve_triangular,

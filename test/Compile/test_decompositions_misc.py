@@ -82,18 +82,23 @@ def test_index_updates():
     _check(f, inputs(4, 0), inputs(6, 1))
 
 
-def test_searching_and_addbmm():
-    def f(seq, v, a, b, c):
+def test_searching_addbmm_and_embedding_bag():
+    # embedding_bag: all four results of the 'max' kernel (an empty bag gives 0s), and 'mean'.
+    def f(seq, v, a, b, c, w, idx, offs):
+        bag = torch.ops.aten._embedding_bag_forward_only
         return (torch.searchsorted(seq, v), torch.searchsorted(seq, v, right=True, out_int32=True),
-                torch.bucketize(v, seq[0]), torch.addbmm(c, a, b, beta=0.5, alpha=2))
+                torch.bucketize(v, seq[0]), torch.addbmm(c, a, b, beta=0.5, alpha=2),
+                *bag(w, idx, offs, False, 2, False, None, False, -1), bag(w, idx, offs, False, 1)[0])
 
     seq = torch.tensor([[-1.0, 0.0, 0.0, 2.0], [0.5, 1.0, 1.0, 3.0]])
     v = torch.tensor([[0.0, 1.0, -3.0], [1.0, 5.0, 0.7]])
     g = torch.Generator().manual_seed(0)
     _check(f, (seq, v, torch.randn(2, 3, 4, generator=g), torch.randn(2, 4, 5, generator=g),
-               torch.randn(3, 5, generator=g)),
+               torch.randn(3, 5, generator=g), torch.randn(10, 3, generator=g), torch.tensor([1, 2, 4, 5, 4, 3, 9]),
+               torch.tensor([0, 4, 4])),
            (seq.repeat(2, 2).sort(1)[0], v.repeat(2, 1), torch.randn(3, 2, 4, generator=g),
-            torch.randn(3, 4, 3, generator=g), torch.randn(2, 3, generator=g)))
+            torch.randn(3, 4, 3, generator=g), torch.randn(2, 3, generator=g), torch.randn(6, 2, generator=g),
+            torch.tensor([5, 0, 0, 1]), torch.tensor([0, 2, 3, 4, 4])))
 
 
 def test_linalg_static():
