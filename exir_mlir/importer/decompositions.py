@@ -210,7 +210,7 @@ def decompose(
     for node in leftover_nodes(current, handled):
         name = aten_overload_text(node.target)
         if name not in reasons:
-            reasons[name] = ("torch's decomposition of it (torch._decomp) leaves this call as it is"
+            reasons[name] = (f"{_whose(node.target)} leaves this call as it is"
                              if node.target in extra else "torch has no decomposition for it (torch._decomp)")
     return Decomposed(current, sorted(aten_overload_text(op) for op in accepted), reasons)
 

@@ -459,15 +459,17 @@ def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 
 def _static_square(a) -> int | None:
-    """The static size of a's square matrices; raises (the op stays, with this reason) for a symbolic size or
-    a complex dtype; None for a non-square (torch's error is the op's own)."""
+    """The static size of a's square matrices; raises (the op stays, with this reason) for a symbolic size,
+    a complex dtype or non-square matrices."""
     n = a.shape[-1]
     if not isinstance(n, int) or not isinstance(a.shape[-2], int):
         raise NotImplementedError("exir-mlir decomposes this linalg op for a static matrix size only (its "
                                   "matrix dims are symbolic here): export with static sizes for the last two dims")
     if a.dtype.is_complex:
         raise NotImplementedError("exir-mlir decomposes this linalg op for real dtypes only")
-    return n if a.shape[-2] == n else None
+    if a.shape[-2] != n:
+        raise NotImplementedError("exir-mlir decomposes this linalg op for square matrices only")
+    return n
 
 
 def _eye(n, like):
