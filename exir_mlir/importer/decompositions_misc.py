@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import torch
 from torch.export._remove_effect_tokens_pass import _remove_effect_tokens
+from torch.fx.experimental.symbolic_shapes import statically_known_true
 
 aten = torch.ops.aten
 
@@ -196,6 +197,10 @@ def _search(sorted_seq, values, right: bool, out_int32: bool):
 
 def searchsorted(sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None):
     right = right or side == "right"
+    if statically_known_true(sorted_sequence.shape[-1] == 0) or statically_known_true(self.numel() == 0):
+        # nothing to compare: all 0 (the CPU pipeline fails on the empty comparison)
+        dtype = torch.int32 if out_int32 else torch.int64
+        return aten.zeros.default(list(self.shape), dtype=dtype, device=self.device)
     if sorter is not None:
         sorted_sequence = aten.gather.default(sorted_sequence, -1, sorter)
     if sorted_sequence.dim() == 1 or self.dim() == 0:
