@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 import torch
 
 from exir_mlir.importer import complex_to_real
+from exir_mlir.importer import decompositions_misc
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -131,6 +132,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten._trilinear.default: trilinear,
         aten.var_mean.correction: var_mean,
         aten.std_mean.correction: std_mean,
+        **decompositions_misc.own_table(),
     }
 
 
@@ -151,12 +153,13 @@ def decompose(
     """
     user = _overloads(user_table)
     base_table = torch.export.default_decompositions()
+    base_table.update(decompositions_misc.base_table())
     complex_values = complex_to_real.has_complex(ep)
     if complex_values:  # complex ops as real ones (complex_to_real); real programs trace as before
         base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
-    base = run_decompositions(ep, base_table)
+    base = decompositions_misc.drop_linalg_error_checks(run_decompositions(ep, base_table))
     extra = _overloads(extra_table) if extra_table is not None else _torch_table()
     accepted: dict[torch._ops.OpOverload, Callable] = {}
     rejected: dict[torch._ops.OpOverload, str] = {}
@@ -173,7 +176,7 @@ def decompose(
             for op in list(candidates):
                 alone = _run(base, base_table, accepted, {op: candidates[op]})
                 if isinstance(alone, Exception):
-                    rejected[op] = (f"torch's decomposition of it (torch._decomp) fails on this call "
+                    rejected[op] = (f"{_whose(op)} fails on this call "
                                     f"({type(alone).__name__}: {str(alone).splitlines()[0][:200] if str(alone) else ''})")
                     del candidates[op]
             if not candidates:
@@ -217,9 +220,16 @@ def decompose(
     for node in leftover_nodes(current, handled):
         name = aten_overload_text(node.target)
         if name not in reasons:
-            reasons[name] = ("torch's decomposition of it (torch._decomp) leaves this call as it is"
+            reasons[name] = (f"{_whose(node.target)} leaves this call as it is"
                              if node.target in extra else "torch has no decomposition for it (torch._decomp)")
     return Decomposed(current, sorted(aten_overload_text(op) for op in accepted), reasons)
+
+
+def _whose(op) -> str:
+    """Whose decomposition an entry of the extra table is, for the error that rejects it."""
+    if op in decompositions_misc.own_table():
+        return "exir-mlir's decomposition of it (exir_mlir/importer/decompositions_misc.py)"
+    return "torch's decomposition of it (torch._decomp)"
 
 
 def _run(base, base_table, accepted, candidates):
