@@ -32,9 +32,9 @@ class Fine(torch.nn.Module):
         return torch.relu(x) * 2
 
 
-class DynamicPool(torch.nn.Module):
+class StridedWindow(torch.nn.Module):
     def forward(self, x):
-        return torch.nn.functional.pad(x, (0, x.shape[2] // 3))  # LINE-POOL
+        return x.as_strided((3, 3), (3, 1), 1)  # LINE-WINDOW
 
 
 def test_every_failing_construct_of_a_stage_at_once():
@@ -52,15 +52,16 @@ def test_every_failing_construct_of_a_stage_at_once():
 
 
 def test_a_limit_that_depends_on_dynamic_dims_is_found():
-    ep = torch.export.export(DynamicPool(), (torch.randn(2, 3, 9),), dynamic_shapes=({2: Dim("n", min=3)},))
+    # as_strided reads element 9 and export lets the input have 3 rows (9 elements).
+    ep = torch.export.export(StridedWindow(), (torch.randn(4, 3),), dynamic_shapes=({0: Dim("n", min=3, max=64)},))
     (problem,) = exir_mlir.check(ep).problems
-    assert problem.what == "aten::constant_pad_nd" and f"{HERE}:{_line('LINE-POOL')}" in problem.where
-    assert "static" in problem.why or "dynamic" in problem.why
-    # The same program with static shapes compiles, and check calls it clean.
-    static = torch.export.export(DynamicPool(), (torch.randn(2, 3, 9),))
-    assert exir_mlir.check(static).clean
-    x = torch.randn(2, 3, 9)
-    torch.testing.assert_close(exir_mlir.compile(static)(x), DynamicPool()(x))
+    assert problem.what == "aten::as_strided" and f"{HERE}:{_line('LINE-WINDOW')}" in problem.where
+    assert "Dim(min=" in problem.why and "dynamic" in problem.why
+    # With a minimum that holds the reads (4 rows), it compiles, and check calls it clean.
+    safe = torch.export.export(StridedWindow(), (torch.randn(4, 3),), dynamic_shapes=({0: Dim("n", min=4, max=64)},))
+    assert exir_mlir.check(safe).clean
+    x = torch.randn(5, 3)
+    torch.testing.assert_close(exir_mlir.compile(safe)(x), StridedWindow()(x))
 
 
 def test_clean_program_and_its_stages():

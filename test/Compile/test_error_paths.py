@@ -27,9 +27,10 @@ class Pdist(torch.nn.Module):
         return torch.nn.functional.pdist(x[0])  # LINE-PDIST
 
 
-class SymbolicPad(torch.nn.Module):
+class StridedWindow(torch.nn.Module):
+    # (A symbolic pad stood here; symbolic pads now compile: lowering/aten_to_edge/view.py.)
     def forward(self, x):
-        return torch.nn.functional.pad(x, (0, x.shape[2] // 3))  # LINE-SYMPAD
+        return x.as_strided((3, 3), (3, 1), 1)  # LINE-WINDOW
 
 
 class UInt64(torch.nn.Module):
@@ -71,10 +72,11 @@ def test_unsupported_core_op():
 
 
 def test_limit_that_depends_on_dynamic_dims():
-    x = torch.randn(2, 3, 9)
-    message = _compile_error(SymbolicPad(), (x,), dynamic_shapes=({2: Dim("n", min=3)},))
-    _check_parts(message, what="aten::constant_pad_nd", where=_line("LINE-SYMPAD"),
-                 why=r"cannot be lowered to (edge|linalg): .*(dynamic|static)")
+    # as_strided reads element 9; export lets the input have 3 rows (9 elements): refused, with the
+    # Dim(min=...) that would make it safe, rather than compiled to read past a 3-row input.
+    message = _compile_error(StridedWindow(), (torch.randn(4, 3),), dynamic_shapes=({0: Dim("n", min=3, max=64)},))
+    _check_parts(message, what="aten::as_strided", where=_line("LINE-WINDOW"),
+                 why=r"cannot be lowered to edge: .*dynamic-shape input.*Dim\(min=")
 
 
 def test_unsupported_dtype_at_import():
