@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _numerics_check import (  # noqa: E402
     COMPILE_BUG, CRASH, DIFFERS, DTYPES, MATCHES, NO_SAMPLE, REJECTED, ROOT, RUN_ERROR, TIMEOUT,
-    TOLERANCES, VALUES_UNSPECIFIED, Outcome,
+    RANDOM_OPS, TOLERANCES, VALUES_UNSPECIFIED, Outcome,
 )
 from _worker_pool import run_cases_parallel, worker_loop  # noqa: E402
 
@@ -77,8 +77,10 @@ def render_markdown(results: dict[tuple[str, str], Outcome]) -> str:
         "f16/bf16 allow about one unit in the last place (eager rounds once from f32, our code may round",
         "an intermediate); a result farther from eager than that still passes if it is no farther from",
         "an f64 run of the same program on the same inputs than eager's own result is (plus the tolerance).",
-        "Integers and bool are exact. " + ", ".join(f"`{o}`" for o in sorted(VALUES_UNSPECIFIED))
-        + " return uninitialized memory: dtype and shape only. `aten::sort`/`aten::topk` order equal",
+        "Integers and bool are exact. " + ", ".join(f"`{o}`" for o in sorted(VALUES_UNSPECIFIED - RANDOM_OPS))
+        + " return uninitialized memory, and random ops (" + ", ".join(f"`{o}`" for o in sorted(RANDOM_OPS))
+        + ") draw from exir-mlir's own generator (their distributions: test/Compile/test_random.py):",
+        "dtype and shape only. `aten::sort`/`aten::topk` order equal",
         "values freely: their values are compared, and the indices must select those values from the input.",
         "",
         "Cells: ✓ runs and matches eager; `differs` runs, wrong values; `rejected` compile raises",
