@@ -251,6 +251,9 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
     _run(module, f"builtin.module({TO_SCF})", "exir-cpu-to-llvm")
     if check_bounds:
         insert_bounds_checks(module)
+    else:
+        # The index-range checks of every build (lowering/to_linalg/index_checks.py).
+        report_failed_asserts(module)
     _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
@@ -355,6 +358,16 @@ def insert_bounds_checks(module: ir.Operation) -> int:
     convert-linalg-to-loops): vector loads and stores are not checked.
     """
     _run(module, "builtin.module(generate-runtime-verification)", "exir-cpu-check-bounds")
+    return report_failed_asserts(module)
+
+
+def report_failed_asserts(module: ir.Operation) -> int:
+    """Every `cf.assert` of `module` stores its message into `_mlir_exir_bounds_error` when it fails
+    (the first failure wins) instead of aborting; the access that directly follows an assert naming
+    it is skipped. Adds the global (null) even when there is no assert. Returns the number of asserts.
+
+    Run in every build: the index-range checks of gather/scatter ops (lowering/to_linalg/index_checks.py)
+    are `cf.assert`s, and exir_mlir.runtime raises their message after the call."""
     pairs: list[tuple[ir.Operation, ir.Operation | None]] = []
     for block in _blocks(module):
         ops = [o.operation for o in block.operations]

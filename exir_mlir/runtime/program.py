@@ -13,6 +13,7 @@ from exir_mlir.abi import SCALAR_CTYPES
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import memref
 from exir_mlir.runtime.arguments import ArgumentBinder
+from exir_mlir.runtime.bounds import error_slot_or_none, raise_failed_check
 from exir_mlir.runtime.fastcall import CallPlan
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
@@ -80,6 +81,8 @@ class CompiledProgram:
         # Parts of some steps (exir_mlir.compile fills it: the codegen pipeline's stages, LLVM's phases).
         self.stage_details: dict[str, dict[str, float]] = {}
         self._function = executable.function
+        # Set by a failed run-time check (an index out of range): read after each call, one load.
+        self._error_slot = error_slot_or_none(executable)
         outs = self.signature.outputs
         fields = [(f"r{i}", memref.descriptor_type(o.rank)) for i, o in enumerate(outs)]
         self._results_type = type("Results", (ctypes.Structure,), {"_fields_": fields})
@@ -205,6 +208,11 @@ class CompiledProgram:
             frames.append(frame)
             return None
         self._function(frame.packed)
+        slot = self._error_slot
+        if slot is not None and slot.value:
+            frames.append(frame)
+            self._discard_words(plan, frame.words, pointers)
+            raise_failed_check(slot)
         outputs = self._collect_words(plan, frame.words, pointers)
         frames.append(frame)
         if self._writes_back:
@@ -213,6 +221,11 @@ class CompiledProgram:
 
     def _from_state(self, spec) -> bool:
         return self.state is not None and spec.kind in STATE_KINDS
+
+    @classmethod
+    def _discard_words(cls, plan: CallPlan, words, input_pointers: tuple) -> None:
+        """The results of a call whose checks failed: taken as tensors (which free their buffers) and dropped."""
+        cls._collect_words(plan, words, input_pointers)
 
     @staticmethod
     def _collect_words(plan: CallPlan, words, input_pointers: tuple) -> list:
@@ -262,6 +275,10 @@ class CompiledProgram:
         packed = (ctypes.c_void_p * max(1, len(slots)))(*[ctypes.addressof(p) for p in slots])
         self._function(packed)
         outputs = self._collect(results, tensor_pointers)
+        slot = self._error_slot
+        if slot is not None and slot.value:
+            del outputs  # freed with the tensors that own them
+            raise_failed_check(slot)
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:
