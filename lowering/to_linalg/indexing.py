@@ -53,7 +53,8 @@ def lower_index_select(op):
     dim = attr_dict(op)["dim"]
     res = op.results[0]
     rank = rank_of(x)
-    check_range(op, idx, ctx.dim(x, dim), x, dim, negative=False)
+    # x[idx] (aten_to_edge.indexing.advanced_index) takes negative indices, torch.index_select does not
+    check_range(op, idx, ctx.dim(x, dim), x, dim, negative="exir.negative_indices" in op.attributes)
     like = _dyn_like(ctx, res, [(idx, 0) if d == dim else (x, d) for d in range(rank)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, [dim]), affine_map(rank, list(range(rank)))]
