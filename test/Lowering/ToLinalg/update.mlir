@@ -68,9 +68,11 @@ func.func @index_put_dynamic(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<
 // CHECK:       %[[I1:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?x?xi64>
 // CHECK:       %[[P:.*]] = arith.muli %{{.*}}, %[[I0]] : index
 // CHECK:       %[[N:.*]] = arith.muli %[[P]], %[[I1]] : index
-// scatter takes no negative index: the check is against [0, n).
-// CHECK:       cf.assert %{{.*}}, "index out of range in aten.scatter at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 1 at this call"
+// scatter takes no negative index: the check is against [0, n), n = x's dim 1.
 // CHECK:       %[[X1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[X1_64:.*]] = arith.index_cast %[[X1]] : index to i64
+// CHECK:         arith.cmpi sge, %{{.*}}, %[[X1_64]] : i64
+// CHECK:       cf.assert %{{.*}}, "index out of range in aten.scatter at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 1 at this call"
 // CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[N]] step
 // CHECK:         %[[C:.*]] = arith.remui %[[K]], %[[I1]] : index
 // CHECK:         %[[Q:.*]] = arith.divui %[[K]], %[[I1]] : index
