@@ -378,15 +378,20 @@ def report_failed_asserts(module: ir.Operation) -> int:
     ptr = ir.Type.parse("!llvm.ptr", ctx)
     body = module.regions[0].blocks[0]
     messages: dict[str, str] = {}
+    # Run twice (exir-cpu-check-bounds, then the pipeline): the global and earlier messages stay.
+    existing = {ir.StringAttr(o.attributes["sym_name"]).value for o in body.operations
+                if "sym_name" in o.attributes}
+    first_message = sum(name.startswith("__exir_bounds_message_") for name in existing)
     start = ir.InsertionPoint.at_block_begin(body)
     with ir.Location.unknown(ctx):
-        start.insert(ir.Operation.parse(
-            f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
-            "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
+        if BOUNDS_ERROR_SYMBOL not in existing:
+            start.insert(ir.Operation.parse(
+                f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
+                "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
         for op, _ in pairs:
             text = ir.StringAttr(op.attributes["msg"]).value
             if text not in messages:
-                messages[text] = f"__exir_bounds_message_{len(messages)}"
+                messages[text] = f"__exir_bounds_message_{first_message + len(messages)}"
                 data = (text + "\0").encode()
                 literal = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
                 start.insert(ir.Operation.parse(
