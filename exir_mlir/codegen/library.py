@@ -25,6 +25,7 @@ from pathlib import Path
 from exir_mlir import toolchain
 from exir_mlir.codegen.compile import LLVMModule
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.pipeline import BOUNDS_ERROR_SYMBOL
 from exir_mlir.codegen.library_c import (
     header_source,
     packed_entry_source,
@@ -141,7 +142,9 @@ def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | Non
     """The compiled function with a packed entry point (`exir_packed_entry`), for the JIT's cache.
 
     GOMP_parallel is left undefined: the loader resolves it against the OpenMP runtime it loaded
-    first (torch's), so that compiled loops and torch's ops share one pool of threads. `timings`,
+    first (torch's), so that compiled loops and torch's ops share one pool of threads. The error
+    global of failed run-time checks (pipeline.BOUNDS_ERROR_SYMBOL) is exported too: the runtime reads
+    it after each call. `timings`,
     when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
     with tempfile.TemporaryDirectory(prefix="exir-kernel-") as tmp:
         directory = Path(tmp)
@@ -149,7 +152,7 @@ def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | Non
         wrapper = directory / "entry.c"
         wrapper.write_text(packed_entry_source(llvm.signature, llvm.entry))
         objects = [obj, _compile_c(wrapper, directory, timings)]
-        _write_atomically(output, lambda path: _link(objects, path, exported="exir_packed_entry",
+        _write_atomically(output, lambda path: _link(objects, path, exported=f"exir_packed_entry; {BOUNDS_ERROR_SYMBOL}",
                                                      uses_openmp=llvm.uses_openmp, link_openmp=False,
                                                      directory=directory, timings=timings))
     return output

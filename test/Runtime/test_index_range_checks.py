@@ -104,3 +104,24 @@ def test_out_of_range_index_raises(compiled, position, name):
                 Ops()(*_bad(args, position, value))
     # the error global was cleared: the next in-range call is right
     _check(program, args)
+
+
+class _Take(torch.nn.Module):
+    def forward(self, x, i):
+        return torch.index_select(x, 0, i) * 2
+
+
+def test_a_program_from_the_disk_cache_checks_too(tmp_path):
+    """The cache_dir's kernel library exports the error global (exir_mlir/codegen/library.py build_kernel)."""
+    from exir_mlir.compiler import clear_memory_cache
+
+    x, i = torch.randn(5, 3), torch.tensor([0, 4, 3, 2])
+    ep = torch.export.export(_Take(), (x, i))
+    for from_disk in (False, True):
+        clear_memory_cache()
+        program = exir_mlir.compile(ep, cache_dir=tmp_path, num_threads=1)
+        assert program.loaded_from_disk == from_disk
+        torch.testing.assert_close(program(x, i), _Take()(x, i))
+        with pytest.raises(IndexOutOfRangeError, match=r"aten.index_select .*\[0, 4\]"):
+            program(x, torch.tensor([0, 5, 1, 1]))
+        torch.testing.assert_close(program(x, i), _Take()(x, i))
