@@ -82,6 +82,8 @@ class CompiledProgram:
         self.stage_details: dict[str, dict[str, float]] = {}
         self._function = executable.function
         # Set by a failed run-time check (an index out of range): read after each call, one load.
+        # One global per program: with concurrent calls, the failure may be raised by another
+        # thread's call than the one whose index was out of range (exir_mlir.runtime.bounds).
         self._error_slot = error_slot_or_none(executable)
         outs = self.signature.outputs
         fields = [(f"r{i}", memref.descriptor_type(o.rank)) for i, o in enumerate(outs)]
