@@ -81,3 +81,13 @@ def report(program: str, error: ExirError, *, verbose: bool = False) -> int:
         print(f"(exit code {exit_code(error)}: a bug in exir-mlir"
               + ("" if verbose else "; --verbose shows the full detail") + ")", file=sys.stderr)
     return exit_code(error)
+
+
+# The message of a failed run-time index check (lowering/to_linalg/index_checks.py) starts with this.
+INDEX_ERROR_PREFIX = "index out of range in "
+
+
+class IndexOutOfRangeError(ExirUserError, IndexError):
+    """An index value of a gather or scatter op (index_select, gather, x[idx], embedding, index_put,
+    scatter, index_add) was outside [-n, n) at run time, where torch raises IndexError. The access was
+    clamped into the buffer and the call's outputs are discarded."""

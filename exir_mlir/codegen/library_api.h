@@ -43,7 +43,8 @@ typedef enum {
   EXIR_ERR_BUSY = 6,     /* the instance is in use by another thread */
   EXIR_ERR_MEMORY = 7,   /* out of memory */
   EXIR_ERR_WEIGHTS = 8,  /* the weights file is missing, unreadable, or of another build */
-  EXIR_ERR_CPU = 9       /* this CPU lacks an instruction set extension the code was compiled for */
+  EXIR_ERR_CPU = 9,      /* this CPU lacks an instruction set extension the code was compiled for */
+  EXIR_ERR_INDEX = 10    /* an index value of a gather/scatter op out of range (torch's IndexError); no outputs */
 } exir_status;
 
 /* Element types, numbered as ELEMENT_TYPES in exir_mlir/abi.py (1-based). */

@@ -27,6 +27,11 @@ struct exir_instance {
 
 static __thread char exir_create_error[1024];
 
+/* Set by the compiled code when a run-time check fails (an index value of a gather or scatter op
+   out of range: exir_mlir/codegen/pipeline.py report_failed_asserts): a NUL-terminated message,
+   NULL while every check held. Weak: code built before the checks has none. */
+extern const char *_mlir_exir_bounds_error __attribute__((weak));
+
 static exir_status exir_fail(exir_instance *inst, exir_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -376,6 +381,13 @@ exir_status exir_run(exir_instance *inst) {
     int seen = 0;
     for (int k = 0; k < inst->num_owned; ++k) seen |= inst->owned[k] == v.allocated;
     if (!seen) inst->owned[inst->num_owned++] = v.allocated;
+  }
+  /* A failed check: no outputs, no mutations (this run's allocations are freed with the instance's). */
+  if (&_mlir_exir_bounds_error && _mlir_exir_bounds_error) {
+    const char *message = _mlir_exir_bounds_error;
+    _mlir_exir_bounds_error = 0;
+    status = exir_fail(inst, EXIR_ERR_INDEX, "%s", message);
+    goto done;
   }
   /* Mutations: new values of buffers into this instance's copies, of inputs into the caller's memory. */
   for (int r = 0; r < NUM_RESULTS; ++r) {

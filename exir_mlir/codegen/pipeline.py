@@ -257,6 +257,9 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
     _run(module, f"builtin.module({TO_SCF})", "exir-cpu-to-llvm")
     if check_bounds:
         insert_bounds_checks(module)
+    else:
+        # The index-range checks of every build (lowering/to_linalg/index_checks.py).
+        report_failed_asserts(module)
     _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
@@ -362,6 +365,16 @@ def insert_bounds_checks(module: ir.Operation) -> int:
     convert-linalg-to-loops): vector loads and stores are not checked.
     """
     _run(module, "builtin.module(generate-runtime-verification)", "exir-cpu-check-bounds")
+    return report_failed_asserts(module)
+
+
+def report_failed_asserts(module: ir.Operation) -> int:
+    """Every `cf.assert` of `module` stores its message into `_mlir_exir_bounds_error` when it fails
+    (the first failure wins) instead of aborting; the access that directly follows an assert naming
+    it is skipped. Adds the global (null) even when there is no assert. Returns the number of asserts.
+
+    Run in every build: the index-range checks of gather/scatter ops (lowering/to_linalg/index_checks.py)
+    are `cf.assert`s, and exir_mlir.runtime raises their message after the call."""
     pairs: list[tuple[ir.Operation, ir.Operation | None]] = []
     for block in _blocks(module):
         ops = [o.operation for o in block.operations]
@@ -372,15 +385,20 @@ def insert_bounds_checks(module: ir.Operation) -> int:
     ptr = ir.Type.parse("!llvm.ptr", ctx)
     body = module.regions[0].blocks[0]
     messages: dict[str, str] = {}
+    # Run twice (exir-cpu-check-bounds, then the pipeline): the global and earlier messages stay.
+    existing = {ir.StringAttr(o.attributes["sym_name"]).value for o in body.operations
+                if "sym_name" in o.attributes}
+    first_message = sum(name.startswith("__exir_bounds_message_") for name in existing)
     start = ir.InsertionPoint.at_block_begin(body)
     with ir.Location.unknown(ctx):
-        start.insert(ir.Operation.parse(
-            f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
-            "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
+        if BOUNDS_ERROR_SYMBOL not in existing:
+            start.insert(ir.Operation.parse(
+                f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
+                "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
         for op, _ in pairs:
             text = ir.StringAttr(op.attributes["msg"]).value
             if text not in messages:
-                messages[text] = f"__exir_bounds_message_{len(messages)}"
+                messages[text] = f"__exir_bounds_message_{first_message + len(messages)}"
                 data = (text + "\0").encode()
                 literal = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
                 start.insert(ir.Operation.parse(
@@ -418,6 +436,25 @@ def insert_bounds_checks(module: ir.Operation) -> int:
                     guarded.move_before(end)
         op.erase()
     return len(pairs)
+
+
+def drop_failed_assert_reports(module: ir.Operation) -> int:
+    """Erase every `cf.assert` (and, by canonicalization, what only it used): for targets whose host
+    code cannot report a failed check (the CUDA launch plan). The index-range checks' clamps stay,
+    so an index out of range reads element 0 there instead of an error. Returns the number erased."""
+    asserts = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "cf.assert":
+            asserts.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    for op in asserts:
+        op.erase()
+    if asserts:
+        _run(module, "builtin.module(canonicalize)", "exir-gpu-pipeline")
+    return len(asserts)
 
 
 def _zero(t: ir.Type) -> ir.Value:

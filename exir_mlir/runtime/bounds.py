@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from exir_mlir.errors import ExirInternalError
+from exir_mlir.errors import INDEX_ERROR_PREFIX, ExirInternalError, IndexOutOfRangeError
 
 # = exir_mlir.codegen.pipeline.BOUNDS_ERROR_SYMBOL. The `_mlir_` prefix: the ExecutionEngine's
 # Python lookup (raw_lookup) finds the symbol `_mlir_NAME` for NAME, as it does packed entry points.
@@ -35,6 +35,29 @@ def _error_slot(executable) -> ctypes.c_void_p:
     return ctypes.c_void_p.from_address(address)
 
 
+def error_slot_or_none(executable) -> ctypes.c_void_p | None:
+    """The program's error global, or None for code built without one (every build since the
+    index-range checks has it; see exir_mlir.codegen.pipeline.report_failed_asserts)."""
+    try:
+        return _error_slot(executable)
+    except (ValueError, ExirInternalError, AttributeError):
+        return None
+
+
+def raise_failed_check(slot: ctypes.c_void_p) -> None:
+    """After a call that set the error global: clear it and raise the check's message as a Python error
+    (IndexOutOfRangeError for an index-range check, OutOfBoundsError for a bounds-checked build's)."""
+    failed = slot.value
+    slot.value = None
+    message = ctypes.string_at(failed).decode(errors="replace")
+    if message.startswith(INDEX_ERROR_PREFIX):
+        raise IndexOutOfRangeError(message[0].upper() + message[1:] + " (torch raises IndexError here; "
+                                   "the call's outputs were discarded)")
+    message = message.removeprefix("ERROR: Runtime op verification failed\n")
+    raise OutOfBoundsError(
+        f"out-of-bounds memory access caught by the bounds-checked build (the access was skipped): {message}")
+
+
 class BoundsCheckedProgram:
     """A CompiledProgram of a bounds-checked build: called like it, raising OutOfBoundsError after a call
     whose checks failed (the outputs of such a call are not returned). Other attributes are the program's."""
@@ -52,13 +75,8 @@ class BoundsCheckedProgram:
             self._slot.value = None
             result = self.program(*args, **kwargs)
             failed = self._slot.value
-            self._slot.value = None
-        if failed:
-            message = ctypes.string_at(failed).decode(errors="replace")
-            message = message.removeprefix("ERROR: Runtime op verification failed\n")
-            raise OutOfBoundsError(
-                f"out-of-bounds memory access caught by the bounds-checked build (the access was skipped): "
-                f"{message}")
+            if failed:
+                raise_failed_check(self._slot)
         return result
 
     def __getattr__(self, name):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import ExirUserError, IndexOutOfRangeError
 
 ABI_VERSION = 1
 LIBRARY_KIND = b"exir-mlir native library"
@@ -35,7 +35,7 @@ NUMPY_DTYPES = {1: np.float16, 2: np.uint16, 3: np.float32, 4: np.float64, 5: np
                 8: np.int16, 9: np.int32, 10: np.int64, 11: np.complex64, 12: np.complex128}
 _CODE_OF_NUMPY = {np.dtype(t): c for c, t in NUMPY_DTYPES.items() if c != 2}
 _STATUS = {1: "argument", 2: "dtype", 3: "shape", 4: "layout", 5: "state", 6: "busy", 7: "memory", 8: "weights",
-           9: "cpu"}
+           9: "cpu", 10: "index"}
 
 _p64 = ctypes.POINTER(ctypes.c_int64)
 
@@ -194,6 +194,8 @@ class NativeProgram:
 
     def _error(self, status: int) -> ExirUserError:
         message = self._lib.exir_last_error(self._instance).decode()
+        if status == 10:  # EXIR_ERR_INDEX: an index-range check failed (torch's IndexError)
+            return IndexOutOfRangeError(f"{message[:1].upper()}{message[1:]} (from '{self.path.name}')")
         return ExirUserError(f"{message} ({_STATUS.get(status, status)} error from '{self.path.name}')")
 
     def _as_array(self, info: TensorInfo, position: int, value):

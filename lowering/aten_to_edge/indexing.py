@@ -93,6 +93,10 @@ def lower_index_tensor(op):
     return [advanced_index(args.tensor("self"), [next(it) if p else None for p in present], op.results[0].type)]
 
 
+# A unit attribute on edge.index_select: its indices may be negative (it is torch's x[idx]).
+NEGATIVE_INDICES = "exir.negative_indices"
+
+
 def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value:
     """torch's x[indices] for integer index tensors at the positions that are not None.
 
@@ -120,7 +124,9 @@ def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value
         flat = create1("edge.view", [idx], ranked([n], i64()))
         sel_shape = shape_of(x)
         sel_shape[dim] = n
-        sel = create1("edge.index_select", [x, flat], ranked(sel_shape, element_type(x)), {"dim": i64_attr(dim)})
+        # x[idx] takes negative indices, torch.index_select does not (to_linalg/index_checks.py)
+        sel = create1("edge.index_select", [x, flat], ranked(sel_shape, element_type(x)),
+                      {"dim": i64_attr(dim), NEGATIVE_INDICES: ir.UnitAttr.get()})
         return create1("edge.view", [sel], result_type)
     broadcast = _broadcast_indices([cast(i, i64()) for i in given])
     return create1("edge.index", [x, *broadcast], result_type, {"dims": ir.DenseI64ArrayAttr.get(dims)})

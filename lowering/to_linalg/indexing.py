@@ -6,6 +6,7 @@ from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import Unsupported, attr_dict, element_type, i64, index, index_constant, rank_of
+from .index_checks import check_range, clamped
 from .builders import PARALLEL, affine_map, empty, iterators, maps_attr
 from .shapes import ShapeContext
 
@@ -17,9 +18,10 @@ def _as_index(v):
 
 
 def _wrap_negative(idx: ir.Value, size: ir.Value) -> ir.Value:
-    """torch accepts index -1 for the last element."""
+    """torch accepts index -1 for the last element; an index outside [-size, size) reads element 0
+    (check_range makes such a call an error)."""
     neg = arith.CmpIOp(arith.CmpIPredicate.slt, idx, index_constant(0)).result
-    return arith.SelectOp(neg, arith.AddIOp(idx, size).result, idx).result
+    return clamped(arith.SelectOp(neg, arith.AddIOp(idx, size).result, idx).result, size)
 
 
 def _dyn_like(ctx, res, pairs):
@@ -31,6 +33,7 @@ def lower_embedding(op):
     w, idx = op.operands
     res = op.results[0]
     k = rank_of(idx)
+    check_range(op, idx, ctx.dim(w, 0), w, 0, negative=False)
     like = _dyn_like(ctx, res, [(idx, d) for d in range(k)] + [(w, 1)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     rank = k + 1
@@ -50,6 +53,8 @@ def lower_index_select(op):
     dim = attr_dict(op)["dim"]
     res = op.results[0]
     rank = rank_of(x)
+    # x[idx] (aten_to_edge.indexing.advanced_index) takes negative indices, torch.index_select does not
+    check_range(op, idx, ctx.dim(x, dim), x, dim, negative="exir.negative_indices" in op.attributes)
     like = _dyn_like(ctx, res, [(idx, 0) if d == dim else (x, d) for d in range(rank)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, [dim]), affine_map(rank, list(range(rank)))]
@@ -68,6 +73,7 @@ def lower_gather(op):
     dim = attr_dict(op)["dim"]
     res = op.results[0]
     rank = rank_of(x)
+    check_range(op, idx, ctx.dim(x, dim), x, dim, negative=False)
     like = _dyn_like(ctx, res, [(idx, d) for d in range(rank)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, list(range(rank))), affine_map(rank, list(range(rank)))]
@@ -100,6 +106,8 @@ def lower_index(op):
     if rank_of(res) != rank:
         raise Unsupported(f"edge.index of a rank-{rank_of(x)} tensor on dims {dims} by rank-{b_rank} indices "
                           f"has rank {rank}, not {rank_of(res)}")
+    for k, d in enumerate(dims):
+        check_range(op, indices[k], ctx.dim(x, d), x, d)
     like = [(x, d) for d in before] + [(indices[0], j) for j in range(b_rank)] + [(x, d) for d in after]
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     b_map = affine_map(rank, list(range(len(before), len(before) + b_rank)))

@@ -8,16 +8,18 @@ from ..conversion import PatternTable
 from ..ir_utils import DYNAMIC, attr_dict, element_type, index, index_constant, isa, rank_of, ranked, shape_of
 from .builders import PARALLEL, affine_map, check_supported_element, elementwise, empty, iterators, maps_attr
 from .elementwise import BINARY
+from .index_checks import check_range, clamped
 from .shapes import ShapeContext
 
 FAMILY = "update"
 
 
 def _wrap(i: ir.Value, n) -> ir.Value:
-    """torch accepts -n..n-1: a negative index counts from the end (`n`: an int or an index Value)."""
+    """torch accepts -n..n-1: a negative index counts from the end (`n`: an int or an index Value);
+    an index outside that range becomes 0 (check_range makes such a call an error)."""
     neg = arith.CmpIOp(arith.CmpIPredicate.slt, i, index_constant(0)).result
     size = index_constant(n) if isinstance(n, int) else n
-    return arith.SelectOp(neg, arith.AddIOp(i, size).result, i).result
+    return clamped(arith.SelectOp(neg, arith.AddIOp(i, size).result, i).result, size)
 
 
 def _sizes(ctx: ShapeContext, value: ir.Value, shape: list[int]) -> tuple[list[ir.Value], list[int]]:
@@ -80,6 +82,7 @@ def lower_scatter(op):
     for s in ishape:
         n = arith.MulIOp(n, index_constant(s) if isinstance(s, int) else s).result
     size = ctx.dim(x, dim)
+    check_range(op, idx, size, x, dim, negative=False)
     loop = scf.ForOp(index_constant(0), n, index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         coords = _delinearize(loop.induction_variable, ishape) if ishape else []
@@ -109,6 +112,7 @@ def lower_index_put(op):
     # Sizes known at run time only come from tensor.dim of x and of the index.
     x_dims = [ctx.dim(x, d) for d in range(len(xs))]
     n_rows = ctx.dim(idx, 0)
+    check_range(op, idx, x_dims[dim], x, dim)
     elem = element_type(x)
     check_supported_element(elem)
     sel_shape = [length if d == dim else s for d, s in enumerate(xs)]

@@ -359,3 +359,22 @@ def test_a_library_replaced_after_loading_is_refused(built, tmp_path):
     os.replace(tmp_path / "new.so", path)  # what a rebuild does
     with pytest.raises(ExirUserError, match="was replaced after this process loaded it"):
         runtime.load(path)  # dlopen would return the first library again
+
+
+class _Take(torch.nn.Module):
+    def forward(self, x, i):
+        return torch.index_select(x, 0, i) + 1
+
+
+def test_an_index_out_of_range_is_an_index_error_of_the_c_abi(tmp_path):
+    """The library's run returns EXIR_ERR_INDEX (10) with the op and line, and keeps working after."""
+    x, i = torch.randn(6, 3), torch.tensor([5, 0])
+    n = torch.export.Dim("n", min=1, max=64)
+    ep = torch.export.export(_Take(), (x, i), dynamic_shapes=({0: n}, None))
+    program = runtime.load(exir_mlir.export_library(ep, tmp_path / "take.so"))
+    torch.testing.assert_close(torch.as_tensor(program(x, i)[0]), _Take()(x, i))
+    from exir_mlir.errors import IndexOutOfRangeError
+    for bad in ([6, 0], [0, -1]):
+        with pytest.raises(IndexOutOfRangeError, match=r"aten.index_select at .*test_library.py:\d+.*\[0, n-1\]"):
+            program(x, torch.tensor(bad))
+    torch.testing.assert_close(torch.as_tensor(program(x, i)[0]), _Take()(x, i))

@@ -26,7 +26,8 @@ func.func @index_select_gather(%x: tensor<5x4xf32>, %i: tensor<3xi64>, %g: tenso
 // x[idx] with one index tensor: index_select of the flattened index, then a view.
 // CHECK-LABEL: func.func @index_tensor
 // CHECK: %[[F:.*]] = "edge.view"(%{{.*}}) : (tensor<2x3xi64>) -> tensor<6xi64>
-// CHECK: %[[S:.*]] = "edge.index_select"(%{{.*}}, %[[F]]) {dim = 0 : i64} : (tensor<5x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
+// It is marked as taking negative indices (torch.index_select does not): to_linalg checks [-n, n).
+// CHECK: %[[S:.*]] = "edge.index_select"(%{{.*}}, %[[F]]) {dim = 0 : i64, exir.negative_indices} : (tensor<5x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
 // CHECK: "edge.view"(%[[S]]) : (tensor<6x4xf32>) -> tensor<2x3x4xf32>
 func.func @index_tensor(%x: tensor<5x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3x4xf32> {
   %0 = "exir.index_tensor"(%x, %i) {indices_present = array<i1: true>} : (tensor<5x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>

@@ -4,8 +4,24 @@
 // A negative index wraps like torch's: k < 0 reads row k + (rows of the weight), here 100.
 // CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// Every index is checked first (lowering/to_linalg/index_checks.py): an OR-reduction of
+// "k < 0 or k >= 100" (embedding takes no negative index) and a cf.assert naming the op, its line
+// and the range; the read clamps the index into [0, 100) so it stays inside the weight.
+// CHECK-DAG: #[[ALL:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
 // CHECK-LABEL: func.func @embedding
 // CHECK-SAME: (%[[W:.*]]: tensor<100x16xf32>, %[[I:.*]]: tensor<2x5xi64>)
+// CHECK:   %[[N64:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:   %[[LOW:.*]] = arith.constant 0 : i64
+// CHECK:   %[[FALSE:.*]] = linalg.fill ins(%false : i1)
+// CHECK:   %[[BAD:.*]] = linalg.generic {indexing_maps = [#[[ALL]], #[[SCALAR]]], iterator_types = ["reduction", "reduction"]} ins(%[[I]] : tensor<2x5xi64>) outs(%[[FALSE]] : tensor<i1>)
+// CHECK:     %[[BELOW:.*]] = arith.cmpi slt, %[[IN:.*]], %[[LOW]] : i64
+// CHECK:     %[[ABOVE:.*]] = arith.cmpi sge, %[[IN]], %[[N64]] : i64
+// CHECK:     %[[EITHER:.*]] = arith.ori %[[BELOW]], %[[ABOVE]] : i1
+// CHECK:     arith.ori %{{.*}}, %[[EITHER]] : i1
+// CHECK:   %[[ANY:.*]] = tensor.extract %[[BAD]][] : tensor<i1>
+// CHECK:   %[[OK:.*]] = arith.xori %[[ANY]], %true : i1
+// CHECK:   cf.assert %[[OK]], "index out of range in aten.embedding at {{.*}}indexing.mlir:{{[0-9]+}}:{{[0-9]+}}: an index value is outside the valid range [0, 99] (dim 0 has size 100)"
 // CHECK: linalg.generic {indexing_maps = [#[[IDX]], #[[OUT]]]{{.*}} ins(%[[I]] : tensor<2x5xi64>) outs(%{{.*}} : tensor<2x5x16xf32>)
 // CHECK: ^bb0(%[[K:.*]]: i64, %{{.*}}: f32):
 // CHECK-DAG:   %[[ROW:.*]] = arith.index_cast %[[K]] : i64 to index
@@ -14,8 +30,10 @@
 // CHECK:       %[[NEG:.*]] = arith.cmpi slt, %[[ROW]], %[[ZERO]] : index
 // CHECK:       %[[UP:.*]] = arith.addi %[[ROW]], %[[ROWS]] : index
 // CHECK:       %[[SEL:.*]] = arith.select %[[NEG]], %[[UP]], %[[ROW]] : index
+// CHECK:       %[[INSIDE:.*]] = arith.cmpi ult, %[[SEL]], %[[ROWS]] : index
+// CHECK:       %[[CL:.*]] = arith.select %[[INSIDE]], %[[SEL]], %{{.*}} : index
 // CHECK:       %[[COL:.*]] = linalg.index 2 : index
-// CHECK:       %[[V:.*]] = tensor.extract %[[W]][%[[SEL]], %[[COL]]] : tensor<100x16xf32>
+// CHECK:       %[[V:.*]] = tensor.extract %[[W]][%[[CL]], %[[COL]]] : tensor<100x16xf32>
 // CHECK:       linalg.yield %[[V]] : f32
 func.func @embedding(%w: tensor<100x16xf32>, %i: tensor<2x5xi64>) -> tensor<2x5x16xf32> {
   %0 = "edge.embedding"(%w, %i) : (tensor<100x16xf32>, tensor<2x5xi64>) -> tensor<2x5x16xf32>
@@ -29,6 +47,7 @@ func.func @embedding(%w: tensor<100x16xf32>, %i: tensor<2x5xi64>) -> tensor<2x5x
 // CHECK-DAG: #[[SEL_MAP:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @index_select
 // CHECK-SAME: (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<3xi64>)
+// CHECK: cf.assert %{{.*}}, "index out of range in aten.index_select at {{.*}}: an index value is outside the valid range [0, 3] (dim 1 has size 4)"
 // CHECK: linalg.generic {indexing_maps = [#[[SEL_MAP]], #{{.*}}]{{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<5x3xf32>)
 // CHECK: ^bb0(%[[K:.*]]: i64, %{{.*}}: f32):
 // CHECK-DAG:   %[[J:.*]] = arith.index_cast %[[K]] : i64 to index
@@ -37,8 +56,10 @@ func.func @embedding(%w: tensor<100x16xf32>, %i: tensor<2x5xi64>) -> tensor<2x5x
 // CHECK:       %[[NEG:.*]] = arith.cmpi slt, %[[J]], %[[ZERO]] : index
 // CHECK:       %[[UP:.*]] = arith.addi %[[J]], %[[N]] : index
 // CHECK:       %[[SEL:.*]] = arith.select %[[NEG]], %[[UP]], %[[J]] : index
+// CHECK:       %[[INSIDE:.*]] = arith.cmpi ult, %[[SEL]], %[[N]] : index
+// CHECK:       %[[CL:.*]] = arith.select %[[INSIDE]], %[[SEL]], %{{.*}} : index
 // CHECK:       %[[ROW:.*]] = linalg.index 0 : index
-// CHECK:       tensor.extract %[[X]][%[[ROW]], %[[SEL]]] : tensor<5x4xf32>
+// CHECK:       tensor.extract %[[X]][%[[ROW]], %[[CL]]] : tensor<5x4xf32>
 func.func @index_select(%x: tensor<5x4xf32>, %i: tensor<3xi64>) -> tensor<5x3xf32> {
   %0 = "edge.index_select"(%x, %i) {dim = 1 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
@@ -51,6 +72,9 @@ func.func @index_select(%x: tensor<5x4xf32>, %i: tensor<3xi64>) -> tensor<5x3xf3
 // CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // CHECK-LABEL: func.func @index_adjacent
 // CHECK-SAME: (%[[X:.*]]: tensor<4x5x6x7xf32>, %[[I:.*]]: tensor<2x3xi64>, %[[J:.*]]: tensor<2x3xi64>)
+// x[i, j] takes negative indices: one check per index tensor, each against its own dim.
+// CHECK: cf.assert %{{.*}}, "index out of range in aten.index at {{.*}}: an index value is outside the valid range [-5, 4] (dim 1 has size 5)"
+// CHECK: cf.assert %{{.*}}, "index out of range in aten.index at {{.*}}: an index value is outside the valid range [-6, 5] (dim 2 has size 6)"
 // CHECK: linalg.generic {indexing_maps = [#[[B]], #[[B]], #{{.*}}]{{.*}} ins(%[[I]], %[[J]] : tensor<2x3xi64>, tensor<2x3xi64>) outs(%{{.*}} : tensor<4x2x3x7xf32>)
 // CHECK: ^bb0(%[[VI:.*]]: i64, %[[VJ:.*]]: i64, %{{.*}}: f32):
 // CHECK:   %[[D0:.*]] = linalg.index 0 : index
@@ -59,13 +83,17 @@ func.func @index_select(%x: tensor<5x4xf32>, %i: tensor<3xi64>) -> tensor<5x3xf3
 // CHECK:   %[[C0:.*]] = arith.constant 0 : index
 // CHECK:   %[[NEGI:.*]] = arith.cmpi slt, %[[II]], %[[C0]] : index
 // CHECK:   %[[WI:.*]] = arith.addi %[[II]], %[[C5]] : index
-// CHECK:   %[[SI:.*]] = arith.select %[[NEGI]], %[[WI]], %[[II]] : index
+// CHECK:   %[[WRAPI:.*]] = arith.select %[[NEGI]], %[[WI]], %[[II]] : index
+// CHECK:   %[[INI:.*]] = arith.cmpi ult, %[[WRAPI]], %[[C5]] : index
+// CHECK:   %[[SI:.*]] = arith.select %[[INI]], %[[WRAPI]], %{{.*}} : index
 // CHECK:   %[[JJ:.*]] = arith.index_cast %[[VJ]] : i64 to index
 // CHECK:   %[[C6:.*]] = arith.constant 6 : index
 // CHECK:   %[[C0B:.*]] = arith.constant 0 : index
 // CHECK:   %[[NEGJ:.*]] = arith.cmpi slt, %[[JJ]], %[[C0B]] : index
 // CHECK:   %[[WJ:.*]] = arith.addi %[[JJ]], %[[C6]] : index
-// CHECK:   %[[SJ:.*]] = arith.select %[[NEGJ]], %[[WJ]], %[[JJ]] : index
+// CHECK:   %[[WRAPJ:.*]] = arith.select %[[NEGJ]], %[[WJ]], %[[JJ]] : index
+// CHECK:   %[[INJ:.*]] = arith.cmpi ult, %[[WRAPJ]], %[[C6]] : index
+// CHECK:   %[[SJ:.*]] = arith.select %[[INJ]], %[[WRAPJ]], %{{.*}} : index
 // CHECK:   %[[D3:.*]] = linalg.index 3 : index
 // CHECK:   tensor.extract %[[X]][%[[D0]], %[[SI]], %[[SJ]], %[[D3]]] : tensor<4x5x6x7xf32>
 func.func @index_adjacent(%x: tensor<4x5x6x7xf32>, %i: tensor<2x3xi64>, %j: tensor<2x3xi64>) -> tensor<4x2x3x7xf32> {
@@ -97,6 +125,11 @@ func.func @index_apart_dynamic(%x: tensor<?x5x?xf32>, %i: tensor<?xi64>, %j: ten
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @gather_dynamic
 // CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<2x4xi64>)
+// The range check reads x's dim 0 at run time: [0, n) with n = tensor.dim.
+// CHECK: %[[DYN:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x4xf32>
+// CHECK: %[[DYN64:.*]] = arith.index_cast %[[DYN]] : index to i64
+// CHECK: arith.cmpi sge, %{{.*}}, %[[DYN64]] : i64
+// CHECK: cf.assert %{{.*}}, "index out of range in aten.gather at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 0 at this call"
 // CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]]]{{.*}} ins(%[[I]] : tensor<2x4xi64>) outs(%{{.*}} : tensor<2x4xf32>)
 // CHECK: ^bb0(%[[K:.*]]: i64, %{{.*}}: f32):
 // CHECK:       %[[J:.*]] = arith.index_cast %[[K]] : i64 to index
@@ -106,8 +139,10 @@ func.func @index_apart_dynamic(%x: tensor<?x5x?xf32>, %i: tensor<?xi64>, %j: ten
 // CHECK:       %[[NEG:.*]] = arith.cmpi slt, %[[J]], %[[ZERO]] : index
 // CHECK:       %[[UP:.*]] = arith.addi %[[J]], %[[N]] : index
 // CHECK:       %[[SEL:.*]] = arith.select %[[NEG]], %[[UP]], %[[J]] : index
+// CHECK:       %[[INSIDE:.*]] = arith.cmpi ult, %[[SEL]], %[[N]] : index
+// CHECK:       %[[CL:.*]] = arith.select %[[INSIDE]], %[[SEL]], %{{.*}} : index
 // CHECK:       %[[COL:.*]] = linalg.index 1 : index
-// CHECK:       tensor.extract %[[X]][%[[SEL]], %[[COL]]] : tensor<?x4xf32>
+// CHECK:       tensor.extract %[[X]][%[[CL]], %[[COL]]] : tensor<?x4xf32>
 func.func @gather_dynamic(%x: tensor<?x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
   %0 = "edge.gather"(%x, %i) {dim = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>

@@ -32,6 +32,14 @@ func.func @slice_scatter(%x: tensor<6x4xf32>, %s: tensor<2x4xf32>) -> tensor<6x4
 // CHECK-SAME:  (%[[X:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<?xi64>, %[[V:.*]]: tensor<?x4xf32>)
 // CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x4xf32>
 // CHECK:       %[[L:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi64>
+// Every row index is checked against [-n, n) before the loop (index_put takes negative indices),
+// and the row is clamped into [0, n) so the write stays inside x.
+// CHECK:       %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:       %[[MINUS:.*]] = arith.subi %{{.*}}, %[[N64]] : i64
+// CHECK:       linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[I]] : tensor<?xi64>)
+// CHECK:         arith.cmpi slt, %{{.*}}, %[[MINUS]] : i64
+// CHECK:         arith.cmpi sge, %{{.*}}, %[[N64]] : i64
+// CHECK:       cf.assert %{{.*}}, "index out of range in aten.index_put at {{.*}}: an index value is outside the valid range [-n, n-1] where n is the size of dim 0 at this call"
 // CHECK:       %[[E:.*]] = tensor.empty(%[[L]]) : tensor<?x4xf32>
 // CHECK:       %[[VALS:.*]] = linalg.generic {{.*}} ins(%[[V]] : tensor<?x4xf32>) outs(%[[E]] : tensor<?x4xf32>)
 // CHECK:       %[[COPY:.*]] = bufferization.alloc_tensor() copy(%[[X]]) : tensor<?x4xf32>
@@ -40,7 +48,9 @@ func.func @slice_scatter(%x: tensor<6x4xf32>, %s: tensor<2x4xf32>) -> tensor<6x4
 // CHECK:         %[[R:.*]] = arith.index_cast %[[RAW]] : i64 to index
 // CHECK:         %[[NEG:.*]] = arith.cmpi slt, %[[R]]
 // CHECK:         %[[WR:.*]] = arith.addi %[[R]], %[[N]] : index
-// CHECK:         %[[ROW:.*]] = arith.select %[[NEG]], %[[WR]], %[[R]] : index
+// CHECK:         %[[WRAPPED:.*]] = arith.select %[[NEG]], %[[WR]], %[[R]] : index
+// CHECK:         %[[INSIDE:.*]] = arith.cmpi ult, %[[WRAPPED]], %[[N]] : index
+// CHECK:         %[[ROW:.*]] = arith.select %[[INSIDE]], %[[WRAPPED]], %{{.*}} : index
 // CHECK:         %[[P:.*]] = tensor.extract_slice %[[VALS]][%[[K]], 0] [1, 4] [1, 1]
 // CHECK:         tensor.insert_slice %[[P]] into %[[ACC]][%[[ROW]], 0] [1, 4] [1, 1]
 func.func @index_put_dynamic(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<?x4xf32>) -> tensor<?x4xf32> {
@@ -58,7 +68,11 @@ func.func @index_put_dynamic(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<
 // CHECK:       %[[I1:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?x?xi64>
 // CHECK:       %[[P:.*]] = arith.muli %{{.*}}, %[[I0]] : index
 // CHECK:       %[[N:.*]] = arith.muli %[[P]], %[[I1]] : index
+// scatter takes no negative index: the check is against [0, n), n = x's dim 1.
 // CHECK:       %[[X1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[X1_64:.*]] = arith.index_cast %[[X1]] : index to i64
+// CHECK:         arith.cmpi sge, %{{.*}}, %[[X1_64]] : i64
+// CHECK:       cf.assert %{{.*}}, "index out of range in aten.scatter at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 1 at this call"
 // CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[N]] step
 // CHECK:         %[[C:.*]] = arith.remui %[[K]], %[[I1]] : index
 // CHECK:         %[[Q:.*]] = arith.divui %[[K]], %[[I1]] : index
