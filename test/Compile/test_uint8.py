@@ -58,6 +58,21 @@ def test_uint8_ops_match_eager_exactly():
             torch.testing.assert_close(g, w, rtol=0, atol=0, msg=f"output {i}")
 
 
+class SignSensitive(torch.nn.Module):
+    def forward(self, a, b):
+        return a > b, torch.maximum(a, b), a // b.clamp(min=1), a.float(), a.argmax(0), a.amin(0), a.to(torch.int32)
+
+
+def test_uint8_static_shapes_match_eager_exactly():
+    """The same lowering with static shapes (no symbolic dims to carry through the casts)."""
+    m = SignSensitive()
+    a, b = _pairs(6)
+    program = exir_mlir.compile(torch.export.export(m, (a, b)))
+    for g, w in zip(program(a, b), m(a, b)):
+        assert g.dtype == w.dtype
+        torch.testing.assert_close(g, w, rtol=0, atol=0)
+
+
 def test_uint8_op_without_lowering_is_a_clear_error():
     class Sort(torch.nn.Module):
         def forward(self, a):
