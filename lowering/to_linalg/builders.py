@@ -76,7 +76,8 @@ def unsigned_result(i: int = 0) -> bool:
 
 def check_supported_element(t: ir.Type) -> None:
     if is_unsigned(t):
-        raise Unsupported("unsigned (uint8) tensors are not supported by to-linalg yet")
+        # ops on uint8 reach the builders as their signless twins (unsigned.py): a ui8 here is a bug
+        raise Unsupported("internal: a uint8 (ui8) type reached a to-linalg builder; please report the op")
     if isa(ir.ComplexType, t):
         raise Unsupported("complex tensors are not lowered: exir_mlir.compile and `exir-mlir import "
                           "--decompose` rewrite complex values to real ones first")
