@@ -24,6 +24,8 @@ def _tensor_spec(index: int, type_: ir.Type, attrs, *, kind_key: str, name_key: 
             f"{where} has type {type_}; the CPU runtime takes and returns ranked tensors only"
         )
     element = str(type_.element_type)
+    if attrs is not None and "exir.unsigned" in attrs and element.startswith("i"):
+        element = "u" + element  # to-linalg lowers uint8 as signless i8 and marks it (lowering/to_linalg/unsigned.py)
     if element not in ELEMENT_TYPES:
         raise ExirUserError(f"{where} has element type {element}, which has no torch dtype")
     shape = tuple(None if type_.is_dynamic_dim(d) else type_.get_dim_size(d) for d in range(type_.rank))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math as pymath
+import contextlib
 from typing import Callable, Sequence
 
 from exir_mlir._mlir import arith, ir, linalg, tensor
@@ -48,9 +49,35 @@ def maps_attr(maps: Sequence[ir.AffineMap]) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps])
 
 
+# uint8: to-linalg lowers an op on unsigned tensors as its signless twin (pass_.py,
+# `lower_unsigned`); this records which operands/results of the op being lowered were unsigned,
+# so that the scalar bodies pick unsigned arith ops (uitofp, cmpi ult, divui, maxui, ...).
+_UNSIGNED: list = [frozenset(), frozenset()]
+
+
+@contextlib.contextmanager
+def unsigned_op(operands: frozenset, results: frozenset):
+    saved = list(_UNSIGNED)
+    _UNSIGNED[:] = [operands, results]
+    try:
+        yield
+    finally:
+        _UNSIGNED[:] = saved
+
+
+def unsigned_operand(i: int = 0) -> bool:
+    """Whether operand `i` of the op being lowered is an unsigned (uint8) tensor."""
+    return i in _UNSIGNED[0]
+
+
+def unsigned_result(i: int = 0) -> bool:
+    return i in _UNSIGNED[1]
+
+
 def check_supported_element(t: ir.Type) -> None:
     if is_unsigned(t):
-        raise Unsupported("unsigned (uint8) tensors are not supported by to-linalg yet")
+        # ops on uint8 reach the builders as their signless twins (unsigned.py): a ui8 here is a bug
+        raise Unsupported("internal: a uint8 (ui8) type reached a to-linalg builder; please report the op")
     if isa(ir.ComplexType, t):
         raise Unsupported("complex tensors are not lowered: exir_mlir.compile and `exir-mlir import "
                           "--decompose` rewrite complex values to real ones first")
@@ -134,8 +161,10 @@ def const_like(value, t: ir.Type) -> ir.Value:
     return scalar_constant(value, t)
 
 
-def convert_scalar(v: ir.Value, to: ir.Type) -> ir.Value:
-    """torch's element conversion (float->int truncates, ->bool is != 0, bool->number is 0/1)."""
+def convert_scalar(v: ir.Value, to: ir.Type, *, src_unsigned: bool = False,
+                   dst_unsigned: bool = False) -> ir.Value:
+    """torch's element conversion (float->int truncates, ->bool is != 0, bool->number is 0/1).
+    `src_unsigned`/`dst_unsigned`: the signless integer `v`/`to` stands for uint8."""
     src = v.type
     if src == to:
         return v
@@ -151,14 +180,18 @@ def convert_scalar(v: ir.Value, to: ir.Type) -> ir.Value:
             if bitwidth(to) < bitwidth(src):
                 return arith.TruncFOp(to, v).result
             return arith.TruncFOp(to, arith.ExtFOp(ir.F32Type.get(), v).result).result  # f16 <-> bf16
-        if is_bool(src):
+        if is_bool(src) or src_unsigned:
             return arith.UIToFPOp(to, v).result
         return arith.SIToFPOp(to, v).result
     # to integer
     if is_float(src):
+        if dst_unsigned:
+            # torch (x86) converts float -> uint8 through int32 and keeps the low byte, so -1.0
+            # gives 255 and 300.0 gives 44; fptoui would be poison outside [0, 255].
+            return arith.TruncIOp(to, arith.FPToSIOp(ir.IntegerType.get_signless(32), v).result).result
         return arith.FPToSIOp(to, v).result
     if bitwidth(to) > bitwidth(src):
-        return (arith.ExtUIOp(to, v) if is_bool(src) else arith.ExtSIOp(to, v)).result
+        return (arith.ExtUIOp(to, v) if is_bool(src) or src_unsigned else arith.ExtSIOp(to, v)).result
     return arith.TruncIOp(to, v).result
 
 
@@ -166,20 +199,22 @@ def fneg_inf(t: ir.Type) -> ir.Value:
     return const_like(-pymath.inf, t)
 
 
-def lowest(t: ir.Type) -> ir.Value:
+def lowest(t: ir.Type, unsigned: bool = False) -> ir.Value:
     """The identity of max: -inf for floats, the minimum integer otherwise."""
     if is_float(t):
         return const_like(-pymath.inf, t)
-    if is_bool(t):
+    if is_bool(t) or unsigned:
         return const_like(0, t)
     return const_like(-(2 ** (bitwidth(t) - 1)), t)
 
 
-def highest(t: ir.Type) -> ir.Value:
+def highest(t: ir.Type, unsigned: bool = False) -> ir.Value:
     if is_float(t):
         return const_like(pymath.inf, t)
     if is_bool(t):
         return const_like(1, t)
+    if unsigned:
+        return const_like(-1, t)  # all ones: the largest unsigned value
     return const_like(2 ** (bitwidth(t) - 1) - 1, t)
 
 

@@ -8,7 +8,7 @@ from exir_mlir._mlir import arith, ir, math
 
 from ..conversion import PatternTable
 from ..ir_utils import Unsupported, element_type, is_bool, is_float
-from .builders import const_like, convert_scalar, elementwise
+from .builders import const_like, convert_scalar, elementwise, unsigned_operand, unsigned_result
 from .shapes import ShapeContext
 
 FAMILY = "elementwise"
@@ -16,6 +16,12 @@ FAMILY = "elementwise"
 
 def _f(v):
     return is_float(v.type)
+
+
+def _u(v):
+    """An integer scalar that stands for uint8 (see builders.unsigned_op): every integer operand
+    of an edge op on uint8 is uint8 (aten-to-edge promotes them to one dtype)."""
+    return not is_float(v.type) and not is_bool(v.type) and unsigned_operand(0)
 
 
 # ----------------------------------------------------------------------------- scalar bodies
@@ -44,6 +50,8 @@ def gelu(x, approximate: str):
 def relu(x):
     if _f(x):
         return arith.MaximumFOp(x, const_like(0.0, x.type)).result
+    if _u(x):
+        return x
     return arith.MaxSIOp(x, const_like(0, x.type)).result
 
 
@@ -58,6 +66,8 @@ def _sign(x):
         pos = arith.CmpFOp(arith.CmpFPredicate.OGT, x, zero).result
         neg = arith.CmpFOp(arith.CmpFPredicate.OLT, x, zero).result
         inner = arith.SelectOp(neg, mone, zero).result  # torch: sign(NaN) = 0
+    elif _u(x):
+        return arith.SelectOp(arith.CmpIOp(arith.CmpIPredicate.ne, x, zero).result, one, zero).result
     else:
         pos = arith.CmpIOp(arith.CmpIPredicate.sgt, x, zero).result
         neg = arith.CmpIOp(arith.CmpIPredicate.slt, x, zero).result
@@ -75,7 +85,7 @@ def _float_unary(fn):
 
 
 UNARY = {
-    "abs": lambda x: math.AbsFOp(x).result if _f(x) else math.AbsIOp(x).result,
+    "abs": lambda x: math.AbsFOp(x).result if _f(x) else (x if _u(x) else math.AbsIOp(x).result),
     "neg": lambda x: arith.NegFOp(x).result if _f(x) else arith.SubIOp(const_like(0, x.type), x).result,
     "relu": relu,
     "sign": _sign,
@@ -155,17 +165,19 @@ BINARY = {
         arith.AndIOp(a, b).result if is_bool(a.type) else arith.MulIOp(a, b).result),
     "div": lambda a, b: arith.DivFOp(a, b).result,
     "floor_divide": lambda a, b: math.FloorOp(arith.DivFOp(a, b).result).result if _f(a)
-    else arith.FloorDivSIOp(a, _nonzero_divisor(b)).result,
+    else (arith.DivUIOp if _u(a) else arith.FloorDivSIOp)(a, _nonzero_divisor(b)).result,
     "trunc_divide": lambda a, b: math.TruncOp(arith.DivFOp(a, b).result).result if _f(a)
-    else arith.DivSIOp(a, _nonzero_divisor(b)).result,
-    "remainder": lambda a, b: _py_mod_float(a, b) if _f(a) else _py_mod_int(a, _nonzero_divisor(b)),
-    "fmod": lambda a, b: arith.RemFOp(a, b).result if _f(a) else arith.RemSIOp(a, _nonzero_divisor(b)).result,
+    else (arith.DivUIOp if _u(a) else arith.DivSIOp)(a, _nonzero_divisor(b)).result,
+    "remainder": lambda a, b: _py_mod_float(a, b) if _f(a) else (
+        arith.RemUIOp(a, _nonzero_divisor(b)).result if _u(a) else _py_mod_int(a, _nonzero_divisor(b))),
+    "fmod": lambda a, b: arith.RemFOp(a, b).result if _f(a)
+    else (arith.RemUIOp if _u(a) else arith.RemSIOp)(a, _nonzero_divisor(b)).result,
     "pow": lambda a, b: math.PowFOp(a, b).result if _f(a) else _ipow(a, b),
     "atan2": lambda a, b: math.Atan2Op(a, b).result,
     "maximum": lambda a, b: arith.MaximumFOp(a, b).result if _f(a) else (
-        arith.OrIOp(a, b).result if is_bool(a.type) else arith.MaxSIOp(a, b).result),
+        arith.OrIOp(a, b).result if is_bool(a.type) else (arith.MaxUIOp if _u(a) else arith.MaxSIOp)(a, b).result),
     "minimum": lambda a, b: arith.MinimumFOp(a, b).result if _f(a) else (
-        arith.AndIOp(a, b).result if is_bool(a.type) else arith.MinSIOp(a, b).result),
+        arith.AndIOp(a, b).result if is_bool(a.type) else (arith.MinUIOp if _u(a) else arith.MinSIOp)(a, b).result),
     "bitwise_and": lambda a, b: arith.AndIOp(a, b).result,
     "bitwise_or": lambda a, b: arith.OrIOp(a, b).result,
     "bitwise_xor": lambda a, b: arith.XOrIOp(a, b).result,
@@ -183,7 +195,7 @@ def compare(kind: str):
     def body(a, b):
         if _f(a):
             return arith.CmpFOp(getattr(arith.CmpFPredicate, _FCMP[kind]), a, b).result
-        table = _BCMP if is_bool(a.type) else _ICMP
+        table = _BCMP if is_bool(a.type) or _u(a) else _ICMP  # bools and uint8 compare unsigned
         return arith.CmpIOp(getattr(arith.CmpIPredicate, table[kind]), a, b).result
 
     return body
@@ -199,7 +211,8 @@ def _lower_with(body_fn):
 
 def lower_cast(op):
     out = element_type(op.results[0])
-    return _lower_with(lambda x: convert_scalar(x, out))(op)
+    src_u, dst_u = unsigned_operand(0), unsigned_result(0)
+    return _lower_with(lambda x: convert_scalar(x, out, src_unsigned=src_u, dst_unsigned=dst_u))(op)
 
 
 def lower_gelu(op):

@@ -23,6 +23,7 @@ from .reduction import populate_reduction_patterns
 from .shapes import ShapeContext
 from .selection import populate_selection_patterns
 from .sort import populate_sort_patterns
+from .unsigned import erase_signedness, lower_unsigned
 from .update import populate_update_patterns
 from .upsample import populate_upsample_patterns
 from .view import populate_view_patterns
@@ -94,7 +95,7 @@ def linalg_patterns() -> PatternTable:
     for name in OPMATH_OPS:
         table.patterns[name] = opmath(table.patterns[name])
     for name, pattern in table.patterns.items():
-        table.patterns[name] = _remembering_shapes(pattern)
+        table.patterns[name] = _remembering_shapes(lower_unsigned(name, pattern))
     return table
 
 
@@ -122,6 +123,7 @@ def run_to_linalg(module_op: ir.Operation) -> None:
     with module_op.context, module_op.location:
         convert_in_order(module_op, linalg_patterns(), illegal_dialects=["edge", "backend", "exir"],
                          stage=STAGE, on_function=_shape_scope)
+        erase_signedness(module_op)  # uint8 was lowered through signless twins (unsigned.py)
 
 
 register_pass(

@@ -30,6 +30,7 @@ from .builders import (
     kept_dims,
     lowest,
     reduce,
+    unsigned_operand,
 )
 from .shapes import ShapeContext
 
@@ -60,14 +61,14 @@ def combine_mul(a, b):
 def combine_max(a, b):
     if is_float(a.type):
         return arith.MaximumFOp(a, b).result
-    # i1 is signless: true is -1 as a signed number, so bools compare unsigned
-    return (arith.MaxUIOp if is_bool(a.type) else arith.MaxSIOp)(a, b).result
+    # i1 is signless: true is -1 as a signed number, so bools compare unsigned (and uint8 does)
+    return (arith.MaxUIOp if is_bool(a.type) or unsigned_operand(0) else arith.MaxSIOp)(a, b).result
 
 
 def combine_min(a, b):
     if is_float(a.type):
         return arith.MinimumFOp(a, b).result
-    return (arith.MinUIOp if is_bool(a.type) else arith.MinSIOp)(a, b).result
+    return (arith.MinUIOp if is_bool(a.type) or unsigned_operand(0) else arith.MinSIOp)(a, b).result
 
 
 def lower_reduce(kind: str):
@@ -82,9 +83,9 @@ def lower_reduce(kind: str):
         elif kind == "prod":
             r = reduce(ctx, x, dims, 1, combine_mul)
         elif kind == "amax":
-            r = reduce(ctx, x, dims, lowest(elem), combine_max)
+            r = reduce(ctx, x, dims, lowest(elem, unsigned_operand(0)), combine_max)
         elif kind == "amin":
-            r = reduce(ctx, x, dims, highest(elem), combine_min)
+            r = reduce(ctx, x, dims, highest(elem, unsigned_operand(0)), combine_min)
         elif kind == "any":
             r = reduce(ctx, x, dims, 0, lambda v, acc: arith.OrIOp(v, acc).result)
         if kind == "mean":
@@ -134,7 +135,8 @@ def lower_arg_reduce(is_max: bool):
         kept = kept_dims(rank, [dim])
         shape = shape_of(x)
         dyn = [ctx.dim(x, d) for d in kept if shape[d] == DYNAMIC]
-        vals = fill(lowest(elem) if is_max else highest(elem), ranked([shape[d] for d in kept], elem), dyn)
+        uns = unsigned_operand(0)
+        vals = fill(lowest(elem, uns) if is_max else highest(elem, uns), ranked([shape[d] for d in kept], elem), dyn)
         idxs = fill(0, ranked([shape[d] for d in kept], i64()), dyn)
         kinds = [REDUCTION if d == dim else PARALLEL for d in range(rank)]
 
@@ -149,7 +151,7 @@ def lower_arg_reduce(is_max: bool):
                 better = arith.AndIOp(arith.OrIOp(better, nan).result,
                                       arith.XOrIOp(acc_nan, const_like(1, acc_nan.type)).result).result
             else:
-                if is_bool(elem):
+                if is_bool(elem) or uns:
                     pred = arith.CmpIPredicate.ugt if is_max else arith.CmpIPredicate.ult
                 else:
                     pred = arith.CmpIPredicate.sgt if is_max else arith.CmpIPredicate.slt

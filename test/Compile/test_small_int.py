@@ -1,16 +1,14 @@
 """int8 and int16 programs (issue 12 item 3) compile and match eager exactly, wrap-around included:
 one program per dtype holding the arithmetic, comparison, reduction, cast, matmul, indexing and
 sort ops a small-integer model uses (full-range values, so sums and products overflow and wrap as
-torch's do). uint8 is not lowered by to-linalg yet: a clear error naming it, tested here too.
+torch's do). uint8: test_uint8.py.
 """
 
 import warnings
 
-import pytest
 import torch
 
 import exir_mlir
-from exir_mlir.errors import ExirUserError
 
 warnings.filterwarnings("ignore", category=FutureWarning)
 
@@ -55,12 +53,3 @@ def test_int8_and_int16_ops_match_eager_exactly():
             assert g.dtype == w.dtype, (i, g.dtype, w.dtype)
             torch.testing.assert_close(g, w, rtol=0, atol=0, msg=f"output {i}")
 
-
-def test_uint8_is_a_clear_error():
-    class Add(torch.nn.Module):
-        def forward(self, a):
-            return a + 1
-
-    ep = torch.export.export(Add(), (torch.zeros(3, dtype=torch.uint8),))
-    with pytest.raises(ExirUserError, match="unsigned .uint8. tensors are not supported by to-linalg yet"):
-        exir_mlir.compile(ep)

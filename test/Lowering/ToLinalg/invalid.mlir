@@ -8,11 +8,12 @@ func.func @dynamic_weight_conv(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>)
 
 // -----
 
-// uint8 needs unsigned arith ops, which are not emitted yet: an error, never a signed guess.
-func.func @uint8(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
-  // expected-error @+1 {{'edge.add' cannot be lowered to linalg: unsigned (uint8) tensors are not supported by to-linalg yet}}
-  %0 = "edge.add"(%a, %b) : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
-  return %0 : tensor<4xui8>
+// An op whose lowering does not implement uint8 semantics (sort compares signed): an error
+// naming the op, never a signed guess (ToLinalg/unsigned.mlir has the ops that do).
+func.func @uint8(%a: tensor<4xui8>) -> tensor<4xui8> {
+  // expected-error @+1 {{'edge.sort' cannot be lowered to linalg: uint8 (unsigned) tensors are not supported by 'edge.sort' yet; cast the uint8 tensor to a signed type first (e.g. x.to(torch.int16), which holds every uint8 value)}}
+  %0:2 = "edge.sort"(%a) {dim = 0 : i64, descending = false} : (tensor<4xui8>) -> (tensor<4xui8>, tensor<4xi64>)
+  return %0#0 : tensor<4xui8>
 }
 
 // -----

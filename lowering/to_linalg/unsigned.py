@@ -1,0 +1,181 @@
+"""uint8 in to-linalg: ops on unsigned tensors are lowered as their signless twins.
+
+The edge dialect types a uint8 tensor as `tensor<...xui8>`; linalg bodies and arith ops take
+signless integers only. So, for an edge op with unsigned operands or results, `lower_unsigned`
+builds a twin of the op whose ui8 types are i8 (operands go through
+`builtin.unrealized_conversion_cast`), lowers the twin with the op's own pattern while
+`builders.unsigned_op` records which operands/results were unsigned (the scalar bodies then
+choose uitofp, cmpi ult, divui, remui, maxui/minui, ...), and casts the results back to ui8, so
+the ops after it still see which values are unsigned. Once the function is lowered,
+`erase_signedness` makes every remaining ui8 type i8 (values, constants, the function type),
+drops the casts, which have become i8 -> i8, and marks the entry function's uint8 arguments and
+results `exir.unsigned` (codegen/signature.py reads them back as torch.uint8).
+
+Only the ops listed here are lowered on uint8: the ones whose lowering does not depend on the
+sign (data movement, add/mul/bitwise with wrap-around, sum/prod) and the ones whose patterns
+read the flags. Any other op on a uint8 tensor is an error naming the op, never a signed guess.
+"""
+
+from __future__ import annotations
+
+import array
+
+from exir_mlir._mlir import arith, ir
+
+from ..conversion import replacement_values
+from ..ir_utils import Unsupported, attr_names, is_unsigned, isa, walk_ops
+from .builders import unsigned_op
+from .shapes import ShapeContext
+
+# Lowered the same for signed and unsigned bytes (two's-complement wrap-around, bit patterns).
+SIGN_AGNOSTIC = {
+    "view", "expand", "permute", "slice", "cat", "pad", "border_pad", "flip", "diagonal", "as_strided",
+    "embedding", "index_select", "gather", "index", "slice_scatter", "index_put", "nonzero", "arange",
+    "where", "add", "sub", "mul", "neg", "ceil", "floor", "round", "trunc", "bitwise_not", "bitwise_and",
+    "bitwise_or", "bitwise_xor", "logical_and", "logical_or", "logical_xor", "logical_not", "eq", "ne",
+    "sum", "prod", "cumsum", "any",
+}
+# Patterns that read builders.unsigned_operand/unsigned_result.
+SIGN_AWARE = {
+    "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin",
+}
+UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
+
+
+def _unsigned_type(t: ir.Type) -> bool:
+    if isa(ir.RankedTensorType, t):
+        return is_unsigned(ir.RankedTensorType(t).element_type)
+    return is_unsigned(t)
+
+
+def signless(t: ir.Type) -> ir.Type:
+    """`t` with an unsigned integer element (or scalar) type made signless of the same width."""
+    if isa(ir.RankedTensorType, t):
+        rt = ir.RankedTensorType(t)
+        if is_unsigned(rt.element_type):
+            width = ir.IntegerType(rt.element_type).width
+            return ir.RankedTensorType.get(list(rt.shape), ir.IntegerType.get_signless(width), rt.encoding)
+        return t
+    if is_unsigned(t):
+        return ir.IntegerType.get_signless(ir.IntegerType(t).width)
+    return t
+
+
+def _cast(value: ir.Value, to: ir.Type, exprs=None) -> ir.Value:
+    """`value` as type `to`; `exprs`: its symbolic dims, kept for the shape logic of later ops."""
+    attrs = {}
+    if exprs:
+        attrs["exir.sym_shapes"] = ir.ArrayAttr.get([ir.ArrayAttr.get([ir.StringAttr.get(str(e)) for e in exprs])])
+    return ir.Operation.create("builtin.unrealized_conversion_cast", results=[to], operands=[value],
+                               attributes=attrs).results[0]
+
+
+def lower_unsigned(name: str, pattern):
+    """`pattern` for ops on signed/float tensors; the signless twin (see the module doc) for ops
+    on uint8 tensors, and a clear error for ops not in UNSIGNED_OPS."""
+
+    def wrapped(op):
+        uo = frozenset(i for i, v in enumerate(op.operands) if _unsigned_type(v.type))
+        ur = frozenset(i for i, r in enumerate(op.results) if _unsigned_type(r.type))
+        if not uo and not ur:
+            return pattern(op)
+        if name not in UNSIGNED_OPS:
+            raise Unsupported(
+                f"uint8 (unsigned) tensors are not supported by '{name}' yet; cast the uint8 tensor to a "
+                "signed type first (e.g. x.to(torch.int16), which holds every uint8 value)")
+        ctx = ShapeContext.current()
+        operands = [_cast(v, signless(v.type), ctx.symbolic_shape(v)) if i in uo else v
+                    for i, v in enumerate(op.operands)]
+        attrs = {n: op.attributes[n] for n in attr_names(op)}
+        twin = ir.Operation.create(op.name, results=[signless(r.type) for r in op.results], operands=operands,
+                                   attributes=attrs)
+        try:
+            with unsigned_op(uo, ur):
+                replacement = pattern(twin)
+            if replacement is None:
+                return None
+            values = replacement_values(replacement)
+        finally:
+            twin.erase()
+        return [_cast(v, r.type, ctx.symbolic_shape(r)) if i in ur else v
+                for i, (v, r) in enumerate(zip(values, op.results))]
+
+    return wrapped
+
+
+def _signless_constant(op: ir.Operation) -> None:
+    """An `arith.constant` of a ui8 tensor rebuilt as the same bytes in i8."""
+    result = op.results[0]
+    new_type = signless(result.type)
+    attr = ir.DenseElementsAttr(op.attributes["value"])
+    elem = ir.RankedTensorType(new_type).element_type
+    width = ir.IntegerType(elem).width
+    if attr.is_splat:
+        v = ir.IntegerAttr(attr.get_splat_value()).value
+        v = v - (1 << width) if v >= 1 << (width - 1) else v  # the same bits, as a signed number
+        new_attr = ir.DenseElementsAttr.get_splat(new_type, ir.IntegerAttr.get(elem, v))
+    else:
+        ints = ir.DenseIntElementsAttr(attr)
+        half = 1 << (width - 1)
+        values = array.array({8: "b", 16: "h", 32: "i", 64: "q"}[width],
+                             [v - 2 * half if v >= half else v for v in (int(ints[i]) for i in range(len(ints)))])
+        new_attr = ir.DenseElementsAttr.get(values, signless=True, type=elem,
+                                            shape=list(ir.RankedTensorType(new_type).shape))
+    with ir.InsertionPoint(op), op.location:
+        new = arith.ConstantOp(new_type, new_attr)
+    for name in attr_names(op):
+        if name != "value":
+            new.operation.attributes[name] = op.attributes[name]
+    result.replace_all_uses_with(new.result)
+    op.erase()
+
+
+def _mark(attrs_name: str, func_op: ir.Operation, types, count: int) -> None:
+    """Adds `exir.unsigned` to the arg/res attribute dictionaries of the unsigned positions."""
+    if not any(_unsigned_type(t) for t in types):
+        return
+    old = ir.ArrayAttr(func_op.attributes[attrs_name]) if attrs_name in func_op.attributes else None
+    dicts = []
+    for i in range(count):
+        entries = {}
+        if old is not None:
+            d = ir.DictAttr(old[i])
+            for k in range(len(d)):
+                entries[d[k].name] = d[k].attr
+        if _unsigned_type(types[i]):
+            entries["exir.unsigned"] = ir.UnitAttr.get()
+        dicts.append(ir.DictAttr.get(entries))
+    func_op.attributes[attrs_name] = ir.ArrayAttr.get(dicts)
+
+
+def erase_signedness(root: ir.Operation) -> None:
+    """Every ui8 type below `root` becomes i8 (see the module doc)."""
+    with root.context, root.location:
+        for op in walk_ops(root):
+            if op.name == "func.func":
+                ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+                ins, outs = list(ftype.inputs), list(ftype.results)
+                if not any(_unsigned_type(t) for t in ins + outs):
+                    continue
+                _mark("arg_attrs", op, ins, len(ins))
+                _mark("res_attrs", op, outs, len(outs))
+                op.attributes["function_type"] = ir.TypeAttr.get(
+                    ir.FunctionType.get([signless(t) for t in ins], [signless(t) for t in outs]))
+        for op in walk_ops(root):
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.arguments:
+                        if _unsigned_type(arg.type):
+                            arg.set_type(signless(arg.type))
+            if op.name == "arith.constant" and op.results and _unsigned_type(op.results[0].type):
+                _signless_constant(op)
+                continue
+            for r in op.results:
+                if _unsigned_type(r.type):
+                    r.set_type(signless(r.type))
+        for op in walk_ops(root):
+            if (op.name == "builtin.unrealized_conversion_cast" and len(op.operands) == 1
+                    and op.operands[0].type == op.results[0].type):
+                op.results[0].replace_all_uses_with(op.operands[0])
+                op.erase()
