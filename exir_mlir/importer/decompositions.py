@@ -159,7 +159,7 @@ def decompose(
         base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
-    base = decompositions_misc.drop_linalg_error_checks(run_decompositions(ep, base_table))
+    base = decompositions_misc.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
     extra = _overloads(extra_table) if extra_table is not None else _torch_table()
     accepted: dict[torch._ops.OpOverload, Callable] = {}
     rejected: dict[torch._ops.OpOverload, str] = {}
