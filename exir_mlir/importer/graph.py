@@ -114,6 +114,19 @@ def import_assert_async(t: ir.Value, message: str, loc: ir.Location) -> None:
                         attributes={"assert_msg": ir.StringAttr.get(message)})
 
 
+# torch decomposes index_add to index_put(accumulate=True), which takes negative indices where index_add
+# refuses them: the index_put of such a node is marked with the op the user wrote (`exir.target`), which the
+# index-range check (lowering/to_linalg/index_checks.py) names and whose range [0, n) it checks.
+_INDEX_ADD = ("aten::index_add", "aten.index_add")
+
+
+def _mark_index_add(node: torch.fx.Node, op: ir.Operation) -> None:
+    origin = node.meta.get("original_aten")
+    if op.name == "exir.index_put" and isinstance(origin, torch._ops.OpOverload) and \
+            str(origin.name()).startswith(_INDEX_ADD):
+        op.attributes["exir.target"] = ir.StringAttr.get(str(origin))
+
+
 def _defining_op(value: ir.Value) -> ir.Operation:
     owner = value.owner
     return owner.operation if hasattr(owner, "operation") else owner
@@ -239,6 +252,7 @@ class GraphImporter:
                 built = ops.build_sym(target, node, values, loc)
         val = node.meta.get("val")
         self._annotate(built, val)
+        _mark_index_add(node, built.op)
         if isinstance(val, (list, tuple)):
             self.bind(node, built.results)
         elif val is None and not built.results:
