@@ -650,11 +650,11 @@ def cholesky_inverse(l, upper=False):
     return cholesky_solve(eye, l, upper)
 
 
-def linalg_error_message(api_name: str, batched: bool) -> str:
+def linalg_error_message(api_name: str) -> str:
     """Eager's message of `_linalg_check_errors(info, api_name)` for a nonzero `info` (ATen's
     BatchLinearAlgebra.cpp), without the run-time values it names (the order of the minor, the element,
     the batch element): the compiled check knows only that some `info` is nonzero."""
-    prefix = f"{api_name}: " + ("(Batch element k): " if batched else "")
+    prefix = f"{api_name}: "
     if "inv" in api_name:
         return (prefix + "The diagonal element k is zero, the inversion could not be completed because the "
                 "input matrix is singular.")
@@ -692,10 +692,8 @@ def linalg_error_checks_as_asserts(ep: torch.export.ExportedProgram) -> torch.ex
             continue
         info = node.args[0]
         api_name = node.args[1] if len(node.args) > 1 else node.kwargs.get("api_name", "linalg")
-        is_matrix = node.kwargs.get("is_matrix", node.args[2] if len(node.args) > 2 else True)
         info_val = info.meta.get("val")
-        batched = info_val is not None and (info_val.dim() > 0 if is_matrix else info_val.dim() > 1)
-        message = linalg_error_message(str(api_name), batched)
+        message = linalg_error_message(str(api_name))
         kept = {k: v for k, v in node.meta.items() if k in ("stack_trace", "nn_module_stack", "source_fn_stack")}
         with graph.inserting_before(node):
             args = (info, 0)

@@ -275,7 +275,7 @@ def _erase(op):
 
 # torch.fx.passes.runtime_assert's message of an `_assert_scalar` export inserts for a torch._check
 # or a size assumption: the sympy expression as written, then the node of the condition.
-_TORCH_ASSERT = re.compile(r"^Runtime assertion failed for expression (?P<expr>.*) on node '[^']*'$", re.S)
+_TORCH_ASSERT = re.compile(r"^Runtime assertion failed for expression (?P<expr>.*?)(?: on node '[^']*')?$", re.S)
 _UNBACKED = re.compile(r"\bu\d+\b")
 
 

@@ -101,7 +101,7 @@ func.func @storage_offset_in_assertion(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
 // condition as export wrote it and the source line; one on input sizes only (s0) is a range constraint
 // the runtime checks before the call: dropped.
 // CHECK-LABEL: func.func @unbacked_assertion
-// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[T:.*]]: tensor<i64>)
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32>, %[[T:[a-z0-9]+]]: tensor<i64>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[E:.*]] = tensor.extract %[[T]][] : tensor<i64>
 // CHECK: %[[U:.*]] = arith.index_cast %[[E]] : i64 to index
