@@ -101,3 +101,26 @@ def test_native_library_raises_the_check(tmp_path):
     torch.testing.assert_close(torch.as_tensor(program(x, n)[0]), x[:4])
     with pytest.raises(RuntimeCheckError, match=r"the condition u0 <= 6 is false.*from 'take.so'"):
         program(x, torch.tensor(7))
+
+
+class AssertAsync(torch.nn.Module):
+    def forward(self, x, i):
+        torch._assert_async((x > 0).all(), "x must be positive")
+        return x * 2, torch.nn.functional.one_hot(i, 5)  # one_hot's decomposition asserts its classes
+
+
+ASSERT_LINE = inspect.getsourcelines(AssertAsync.forward)[1] + 1
+
+
+def test_assert_async_and_one_hot_raise_like_eager():
+    x, i = torch.rand(4) + 0.5, torch.tensor([0, 4, 2])
+    shapes = ({0: torch.export.Dim("n", min=2, max=64)}, {0: torch.export.Dim("m", min=2, max=64)})
+    program = exir_mlir.compile(torch.export.export(AssertAsync(), (x, i), dynamic_shapes=shapes))
+    for got, want in zip(program(x, i), AssertAsync()(x, i)):
+        torch.testing.assert_close(got, want)
+    with pytest.raises(RuntimeCheckError, match=rf"x must be positive \(at .*test_runtime_checks.py:{ASSERT_LINE}:"):
+        program(-x, i)
+    with pytest.raises(RuntimeCheckError, match=r"one_hot: Class values must be smaller than num_classes"):
+        program(x, torch.tensor([0, 7, 1, 2]))
+    for got, want in zip(program(x[:3], i), AssertAsync()(x[:3], i)):
+        torch.testing.assert_close(got, want)
