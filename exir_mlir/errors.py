@@ -91,3 +91,27 @@ class IndexOutOfRangeError(ExirUserError, IndexError):
     """An index value of a gather or scatter op (index_select, gather, x[idx], embedding, index_put,
     scatter, index_add) was outside [-n, n) at run time, where torch raises IndexError. The access was
     clamped into the buffer and the call's outputs are discarded."""
+
+
+# The message of a failed run-time check of a condition (lowering/aten_to_edge/symbolic.py: torch._check
+# on data-dependent values, the linalg errors of cholesky/inv/solve) starts with this.
+RUNTIME_CHECK_PREFIX = "run-time check failed: "
+
+
+class RuntimeCheckError(ExirUserError, RuntimeError):
+    """A condition that eager PyTorch checks while it runs failed at run time: a `torch._check` (or a
+    size assumption export recorded) on a data-dependent value such as `.item()` or a `nonzero` count,
+    or a linalg error (cholesky of a matrix that is not positive-definite, inv/solve of a singular one).
+    Eager raises RuntimeError there; the call's outputs are discarded."""
+
+
+def failed_check_error(message: str, where: str = "") -> ExirUserError:
+    """The Python error of a failed run-time check from its message (the compiled program's
+    `_mlir_exir_bounds_error`): IndexOutOfRangeError or RuntimeCheckError. `where`: appended, e.g.
+    " (from 'model.so')"."""
+    if message.startswith(RUNTIME_CHECK_PREFIX):
+        text = message.removeprefix(RUNTIME_CHECK_PREFIX)
+        return RuntimeCheckError(f"{text} (eager PyTorch raises RuntimeError here; the call's outputs were "
+                                 f"discarded){where}")
+    return IndexOutOfRangeError(message[:1].upper() + message[1:] + " (torch raises IndexError here; "
+                                "the call's outputs were discarded)" + where)

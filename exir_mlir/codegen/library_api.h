@@ -44,7 +44,7 @@ typedef enum {
   EXIR_ERR_MEMORY = 7,   /* out of memory */
   EXIR_ERR_WEIGHTS = 8,  /* the weights file is missing, unreadable, or of another build */
   EXIR_ERR_CPU = 9,      /* this CPU lacks an instruction set extension the code was compiled for */
-  EXIR_ERR_INDEX = 10    /* an index value of a gather/scatter op out of range (torch's IndexError); no outputs */
+  EXIR_ERR_INDEX = 10    /* a run-time check failed: an index out of range (torch's IndexError), a torch._check or a linalg error (RuntimeError); no outputs */
 } exir_status;
 
 /* Element types, numbered as ELEMENT_TYPES in exir_mlir/abi.py (1-based). */

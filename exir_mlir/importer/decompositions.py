@@ -63,12 +63,17 @@ def _graphs(gm: torch.fx.GraphModule):
             yield from _graphs(child)
 
 
+_IMPORTED_AS_CHECKS = (torch.ops.aten._assert_async.default, torch.ops.aten._assert_async.msg)
+
+
 def leftover_nodes(ep: torch.export.ExportedProgram, handled: Callable[[str], bool]) -> list[torch.fx.Node]:
     """The call nodes of ATen/prims ops that `handled` ("aten::foo.bar" -> bool) does not take."""
     out = []
     for graph in _graphs(ep.graph_module):
         for node in graph.nodes:
             if node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload):
+                if node.target in _IMPORTED_AS_CHECKS:
+                    continue  # the importer makes run-time checks of them (graph.py import_assert_async)
                 if not handled(aten_overload_text(node.target)):
                     out.append(node)
     return out
@@ -159,7 +164,7 @@ def decompose(
         base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
-    base = decompositions_misc.drop_linalg_error_checks(run_decompositions(ep, base_table))
+    base = decompositions_misc.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
     extra = _overloads(extra_table) if extra_table is not None else _torch_table()
     accepted: dict[torch._ops.OpOverload, Callable] = {}
     rejected: dict[torch._ops.OpOverload, str] = {}

@@ -650,21 +650,66 @@ def cholesky_inverse(l, upper=False):
     return cholesky_solve(eye, l, upper)
 
 
-def drop_linalg_error_checks(ep: torch.export.ExportedProgram) -> torch.export.ExportedProgram:
-    """`ep` without the `_linalg_check_errors` calls that torch.linalg's composites (cholesky, inv, solve,
-    lu_factor, ...) add after their `*_ex` op: those are effectful (an effect token threads through the
-    program) and raise on a singular or non positive-definite input. Without them the program computes what
-    the `*_ex` op computes: for such an input, inf/NaN values instead of an exception."""
+def linalg_error_message(api_name: str) -> str:
+    """Eager's message of `_linalg_check_errors(info, api_name)` for a nonzero `info` (ATen's
+    BatchLinearAlgebra.cpp), without the run-time values it names (the order of the minor, the element,
+    the batch element): the compiled check knows only that some `info` is nonzero."""
+    prefix = f"{api_name}: "
+    if "inv" in api_name:
+        return (prefix + "The diagonal element k is zero, the inversion could not be completed because the "
+                "input matrix is singular.")
+    if "solve" in api_name:
+        return prefix + "The solver failed because the input matrix is singular."
+    if "cholesky" in api_name:
+        return (prefix + "The factorization could not be completed because the input is not positive-definite "
+                "(the leading minor of order k is not positive-definite).")
+    if "svd" in api_name or "eig" in api_name:
+        return (prefix + "The algorithm failed to converge because the input matrix is ill-conditioned or has "
+                "too many repeated values.")
+    if "lstsq" in api_name:
+        return (prefix + "The least squares solution could not be computed because the input matrix does not "
+                "have full rank.")
+    return (prefix + "U[k,k] is zero and using it on lu_solve would result in a division by zero. If you "
+            "still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
+            "linalg.lu_factor_ex(A, pivot)")
+
+
+def linalg_error_checks_as_asserts(ep: torch.export.ExportedProgram) -> torch.export.ExportedProgram:
+    """`ep` with each `_linalg_check_errors(info, api_name)` call that torch.linalg's composites (cholesky,
+    inv, solve, lu_factor, ...) add after their `*_ex` op replaced by `_assert_async.msg(not any(info != 0),
+    eager's message)`: the check is effectful (an effect token threads through the program), the assert
+    is a plain side-effecting node that the importer turns into a run-time check (RuntimeCheckError where
+    eager raises torch.linalg.LinAlgError), and the effect tokens go."""
     checks = [n for n in ep.graph.nodes if n.op == "call_function"
               and n.target is torch.ops.higher_order.with_effects and len(n.args) > 1
               and n.args[1] is aten._linalg_check_errors.default]
     if not checks:
         return ep
     ep = _remove_effect_tokens(ep)
-    for node in list(ep.graph.nodes):
-        if node.op == "call_function" and node.target is aten._linalg_check_errors.default and not node.users:
-            ep.graph.erase_node(node)
-    ep.graph.eliminate_dead_code()
+    graph = ep.graph
+    for node in list(graph.nodes):
+        if node.op != "call_function" or node.target is not aten._linalg_check_errors.default or node.users:
+            continue
+        info = node.args[0]
+        api_name = node.args[1] if len(node.args) > 1 else node.kwargs.get("api_name", "linalg")
+        info_val = info.meta.get("val")
+        message = linalg_error_message(str(api_name))
+        kept = {k: v for k, v in node.meta.items() if k in ("stack_trace", "nn_module_stack", "source_fn_stack")}
+        with graph.inserting_before(node):
+            args = (info, 0)
+            for target in (aten.ne.Scalar, aten.any.default, aten.logical_not.default):
+                made = graph.call_function(target, args)
+                made.meta.update(kept)
+                if info_val is not None:
+                    with info_val.fake_mode:
+                        made.meta["val"] = target(*[a.meta["val"] if isinstance(a, torch.fx.Node) else a
+                                                    for a in args])
+                args = (made,)
+            check = graph.call_function(aten._assert_async.msg, (args[0], message))
+            check.meta.update(kept)
+            check.meta["val"] = None
+        graph.erase_node(node)
+    graph.eliminate_dead_code()
     ep.graph_module.recompile()
     return ep
 

@@ -82,6 +82,51 @@ def check_tensor_metadata(node: torch.fx.Node) -> None:
         raise ops.UnsupportedNode(f"asserts dtype {dtype} but the tensor is {tensor.dtype}")
 
 
+# `torch._assert_async(t[, msg])` (and what the importer's decompositions make of torch.linalg's error
+# checks, decompositions_misc.linalg_error_checks_as_asserts; one_hot's decomposition emits it too): eager
+# raises RuntimeError when the one element of `t` is zero. Imported as exir.priv_assert_scalar of
+# `not any(t == 0)` (t's element as a SymBool), which aten-to-edge lowers to a run-time check.
+ASSERT_ASYNC = (torch.ops.aten._assert_async.default, torch.ops.aten._assert_async.msg)
+_ASSERT_ASYNC_MESSAGE = "Expected Tensor with single nonzero value, but got zero"
+
+
+def import_assert_async(t: ir.Value, message: str, loc: ir.Location) -> None:
+    """The ops of `_assert_async(t, message)` at the current insertion point."""
+    rt = ir.RankedTensorType(t.type)
+    i1 = ir.IntegerType.get_signless(1)
+    zero_mask = ir.RankedTensorType.get(rt.shape, i1)
+    if rt.element_type == i1:
+        zero = ir.Operation.create("exir.logical_not", results=[zero_mask], operands=[t], loc=loc)
+    else:
+        zero = ir.Operation.create("exir.eq_scalar", results=[zero_mask], operands=[t], loc=loc,
+                                   attributes={"other": ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 0)})
+    owner = _defining_op(t)
+    if "exir.sym_shapes" in owner.attributes and hasattr(t, "result_number"):
+        shapes = ir.ArrayAttr(owner.attributes["exir.sym_shapes"])
+        if len(shapes) > t.result_number:
+            zero.attributes["exir.sym_shapes"] = ir.ArrayAttr.get([shapes[t.result_number]])
+    some = ir.Operation.create("exir.any", results=[ir.RankedTensorType.get([], i1)], operands=[zero.result],
+                               loc=loc)
+    symbool = ir.Type.parse("!exir.symbool")
+    item = ir.Operation.create("exir.priv_local_scalar_dense", results=[symbool], operands=[some.result], loc=loc)
+    ok = ir.Operation.create("exir.sym_not", results=[symbool], operands=[item.result], loc=loc)
+    ir.Operation.create("exir.priv_assert_scalar", operands=[ok.result], loc=loc,
+                        attributes={"assert_msg": ir.StringAttr.get(message)})
+
+
+# torch decomposes index_add to index_put(accumulate=True), which takes negative indices where index_add
+# refuses them: the index_put of such a node is marked with the op the user wrote (`exir.target`), which the
+# index-range check (lowering/to_linalg/index_checks.py) names and whose range [0, n) it checks.
+_INDEX_ADD = ("aten::index_add", "aten.index_add")
+
+
+def _mark_index_add(node: torch.fx.Node, op: ir.Operation) -> None:
+    origin = node.meta.get("original_aten")
+    if op.name == "exir.index_put" and isinstance(origin, torch._ops.OpOverload) and \
+            str(origin.name()).startswith(_INDEX_ADD):
+        op.attributes["exir.target"] = ir.StringAttr.get(str(origin))
+
+
 def _defining_op(value: ir.Value) -> ir.Operation:
     owner = value.owner
     return owner.operation if hasattr(owner, "operation") else owner
@@ -176,6 +221,12 @@ class GraphImporter:
             self.bind(node, None)
             return
         loc = self.location(node)
+        if target in ASSERT_ASYNC:
+            message = node.args[1] if len(node.args) > 1 else node.kwargs.get("assert_msg", _ASSERT_ASYNC_MESSAGE)
+            with loc:
+                import_assert_async(self.value(node.args[0]), str(message), loc)
+            self.bind(node, None)
+            return
         if isinstance(target, torch._ops.HigherOrderOperator) and target.name() in INLINED_HIGHER_ORDER_OPS:
             with loc:
                 results = INLINED_HIGHER_ORDER_OPS[target.name()](self, node, loc)
@@ -201,6 +252,7 @@ class GraphImporter:
                 built = ops.build_sym(target, node, values, loc)
         val = node.meta.get("val")
         self._annotate(built, val)
+        _mark_index_add(node, built.op)
         if isinstance(val, (list, tuple)):
             self.bind(node, built.results)
         elif val is None and not built.results:

@@ -10,7 +10,12 @@ import torch.fx
 
 from exir_mlir import schema
 from exir_mlir.importer import ops
-from exir_mlir.importer.graph import ASSERT_TENSOR_METADATA, HIGHER_ORDER_BUILDERS, INLINED_HIGHER_ORDER_OPS
+from exir_mlir.importer.graph import (
+    ASSERT_ASYNC,
+    ASSERT_TENSOR_METADATA,
+    HIGHER_ORDER_BUILDERS,
+    INLINED_HIGHER_ORDER_OPS,
+)
 from exir_mlir.importer.locations import describe
 from exir_mlir.importer.signature import unsupported_input_reason, unsupported_output_reason
 from exir_mlir.importer.types import is_supported_dtype
@@ -165,8 +170,8 @@ def _scan_graph(c: _Collector, ctx: _Context, gm: torch.fx.GraphModule) -> None:
             c.add(ERROR, "node kind", node.op, "not part of Export IR", node)
             continue
         target = node.target
-        if target is operator.getitem or target is ASSERT_TENSOR_METADATA:
-            continue
+        if target is operator.getitem or target is ASSERT_TENSOR_METADATA or target in ASSERT_ASYNC:
+            continue  # imported by the importer itself (graph.py)
         if isinstance(target, torch._ops.OpOverload):
             _check_overload(c, ctx, node)
         elif isinstance(target, torch._ops.HigherOrderOperator):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from exir_mlir.errors import INDEX_ERROR_PREFIX, ExirInternalError, IndexOutOfRangeError
+from exir_mlir.errors import INDEX_ERROR_PREFIX, RUNTIME_CHECK_PREFIX, ExirInternalError, failed_check_error
 
 # = exir_mlir.codegen.pipeline.BOUNDS_ERROR_SYMBOL. The `_mlir_` prefix: the ExecutionEngine's
 # Python lookup (raw_lookup) finds the symbol `_mlir_NAME` for NAME, as it does packed entry points.
@@ -46,13 +46,13 @@ def error_slot_or_none(executable) -> ctypes.c_void_p | None:
 
 def raise_failed_check(slot: ctypes.c_void_p) -> None:
     """After a call that set the error global: clear it and raise the check's message as a Python error
-    (IndexOutOfRangeError for an index-range check, OutOfBoundsError for a bounds-checked build's)."""
+    (IndexOutOfRangeError for an index-range check, RuntimeCheckError for a torch._check or linalg error
+    check, OutOfBoundsError for a bounds-checked build's)."""
     failed = slot.value
     slot.value = None
     message = ctypes.string_at(failed).decode(errors="replace")
-    if message.startswith(INDEX_ERROR_PREFIX):
-        raise IndexOutOfRangeError(message[0].upper() + message[1:] + " (torch raises IndexError here; "
-                                   "the call's outputs were discarded)")
+    if message.startswith((INDEX_ERROR_PREFIX, RUNTIME_CHECK_PREFIX)):
+        raise failed_check_error(message)
     message = message.removeprefix("ERROR: Runtime op verification failed\n")
     raise OutOfBoundsError(
         f"out-of-bounds memory access caught by the bounds-checked build (the access was skipped): {message}")

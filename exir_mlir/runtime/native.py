@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from exir_mlir.errors import ExirUserError, IndexOutOfRangeError
+from exir_mlir.errors import ExirUserError, failed_check_error
 
 ABI_VERSION = 1
 LIBRARY_KIND = b"exir-mlir native library"
@@ -194,8 +194,8 @@ class NativeProgram:
 
     def _error(self, status: int) -> ExirUserError:
         message = self._lib.exir_last_error(self._instance).decode()
-        if status == 10:  # EXIR_ERR_INDEX: an index-range check failed (torch's IndexError)
-            return IndexOutOfRangeError(f"{message[:1].upper()}{message[1:]} (from '{self.path.name}')")
+        if status == 10:  # EXIR_ERR_INDEX: a run-time check failed (index range, torch._check, linalg error)
+            return failed_check_error(message, f" (from '{self.path.name}')")
         return ExirUserError(f"{message} ({_STATUS.get(status, status)} error from '{self.path.name}')")
 
     def _as_array(self, info: TensorInfo, position: int, value):

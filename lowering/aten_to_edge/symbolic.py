@@ -12,7 +12,10 @@ patterns convert the exir ops inside their regions in place, nothing else is nee
 
 from __future__ import annotations
 
+import re
+
 from exir_mlir._mlir import arith, ir, math, tensor
+from exir_mlir.errors import RUNTIME_CHECK_PREFIX, describe_location
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -270,6 +273,53 @@ def _erase(op):
     return []
 
 
+# torch.fx.passes.runtime_assert's message of an `_assert_scalar` export inserts for a torch._check
+# or a size assumption: the sympy expression as written, then the node of the condition.
+_TORCH_ASSERT = re.compile(r"^Runtime assertion failed for expression (?P<expr>.*?)(?: on node '[^']*')?$", re.S)
+_UNBACKED = re.compile(r"\bu\d+\b")
+
+
+def _reads_storage_offset(value: ir.Value) -> bool:
+    """Whether `value` is computed from an exir.sym_storage_offset (a view's offset in its storage)."""
+    seen, stack = set(), [value]
+    while stack:
+        owner = stack.pop().owner
+        op = owner.operation if hasattr(owner, "operation") else owner
+        if not hasattr(op, "name") or op in seen:
+            continue  # a block argument
+        seen.add(op)
+        if op.name == "exir.sym_storage_offset":
+            return True
+        stack.extend(op.operands)
+    return False
+
+
+def lower_assert_scalar(op):
+    """`_assert_scalar(cond, msg)`: a run-time check (`cf.assert`) where the condition reads a
+    data-dependent value (an unbacked symbol u0, u1, ...: `.item()`, a `nonzero` count) or the message is
+    not torch's (the importer's linalg error checks); exir.codegen.pipeline.report_failed_asserts turns it
+    into the error global the runtime raises RuntimeCheckError from. Conditions on input sizes only
+    (s0, s1, ...) are range constraints the runtime checks before the call, and a storage offset's
+    (`u4 >= 0` of tensor_split's pieces) holds by construction: those are dropped."""
+    text = ir.StringAttr(op.attributes["assert_msg"]).value
+    torch_assert = _TORCH_ASSERT.match(text)
+    if torch_assert is not None and (not _UNBACKED.search(torch_assert.group("expr"))
+                                     or _reads_storage_offset(op.operands[0])):
+        return []
+    ok = sym_value(op.operands[0])
+    if not is_bool(ok.type):
+        ok = arith.CmpIOp(arith.CmpIPredicate.ne, as_index(op.operands[0]), index_constant(0)).result
+    where = describe_location(op.location)
+    if torch_assert is not None:
+        message = (f"{RUNTIME_CHECK_PREFIX}torch._check failed at {where}: the condition "
+                   f"{torch_assert.group('expr')} is false at this call (u0, u1, ... are data-dependent values "
+                   "such as .item() results or nonzero counts)")
+    else:
+        message = f"{RUNTIME_CHECK_PREFIX}{text} (at {where})"
+    ir.Operation.create("cf.assert", operands=[ok], attributes={"msg": ir.StringAttr.get(message)})
+    return []
+
+
 def lower_sym_storage_offset(op):
     """sym_storage_offset (a view's offset in its storage, e.g. tensor_split's pieces): edge
     tensors have no storage, so it is lowered only where nothing but the shape assertions that
@@ -309,8 +359,9 @@ def populate_symbolic_patterns(table: PatternTable) -> None:
     table.add("exir.sym_int", lower_sym_int, family=FAMILY)
     table.add("exir.sym_sqrt", lower_sym_sqrt, family=FAMILY)
     table.add("exir.priv_local_scalar_dense", lower_local_scalar_dense, family=FAMILY)
-    for name in ("sym_constrain_range", "sym_constrain_range_for_size", "priv_assert_scalar"):
+    for name in ("sym_constrain_range", "sym_constrain_range_for_size"):
         table.add(f"exir.{name}", _erase, family=FAMILY)
+    table.add("exir.priv_assert_scalar", lower_assert_scalar, family=FAMILY)
     table.add("exir.sym_size_int", lower_sym_size, family=FAMILY)
     table.add("exir.sym_numel", lower_sym_numel, family=FAMILY)
     table.add("exir.sym_storage_offset", lower_sym_storage_offset, family=FAMILY)

@@ -109,6 +109,10 @@ def lower_scatter(kind: str):
     return pattern
 
 
+# The op the user wrote, where torch decomposed it to this one (importer/graph.py _mark_index_add).
+USER_OP = "exir.target"
+
+
 def lower_index_put(op):
     args = AtenArgs(op, ["self", "indices*", "values"])
     x, values = args.tensor("self"), args.tensor("values")
@@ -124,6 +128,8 @@ def lower_index_put(op):
         raise Unsupported("index_put with a boolean mask has a data-dependent shape")
     dim = present.index(True)
     attrs = {"dim": i64_attr(dim), "accumulate": bool_attr(bool(args.attr("accumulate", False)))}
+    if USER_OP in op.attributes:  # index_add's index_put (the importer marks it): [0, n) indices
+        attrs[USER_OP] = op.attributes[USER_OP]
     return [create1("edge.index_put", [x, cast(indices[0], i64()), cast(values, element_type(x))],
                     op.results[0].type, attrs)]
 

@@ -112,7 +112,9 @@ def lower_index_put(op):
     # Sizes known at run time only come from tensor.dim of x and of the index.
     x_dims = [ctx.dim(x, d) for d in range(len(xs))]
     n_rows = ctx.dim(idx, 0)
-    check_range(op, idx, x_dims[dim], x, dim)
+    # index_put takes [-n, n); torch's index_add (decomposed to index_put, marked with exir.target) [0, n)
+    from_index_add = "exir.target" in op.attributes and "index_add" in ir.StringAttr(op.attributes["exir.target"]).value
+    check_range(op, idx, x_dims[dim], x, dim, negative=not from_index_add)
     elem = element_type(x)
     check_supported_element(elem)
     sel_shape = [length if d == dim else s for d, s in enumerate(xs)]

@@ -102,7 +102,7 @@ def test_searching_addbmm_and_embedding_bag():
 
 
 def test_linalg_static():
-    # The composites' _linalg_check_errors (an effect token) is dropped; cholesky, LU with partial pivoting
+    # The composites' _linalg_check_errors is a run-time check (test/Runtime/test_runtime_checks.py); cholesky, LU with partial pivoting
     # (a matrix whose first pivot is 0 needs the row swap), triangular solves.
     def f(spd, a, b, t):
         return (torch.linalg.cholesky(spd), torch.linalg.inv(a), torch.linalg.solve(a, b),

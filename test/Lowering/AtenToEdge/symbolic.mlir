@@ -94,3 +94,44 @@ func.func @storage_offset_in_assertion(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
   "exir.priv_assert_scalar"(%2) {assert_msg = "Runtime assertion failed for expression u4 >= 0"} : (!exir.symbool) -> ()
   return %x : tensor<4x5xf32>
 }
+
+// -----
+
+// An assertion on a data-dependent value (u0: an .item()) is a run-time check whose message names the
+// condition as export wrote it and the source line; one on input sizes only (s0) is a range constraint
+// the runtime checks before the call: dropped.
+// CHECK-LABEL: func.func @unbacked_assertion
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32>, %[[T:[a-z0-9]+]]: tensor<i64>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[E:.*]] = tensor.extract %[[T]][] : tensor<i64>
+// CHECK: %[[U:.*]] = arith.index_cast %[[E]] : i64 to index
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?xf32>
+// CHECK: %[[LE:.*]] = arith.cmpi sle, %[[U]], %[[D]] : index
+// CHECK: cf.assert %[[LE]], "run-time check failed: torch._check failed at {{.*}}symbolic.mlir:{{[0-9]+}}:{{[0-9]+}}: the condition u0 <= s0 is false at this call
+// CHECK-NOT: cf.assert
+// CHECK: return %[[X]]
+func.func @unbacked_assertion(%x: tensor<?xf32>, %t: tensor<i64>) -> tensor<?xf32> {
+  %u = "exir.priv_local_scalar_dense"(%t) {exir.sym_expr = "u0"} : (tensor<i64>) -> !exir.symint
+  %s = "exir.sym_size_int"(%x) {dim = 0 : i64, exir.sym_expr = "s0"} : (tensor<?xf32>) -> !exir.symint
+  %le = "exir.sym_le"(%u, %s) : (!exir.symint, !exir.symint) -> !exir.symbool
+  "exir.priv_assert_scalar"(%le) {assert_msg = "Runtime assertion failed for expression u0 <= s0 on node 'le'"} : (!exir.symbool) -> ()
+  %one = "exir.sym_constant"() {value = 1 : i64} : () -> !exir.symint
+  %ge = "exir.sym_ge"(%s, %one) : (!exir.symint, !exir.symint) -> !exir.symbool
+  "exir.priv_assert_scalar"(%ge) {assert_msg = "Runtime assertion failed for expression s0 >= 1 on node 'ge'"} : (!exir.symbool) -> ()
+  return %x : tensor<?xf32>
+}
+
+// -----
+
+// Any other message (the importer's _assert_async: torch.linalg's error checks, torch._assert_async) is
+// the run-time check's message as it is, with the source line.
+// CHECK-LABEL: func.func @assert_message
+// CHECK: %[[B:.*]] = tensor.extract %{{.*}}[] : tensor<i1>
+// CHECK: %[[OK:.*]] = arith.xori %[[B]], %{{.*}} : i1
+// CHECK: cf.assert %[[OK]], "run-time check failed: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order k is not positive-definite). (at {{.*}}symbolic.mlir:{{[0-9]+}}:{{[0-9]+}})"
+func.func @assert_message(%bad: tensor<i1>) {
+  %b = "exir.priv_local_scalar_dense"(%bad) : (tensor<i1>) -> !exir.symbool
+  %ok = "exir.sym_not"(%b) : (!exir.symbool) -> !exir.symbool
+  "exir.priv_assert_scalar"(%ok) {assert_msg = "linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order k is not positive-definite)."} : (!exir.symbool) -> ()
+  return
+}

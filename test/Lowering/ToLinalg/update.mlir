@@ -60,6 +60,23 @@ func.func @index_put_dynamic(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<
 
 // -----
 
+// The index_put of torch's index_add decomposition (marked by the importer) checks [0, n) and names index_add.
+// CHECK-LABEL: func.func @index_add_as_index_put
+// CHECK:       %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x4xf32>
+// CHECK:       %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:       %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NOT:   arith.subi
+// CHECK:       linalg.generic {{.*}} iterator_types = ["reduction"]}
+// CHECK:         arith.cmpi slt, %{{.*}}, %[[ZERO]] : i64
+// CHECK:         arith.cmpi sge, %{{.*}}, %[[N64]] : i64
+// CHECK:       cf.assert %{{.*}}, "index out of range in aten.index_add.default at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 0 at this call"
+func.func @index_add_as_index_put(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = "edge.index_put"(%x, %i, %v) {dim = 0 : i64, accumulate = true, exir.target = "aten.index_add.default"} : (tensor<?x4xf32>, tensor<?xi64>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
 // scatter (add) with dynamic shapes: the loop runs over d0 * d1 index elements (tensor.dim of the
 // index), delinearized by those dims; the target column is wrapped by x's dim 1.
 // CHECK-LABEL: func.func @scatter_dynamic
