@@ -59,25 +59,22 @@ def raise_failed_check(slot: ctypes.c_void_p) -> None:
 
 
 class BoundsCheckedProgram:
-    """A CompiledProgram of a bounds-checked build: called like it, raising OutOfBoundsError after a call
-    whose checks failed (the outputs of such a call are not returned). Other attributes are the program's."""
+    """A CompiledProgram of a bounds-checked build, called one call at a time. The program itself reads
+    the error global after every call and raises (raise_failed_check: OutOfBoundsError here, and the
+    outputs of such a call are not returned); the lock keeps concurrent calls from reporting each
+    other's failure, since they share the one global. Other attributes are the program's."""
 
     def __init__(self, program) -> None:
         self.program = program
         try:
-            self._slot = _error_slot(program.executable)
+            _error_slot(program.executable)
         except ValueError as exc:
             raise ExirInternalError(f"the bounds-checked program has no '{BOUNDS_ERROR_SYMBOL}' global") from exc
         self._lock = threading.Lock()
 
     def __call__(self, *args, **kwargs):
         with self._lock:
-            self._slot.value = None
-            result = self.program(*args, **kwargs)
-            failed = self._slot.value
-            if failed:
-                raise_failed_check(self._slot)
-        return result
+            return self.program(*args, **kwargs)
 
     def __getattr__(self, name):
         return getattr(self.program, name)
