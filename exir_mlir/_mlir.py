@@ -14,7 +14,7 @@ _LAZY = {
     "execution_engine": "mlir.execution_engine",
     "transform_interpreter": "mlir.dialects.transform.interpreter",
     **{name: f"mlir.dialects.{name}" for name in (
-        "affine", "arith", "bufferization", "builtin", "func", "irdl", "linalg", "llvm", "math", "memref", "scf",
+        "affine", "arith", "bufferization", "builtin", "cf", "func", "irdl", "linalg", "llvm", "math", "memref", "scf",
         "tensor", "transform", "vector",
     )},
 }

@@ -26,7 +26,6 @@ from exir_mlir import toolchain
 from exir_mlir.codegen.buffer_pool import MALLOC_COUNT_SYMBOL, RELEASE_SYMBOL
 from exir_mlir.codegen.compile import LLVMModule
 from exir_mlir.codegen.host import detect_host
-from exir_mlir.codegen.pipeline import BOUNDS_ERROR_SYMBOL
 from exir_mlir.codegen.library_c import (
     header_source,
     packed_entry_source,
@@ -141,17 +140,15 @@ def _write_atomically(path: Path, write) -> None:
 
 # The packed entry point, and the buffer pool's count and release (buffer_pool.py), which the
 # runtime calls.
-KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}; {BOUNDS_ERROR_SYMBOL}"
+KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
 
 
 def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | None = None) -> Path:
     """The compiled function with a packed entry point (`exir_packed_entry`), for the JIT's cache.
 
     GOMP_parallel is left undefined: the loader resolves it against the OpenMP runtime it loaded
-    first (torch's), so that compiled loops and torch's ops share one pool of threads. The error
-    global of failed run-time checks (pipeline.BOUNDS_ERROR_SYMBOL) is exported too: the runtime reads
-    it after each call. `timings`,
-    when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
+    first (torch's), so that compiled loops and torch's ops share one pool of threads. The packed
+    entry takes the call's error slot last (pipeline.report_failed_asserts). `timings`, when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
     with tempfile.TemporaryDirectory(prefix="exir-kernel-") as tmp:
         directory = Path(tmp)
         obj = object_file(llvm, directory, timings)

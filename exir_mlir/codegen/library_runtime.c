@@ -27,11 +27,6 @@ struct exir_instance {
 
 static __thread char exir_create_error[1024];
 
-/* Set by the compiled code when a run-time check fails (an index value of a gather or scatter op
-   out of range: exir_mlir/codegen/pipeline.py report_failed_asserts): a NUL-terminated message,
-   NULL while every check held. Weak: code built before the checks has none. */
-extern const char *_mlir_exir_bounds_error __attribute__((weak));
-
 static exir_status exir_fail(exir_instance *inst, exir_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -371,7 +366,19 @@ exir_status exir_run(exir_instance *inst) {
     exir_fill_descriptor(inst->args[k], data, ARGS[k].rank, shape);
   }
   memset(inst->results, 0, sizeof(inst->results));
-  exir_invoke(inst);
+  /* The error slot of this run (exir_mlir/codegen/pipeline.py report_failed_asserts): a failed
+     run-time check (an index out of range, a torch._check, a linalg error) stores a pointer to its
+     NUL-terminated message here and the compiled code returns at once, before any op that would
+     use the failed value. One slot per run, on this stack: concurrent runs of other instances
+     never see each other's failure. */
+  const char *check_failed = 0;
+  exir_invoke(inst, &check_failed);
+  /* A failed check: no outputs, no mutations; the results struct holds nothing valid then (the
+     compiled code returned early), so none of it is read. The run's temporaries are not freed. */
+  if (check_failed) {
+    status = exir_fail(inst, EXIR_ERR_INDEX, "%s", check_failed);
+    goto done;
+  }
   /* Allocations of this run that the instance owns: malloc'ed by the compiled code, not an
      argument, not a constant; each once. */
   for (int r = 0; r < NUM_RESULTS; ++r) {
@@ -381,13 +388,6 @@ exir_status exir_run(exir_instance *inst) {
     int seen = 0;
     for (int k = 0; k < inst->num_owned; ++k) seen |= inst->owned[k] == v.allocated;
     if (!seen) inst->owned[inst->num_owned++] = v.allocated;
-  }
-  /* A failed check: no outputs, no mutations (this run's allocations are freed with the instance's). */
-  if (&_mlir_exir_bounds_error && _mlir_exir_bounds_error) {
-    const char *message = _mlir_exir_bounds_error;
-    _mlir_exir_bounds_error = 0;
-    status = exir_fail(inst, EXIR_ERR_INDEX, "%s", message);
-    goto done;
   }
   /* Mutations: new values of buffers into this instance's copies, of inputs into the caller's memory. */
   for (int r = 0; r < NUM_RESULTS; ++r) {

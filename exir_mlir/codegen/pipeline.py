@@ -6,7 +6,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
-from exir_mlir._mlir import arith, ir, linalg, llvm, passmanager, scf
+from exir_mlir._mlir import arith, cf, func, ir, linalg, llvm, passmanager
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
@@ -258,9 +258,9 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
     if check_bounds:
         insert_bounds_checks(module)
     else:
-        # The index-range checks of every build (lowering/to_linalg/index_checks.py).
+        # The run-time checks of every build (index ranges, torch._check on data-dependent values):
+        # reports into the call's error slot and early exits; lowers scf to cf first.
         report_failed_asserts(module)
-    _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
     install_buffer_pool(module)
@@ -339,9 +339,14 @@ def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
             timings[name] = time.perf_counter() - start
 
 
-# The global a bounds-checked build writes the message of its first failed check to (a pointer
-# to a NUL-terminated string; null while every check held). exir_mlir.runtime.bounds reads it.
-BOUNDS_ERROR_SYMBOL = "_mlir_exir_bounds_error"
+# The message of a failed check goes to a slot of the CALL, not of the program: every function
+# with a body takes one more argument, a pointer to that slot (`!llvm.ptr` to a `const char *`,
+# null while every check held), and passes it on to every function it calls. The caller of the
+# entry point (exir_mlir.runtime: one slot per call frame; the ahead-of-time library: a local of
+# exir_run) owns the slot, so concurrent calls of one program never see each other's failure; the
+# parallel loop bodies get the pointer like any other live-in, so OpenMP's workers write the slot
+# of the call they work for (atomically: the first failure wins).
+ERROR_SLOT_ARGUMENT = "exir.error_slot"
 
 
 def _blocks(op: ir.Operation):
@@ -357,85 +362,146 @@ def insert_bounds_checks(module: ir.Operation) -> int:
 
     `generate-runtime-verification` puts a `cf.assert` before every memref access and view it can
     check (load/store indices against the dims; subview, expand/collapse_shape and cast against
-    their source; this MLIR does not check reinterpret_cast). A failing `cf.assert` would print
-    and abort the process; instead each one writes its message to the global `_mlir_exir_bounds_error` (the first failure wins), and
-    the load or store it guards is skipped (a load then yields 0): the program runs to its end
-    without touching memory outside its buffers, and exir_mlir.runtime.bounds raises the message
-    as a Python error (the global is there even without checks). Returns the number of checks. Runs on buffers with scalar loops (after
-    convert-linalg-to-loops): vector loads and stores are not checked.
+    their source; this MLIR does not check reinterpret_cast). report_failed_asserts then makes each
+    one a report and an early exit: the access it guards never runs with a failed check, and
+    exir_mlir.runtime.bounds raises the message as a Python error. Returns the number of checks.
+    Runs on buffers with scalar loops (after convert-linalg-to-loops): vector loads and stores are
+    not checked.
     """
     _run(module, "builtin.module(generate-runtime-verification)", "exir-cpu-check-bounds")
     return report_failed_asserts(module)
 
 
+def _defined_functions(module: ir.Operation) -> dict[str, ir.Operation]:
+    body = module.regions[0].blocks[0]
+    return {ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation for op in body.operations
+            if op.operation.name == "func.func" and len(op.operation.regions[0].blocks)}
+
+
+def _add_slot_argument(func_op: ir.Operation, ptr: ir.Type) -> ir.Value:
+    """The error-slot pointer as the last argument of `func_op` (its type and argument attributes too)."""
+    entry = func_op.regions[0].blocks[0]
+    for i, arg in enumerate(entry.arguments):
+        if "arg_attrs" in func_op.attributes:
+            attrs = ir.ArrayAttr(func_op.attributes["arg_attrs"])
+            if i < len(attrs) and ERROR_SLOT_ARGUMENT in ir.DictAttr(attrs[i]):
+                return arg  # run before (exir-cpu-check-bounds, then exir-cpu-to-llvm)
+    ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    slot = entry.add_argument(ptr, func_op.location)
+    func_op.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get([*ftype.inputs, ptr], list(ftype.results)))
+    n = len(ftype.inputs)
+    attrs = (list(ir.ArrayAttr(func_op.attributes["arg_attrs"])) if "arg_attrs" in func_op.attributes
+             else [ir.DictAttr.get({}) for _ in range(n)])
+    attrs.append(ir.DictAttr.get({ERROR_SLOT_ARGUMENT: ir.UnitAttr.get(), "llvm.noalias": ir.UnitAttr.get()}))
+    func_op.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
+    return slot
+
+
+def _split_after(op: ir.Operation) -> ir.Block:
+    """Move everything after `op` in its block into a new block right after it; returns that block."""
+    block = op.block
+    rest = ir.Block.create_after(block)
+    ops = [o.operation for o in block.operations]
+    for moved in ops[ops.index(op) + 1:]:
+        moved.detach_from_parent()
+        rest.append(moved)
+    return rest
+
+
+def _exit_block(func_op: ir.Operation) -> ir.Block:
+    """A block at the end of `func_op` that returns at once (poison results: the caller reads none
+    of them when the error slot is set)."""
+    region = func_op.regions[0]
+    last = None
+    for b in region.blocks:
+        last = b
+    exit_block = ir.Block.create_after(last)
+    ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    with ir.InsertionPoint(exit_block), func_op.location:
+        values = [ir.Operation.create("ub.poison", results=[t], attributes={"value": ir.Attribute.parse("#ub.poison")}).result
+                  for t in ftype.results]
+        func.ReturnOp(values)
+    return exit_block
+
+
 def report_failed_asserts(module: ir.Operation) -> int:
-    """Every `cf.assert` of `module` stores its message into `_mlir_exir_bounds_error` when it fails
-    (the first failure wins) instead of aborting; the access that directly follows an assert naming
-    it is skipped. Adds the global (null) even when there is no assert. Returns the number of asserts.
+    """`cf.assert`s -> reports into the call's error slot and an early exit, never an abort.
+
+    Every function with a body takes the slot pointer as its last argument (ERROR_SLOT_ARGUMENT;
+    the entry point too: its callers pass one per call) and hands it to every function it calls.
+    A failing `cf.assert` stores a pointer to its message into the slot (a compare-and-swap from
+    null: the first failure wins) and RETURNS from its function at once (poison results); after
+    each call of a function of the module the caller reads the slot and returns too when it is
+    set. So no op after a failed check runs: a size computed from a data-dependent value whose
+    `torch._check` failed (a negative `.item()` reaching an allocation), a gather whose index check
+    failed, an access whose bounds check failed. A parallel loop body's chunk stops; its launch
+    returns when every chunk has, and the caller's read of the slot stops the rest. The buffers
+    the call had allocated before it stopped are not freed (a leak on the error path, never a
+    wrong access). Runs on the CFG (scf lowered to cf first). Returns the number of asserts.
 
     Run in every build: the index-range checks of gather/scatter ops (lowering/to_linalg/index_checks.py)
-    are `cf.assert`s, and exir_mlir.runtime raises their message after the call."""
-    pairs: list[tuple[ir.Operation, ir.Operation | None]] = []
-    for block in _blocks(module):
-        ops = [o.operation for o in block.operations]
-        for i, op in enumerate(ops):
-            if op.name == "cf.assert":
-                pairs.append((op, ops[i + 1] if i + 1 < len(ops) else None))
+    and the data-dependent checks (lowering/aten_to_edge/symbolic.py) are `cf.assert`s, and
+    exir_mlir.runtime raises their message after the call."""
+    _run(module, f"builtin.module({TO_CF})", "exir-cpu-to-llvm")
     ctx = module.context
     ptr = ir.Type.parse("!llvm.ptr", ctx)
     body = module.regions[0].blocks[0]
-    messages: dict[str, str] = {}
-    # Run twice (exir-cpu-check-bounds, then the pipeline): the global and earlier messages stay.
+    functions = _defined_functions(module)
     existing = {ir.StringAttr(o.attributes["sym_name"]).value for o in body.operations
                 if "sym_name" in o.attributes}
     first_message = sum(name.startswith("__exir_bounds_message_") for name in existing)
-    start = ir.InsertionPoint.at_block_begin(body)
-    with ir.Location.unknown(ctx):
-        if BOUNDS_ERROR_SYMBOL not in existing:
-            start.insert(ir.Operation.parse(
-                f"llvm.mlir.global external @{BOUNDS_ERROR_SYMBOL}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n"
-                "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}", context=ctx))
-        for op, _ in pairs:
+    messages: dict[str, str] = {}
+    count = 0
+    for func_op in functions.values():
+        slot = _add_slot_argument(func_op, ptr)
+        asserts, calls = [], []
+        for block in func_op.regions[0].blocks:
+            for op in block.operations:
+                op = op.operation
+                if op.name == "cf.assert":
+                    asserts.append(op)
+                elif op.name == "func.call" and ir.FlatSymbolRefAttr(op.attributes["callee"]).value in functions:
+                    calls.append(op)
+        if not asserts and not calls:
+            continue
+        exit_block = _exit_block(func_op)
+        for call in calls:
+            callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+            where = call.location
+            with ir.InsertionPoint(call), where:
+                new = func.CallOp([r.type for r in call.results], ir.FlatSymbolRefAttr.get(callee),
+                                  [*call.operands, slot])
+            for old, value in zip(call.results, new.results):
+                old.replace_all_uses_with(value)
+            call.erase()
+            rest = _split_after(new.operation)
+            with ir.InsertionPoint(new.operation.block), where:
+                failed = llvm.icmp(llvm.ICmpPredicate.ne, llvm.load(ptr, slot), llvm.mlir_zero(ptr))
+                cf.CondBranchOp(failed, [], [], exit_block, rest)
+        for op in asserts:
+            count += 1
             text = ir.StringAttr(op.attributes["msg"]).value
             if text not in messages:
                 messages[text] = f"__exir_bounds_message_{first_message + len(messages)}"
                 data = (text + "\0").encode()
                 literal = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
-                start.insert(ir.Operation.parse(
-                    f'llvm.mlir.global internal constant @{messages[text]}("{literal}") {{addr_space = 0 : i32}}'
-                    f" : !llvm.array<{len(data)} x i8>", context=ctx))
-    for op, guarded in pairs:
-        ok = op.operands[0]
-        text = ir.StringAttr(op.attributes["msg"]).value
-        with ir.InsertionPoint(op), op.location:
-            failed = scf.IfOp(arith.xori(ok, arith.constant(ok.type, 1)))
-            with ir.InsertionPoint(failed.then_block):
-                error = llvm.mlir_addressof(ptr, BOUNDS_ERROR_SYMBOL)
-                previous = llvm.load(ptr, error)
-                first = llvm.icmp(llvm.ICmpPredicate.eq, previous, llvm.mlir_zero(ptr))
+                with ir.Location.unknown(ctx):
+                    ir.InsertionPoint.at_block_begin(body).insert(ir.Operation.parse(
+                        f'llvm.mlir.global internal constant @{messages[text]}("{literal}") {{addr_space = 0 : i32}}'
+                        f" : !llvm.array<{len(data)} x i8>", context=ctx))
+            ok = op.operands[0]
+            rest = _split_after(op)
+            failed = ir.Block.create_after(op.block)
+            with ir.InsertionPoint(failed), op.location:
                 message = llvm.mlir_addressof(ptr, messages[text])
-                llvm.store(arith.select(first, message, previous), error)
-                scf.yield_([])
-        if guarded is not None and guarded.name in ("memref.load", "memref.store") and guarded.name in text:
-            with ir.InsertionPoint(guarded), guarded.location:
-                if guarded.name == "memref.store":
-                    guard = scf.IfOp(ok)
-                    with ir.InsertionPoint(guard.then_block):
-                        end = scf.yield_([])
-                    guarded.move_before(end)
-                else:
-                    result = guarded.results[0]
-                    guard = scf.IfOp(ok, [result.type], has_else=True)
-                    with ir.InsertionPoint(guard.then_block):
-                        end = scf.yield_([result])
-                    with ir.InsertionPoint(guard.else_block):
-                        scf.yield_([_zero(result.type)])
-                    result.replace_all_uses_with(guard.results[0])
-                    # the yield inside the guard was rewritten too: it yields the load again
-                    end.operands[0] = result
-                    guarded.move_before(end)
-        op.erase()
-    return len(pairs)
+                llvm.AtomicCmpXchgOp(slot, llvm.mlir_zero(ptr), message, llvm.AtomicOrdering.acq_rel,
+                                     llvm.AtomicOrdering.monotonic)
+                cf.BranchOp([], exit_block)
+            with ir.InsertionPoint(op), op.location:
+                cf.CondBranchOp(ok, [], [], rest, failed)
+            op.erase()
+    return count
 
 
 def drop_failed_assert_reports(module: ir.Operation) -> int:
@@ -455,9 +521,3 @@ def drop_failed_assert_reports(module: ir.Operation) -> int:
     if asserts:
         _run(module, "builtin.module(canonicalize)", "exir-gpu-pipeline")
     return len(asserts)
-
-
-def _zero(t: ir.Type) -> ir.Value:
-    if isinstance(t, (ir.F16Type, ir.BF16Type, ir.F32Type, ir.F64Type)):
-        return arith.constant(t, 0.0)
-    return arith.constant(t, 0)

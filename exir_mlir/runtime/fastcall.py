@@ -42,7 +42,7 @@ def _is_number(sym: str) -> bool:
 class Frame:
     """The ctypes memory of one call: descriptor words, pointers to them, the packed arguments."""
 
-    __slots__ = ("words", "pointers", "packed", "scalars")
+    __slots__ = ("words", "pointers", "packed", "scalars", "error", "error_ref")
 
     def __init__(self, plan: "CallPlan") -> None:
         self.words = (ctypes.c_int64 * max(1, plan.num_words))()
@@ -58,6 +58,11 @@ class Frame:
                 slots.append(pointer_base + 8 * index)  # a pointer to the pointer to the descriptor
             else:
                 slots.append(ctypes.addressof(self.scalars[index]))
+        # [error slot] The entry point's last argument: a pointer to this frame's error slot, which a
+        # failed run-time check sets (exir_mlir.runtime.bounds); one per frame, so per call.
+        self.error = ctypes.c_void_p()
+        self.error_ref = ctypes.c_void_p(ctypes.addressof(self.error))
+        slots.append(ctypes.addressof(self.error_ref))
         self.packed = (ctypes.c_void_p * max(1, len(slots)))(*slots)
 
 

@@ -13,7 +13,7 @@ from exir_mlir.abi import SCALAR_CTYPES
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import memref
 from exir_mlir.runtime.arguments import ArgumentBinder
-from exir_mlir.runtime.bounds import error_slot_or_none, raise_failed_check
+from exir_mlir.runtime.bounds import raise_failed_check
 from exir_mlir.runtime.fastcall import CallPlan
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
@@ -91,10 +91,6 @@ class CompiledProgram:
             import torch
 
             self._seed = self.state[seed_name] = torch.zeros((), dtype=torch.int64)
-        # Set by a failed run-time check (an index out of range): read after each call, one load.
-        # One global per program: with concurrent calls, the failure may be raised by another
-        # thread's call than the one whose index was out of range (exir_mlir.runtime.bounds).
-        self._error_slot = error_slot_or_none(executable)
         if self.state is not None:
             missing = [s.name for s in self.signature.inputs if s.kind in STATE_KINDS and s.name not in self.state]
             if missing:
@@ -225,11 +221,12 @@ class CompiledProgram:
             frames.append(frame)
             return None
         self._function(frame.packed)
-        slot = self._error_slot
-        if slot is not None and slot.value:
+        # [error slot] The call's own slot (exir_mlir.runtime.bounds): set by a failed run-time check,
+        # after which the compiled code returned early and left the results unset: none is read.
+        error = frame.error
+        if error.value:
             frames.append(frame)
-            self._discard_words(plan, frame.words, pointers)
-            raise_failed_check(slot)
+            raise_failed_check(error)  # clears the slot: the frame is reused
         outputs = self._collect_words(plan, frame.words, pointers)
         frames.append(frame)
         if self._writes_back:
@@ -238,11 +235,6 @@ class CompiledProgram:
 
     def _from_state(self, spec) -> bool:
         return self.state is not None and spec.kind in STATE_KINDS
-
-    @classmethod
-    def _discard_words(cls, plan: CallPlan, words, input_pointers: tuple) -> None:
-        """The results of a call whose checks failed: taken as tensors (which free their buffers) and dropped."""
-        cls._collect_words(plan, words, input_pointers)
 
     @staticmethod
     def _collect_words(plan: CallPlan, words, input_pointers) -> list:
@@ -292,13 +284,14 @@ class CompiledProgram:
         results = (ctypes.c_int64 * max(1, self._result_words))()
         if self.signature.outputs:
             slots.insert(0, ctypes.pointer(results))
+        # [error slot] last: a pointer to this call's error slot (exir_mlir.runtime.bounds).
+        error = ctypes.c_void_p()
+        slots.append(ctypes.pointer(error))
         packed = (ctypes.c_void_p * max(1, len(slots)))(*[ctypes.addressof(p) for p in slots])
         self._function(packed)
+        if error.value:
+            raise_failed_check(error)  # the results were left unset: none is read
         outputs = self._collect_words(self._call_plan(), results, tensor_pointers)
-        slot = self._error_slot
-        if slot is not None and slot.value:
-            del outputs  # freed with the tensors that own them
-            raise_failed_check(slot)
         if self.state is not None:
             outputs = self._write_back(outputs, list(args))
         if returns_numpy:
