@@ -453,8 +453,9 @@ def report_failed_asserts(module: ir.Operation) -> int:
     first_message = sum(name.startswith("__exir_bounds_message_") for name in existing)
     messages: dict[str, str] = {}
     count = 0
-    for func_op in functions.values():
-        slot = _add_slot_argument(func_op, ptr)
+    slots = {name: _add_slot_argument(func_op, ptr) for name, func_op in functions.items()}
+    for name, func_op in functions.items():
+        slot = slots[name]
         asserts, calls = [], []
         for block in func_op.regions[0].blocks:
             for op in block.operations:
@@ -462,7 +463,10 @@ def report_failed_asserts(module: ir.Operation) -> int:
                 if op.name == "cf.assert":
                     asserts.append(op)
                 elif op.name == "func.call" and ir.FlatSymbolRefAttr(op.attributes["callee"]).value in functions:
-                    calls.append(op)
+                    callee = functions[ir.FlatSymbolRefAttr(op.attributes["callee"]).value]
+                    # (a call that passes the slot already was handled by an earlier run)
+                    if len(op.operands) < len(ir.FunctionType(ir.TypeAttr(callee.attributes["function_type"]).value).inputs):
+                        calls.append(op)
         if not asserts and not calls:
             continue
         exit_block = _exit_block(func_op)
