@@ -5,8 +5,8 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import Unsupported, attr_dict, element_type, i64, index, index_constant, rank_of
-from .index_checks import check_range, clamped
+from ..ir_utils import Unsupported, attr_dict, element_type, i64, index, index_constant, rank_of, shape_of
+from .index_checks import check_range, clamped, gather_guarded
 from .builders import PARALLEL, affine_map, empty, iterators, maps_attr
 from .shapes import ShapeContext
 
@@ -24,6 +24,11 @@ def _wrap_negative(idx: ir.Value, size: ir.Value) -> ir.Value:
     return clamped(arith.SelectOp(neg, arith.AddIOp(idx, size).result, idx).result, size)
 
 
+def _indexed(ctx, x: ir.Value, dim: int) -> tuple[ir.Value, int]:
+    """(run-time size, static size or DYNAMIC) of the indexed dim `dim` of `x` (for gather_guarded)."""
+    return ctx.dim(x, dim), shape_of(x)[dim]
+
+
 def _dyn_like(ctx, res, pairs):
     return list(pairs)
 
@@ -37,14 +42,18 @@ def lower_embedding(op):
     like = _dyn_like(ctx, res, [(idx, d) for d in range(k)] + [(w, 1)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     rank = k + 1
-    maps = [affine_map(rank, list(range(k))), affine_map(rank, list(range(rank)))]
-    g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
-    block = g.regions[0].blocks.append(i64(), element_type(res))
-    with ir.InsertionPoint(block):
-        row = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(w, 0))
-        col = linalg.IndexOp(k).result
-        linalg.YieldOp([tensor.ExtractOp(w, [row, col]).result])
-    return [g.result]
+
+    def gather():
+        maps = [affine_map(rank, list(range(k))), affine_map(rank, list(range(rank)))]
+        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(i64(), element_type(res))
+        with ir.InsertionPoint(block):
+            row = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(w, 0))
+            col = linalg.IndexOp(k).result
+            linalg.YieldOp([tensor.ExtractOp(w, [row, col]).result])
+        return g.result
+
+    return [gather_guarded([_indexed(ctx, w, 0)], init, gather)]
 
 
 def lower_index_select(op):
@@ -58,13 +67,17 @@ def lower_index_select(op):
     like = _dyn_like(ctx, res, [(idx, 0) if d == dim else (x, d) for d in range(rank)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, [dim]), affine_map(rank, list(range(rank)))]
-    g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
-    block = g.regions[0].blocks.append(i64(), element_type(res))
-    with ir.InsertionPoint(block):
-        sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
-        coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
-        linalg.YieldOp([tensor.ExtractOp(x, coords).result])
-    return [g.result]
+
+    def gather():
+        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(i64(), element_type(res))
+        with ir.InsertionPoint(block):
+            sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
+            coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
+            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
+        return g.result
+
+    return [gather_guarded([_indexed(ctx, x, dim)], init, gather)]
 
 
 def lower_gather(op):
@@ -77,13 +90,17 @@ def lower_gather(op):
     like = _dyn_like(ctx, res, [(idx, d) for d in range(rank)])
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, list(range(rank))), affine_map(rank, list(range(rank)))]
-    g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
-    block = g.regions[0].blocks.append(i64(), element_type(res))
-    with ir.InsertionPoint(block):
-        sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
-        coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
-        linalg.YieldOp([tensor.ExtractOp(x, coords).result])
-    return [g.result]
+
+    def gather():
+        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(i64(), element_type(res))
+        with ir.InsertionPoint(block):
+            sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
+            coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
+            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
+        return g.result
+
+    return [gather_guarded([_indexed(ctx, x, dim)], init, gather)]
 
 
 def index_result_layout(rank: int, dims: list[int]) -> tuple[list[int], list[int]]:
@@ -112,20 +129,24 @@ def lower_index(op):
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     b_map = affine_map(rank, list(range(len(before), len(before) + b_rank)))
     maps = [b_map] * len(indices) + [affine_map(rank, list(range(rank)))]
-    g = linalg.GenericOp([res.type], indices, [init], maps_attr(maps), iterators([PARALLEL] * rank))
-    block = g.regions[0].blocks.append(*([i64()] * len(indices)), element_type(res))
-    with ir.InsertionPoint(block):
-        coords = []
-        for d in range(rank_of(x)):
-            if d in dims:
-                k = dims.index(d)
-                coords.append(_wrap_negative(_as_index(block.arguments[k]), ctx.dim(x, d)))
-            elif d in before:
-                coords.append(linalg.IndexOp(before.index(d)).result)
-            else:
-                coords.append(linalg.IndexOp(len(before) + b_rank + after.index(d)).result)
-        linalg.YieldOp([tensor.ExtractOp(x, coords).result])
-    return [g.result]
+
+    def gather():
+        g = linalg.GenericOp([res.type], indices, [init], maps_attr(maps), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(*([i64()] * len(indices)), element_type(res))
+        with ir.InsertionPoint(block):
+            coords = []
+            for d in range(rank_of(x)):
+                if d in dims:
+                    k = dims.index(d)
+                    coords.append(_wrap_negative(_as_index(block.arguments[k]), ctx.dim(x, d)))
+                elif d in before:
+                    coords.append(linalg.IndexOp(before.index(d)).result)
+                else:
+                    coords.append(linalg.IndexOp(len(before) + b_rank + after.index(d)).result)
+            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
+        return g.result
+
+    return [gather_guarded([_indexed(ctx, x, d) for d in dims], init, gather)]
 
 
 def populate_indexing_patterns(table: PatternTable) -> None:

@@ -8,7 +8,7 @@ from ..conversion import PatternTable
 from ..ir_utils import DYNAMIC, attr_dict, element_type, index, index_constant, isa, rank_of, ranked, shape_of
 from .builders import PARALLEL, affine_map, check_supported_element, elementwise, empty, iterators, maps_attr
 from .elementwise import BINARY
-from .index_checks import check_range, clamped
+from .index_checks import check_range, clamped, trips_unless_empty
 from .shapes import ShapeContext
 
 FAMILY = "update"
@@ -83,6 +83,7 @@ def lower_scatter(op):
         n = arith.MulIOp(n, index_constant(s) if isinstance(s, int) else s).result
     size = ctx.dim(x, dim)
     check_range(op, idx, size, x, dim, negative=False)
+    n = trips_unless_empty(n, size, shape_of(x)[dim])  # a destination dim of size 0: nothing written
     loop = scf.ForOp(index_constant(0), n, index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         coords = _delinearize(loop.induction_variable, ishape) if ishape else []
@@ -125,6 +126,7 @@ def lower_index_put(op):
     piece_dyn = [x_dims[d] for d, s in enumerate(piece_shape) if s == DYNAMIC]
     piece_t = ranked(piece_shape, elem)
     rank = len(xs)
+    n_rows = trips_unless_empty(n_rows, x_dims[dim], xs[dim])  # a destination dim of size 0: nothing written
     loop = scf.ForOp(index_constant(0), n_rows, index_constant(1), [_writable(x)])
     with ir.InsertionPoint(loop.body):
         i = loop.induction_variable

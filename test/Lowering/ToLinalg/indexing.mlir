@@ -147,3 +147,40 @@ func.func @gather_dynamic(%x: tensor<?x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x
   %0 = "edge.gather"(%x, %i) {dim = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// index_select along a dynamic dim: when that dim is 0 at run time, no clamped index is inside x
+// (the check has failed then): the result is zeros and x is not read. The gather runs otherwise.
+// CHECK-LABEL: func.func @index_select_dynamic_dim
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<?xi64>)
+// CHECK:       cf.assert
+// CHECK:       %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?x4xf32>
+// CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x4xf32>
+// CHECK:       %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:       %[[R:.*]] = scf.if %[[EMPTY]] -> (tensor<?x4xf32>) {
+// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[F:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%[[INIT]] : tensor<?x4xf32>)
+// CHECK:         scf.yield %[[F]]
+// CHECK:       } else {
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<?xi64>) outs(%[[INIT]] : tensor<?x4xf32>)
+// CHECK:           tensor.extract %[[X]]
+// CHECK:         scf.yield %[[G]]
+// CHECK:       return %[[R]]
+func.func @index_select_dynamic_dim(%x: tensor<?x4xf32>, %i: tensor<?xi64>) -> tensor<?x4xf32> {
+  %0 = "edge.index_select"(%x, %i) {dim = 0 : i64} : (tensor<?x4xf32>, tensor<?xi64>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// A static indexed dim of size 0: zeros, no gather at all.
+// CHECK-LABEL: func.func @index_select_empty_dim
+// CHECK:       cf.assert
+// CHECK:       %[[F:.*]] = linalg.fill
+// CHECK-NOT:   tensor.extract
+// CHECK:       return %[[F]]
+func.func @index_select_empty_dim(%x: tensor<0x4xf32>, %i: tensor<3xi64>) -> tensor<3x4xf32> {
+  %0 = "edge.index_select"(%x, %i) {dim = 0 : i64} : (tensor<0x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}

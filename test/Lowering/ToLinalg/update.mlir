@@ -42,8 +42,12 @@ func.func @slice_scatter(%x: tensor<6x4xf32>, %s: tensor<2x4xf32>) -> tensor<6x4
 // CHECK:       cf.assert %{{.*}}, "index out of range in aten.index_put at {{.*}}: an index value is outside the valid range [-n, n-1] where n is the size of dim 0 at this call"
 // CHECK:       %[[E:.*]] = tensor.empty(%[[L]]) : tensor<?x4xf32>
 // CHECK:       %[[VALS:.*]] = linalg.generic {{.*}} ins(%[[V]] : tensor<?x4xf32>) outs(%[[E]] : tensor<?x4xf32>)
+// A destination dim of size 0 at run time: the loop runs no iteration (no row index is inside x;
+// the check has failed then), so nothing is written.
+// CHECK:       %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:       %[[TRIPS:.*]] = arith.select %[[EMPTY]], %{{.*}}, %[[L]] : index
 // CHECK:       %[[COPY:.*]] = bufferization.alloc_tensor() copy(%[[X]]) : tensor<?x4xf32>
-// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[L]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]])
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[TRIPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]])
 // CHECK:         %[[RAW:.*]] = tensor.extract %[[I]][%[[K]]] : tensor<?xi64>
 // CHECK:         %[[R:.*]] = arith.index_cast %[[RAW]] : i64 to index
 // CHECK:         %[[NEG:.*]] = arith.cmpi slt, %[[R]]
@@ -90,7 +94,9 @@ func.func @index_add_as_index_put(%x: tensor<?x4xf32>, %i: tensor<?xi64>, %v: te
 // CHECK:       %[[X1_64:.*]] = arith.index_cast %[[X1]] : index to i64
 // CHECK:         arith.cmpi sge, %{{.*}}, %[[X1_64]] : i64
 // CHECK:       cf.assert %{{.*}}, "index out of range in aten.scatter at {{.*}}: an index value is outside the valid range [0, n-1] where n is the size of dim 1 at this call"
-// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[N]] step
+// CHECK:       %[[EMPTY:.*]] = arith.cmpi eq, %[[X1]], %{{.*}} : index
+// CHECK:       %[[TRIPS:.*]] = arith.select %[[EMPTY]], %{{.*}}, %[[N]] : index
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[TRIPS]] step
 // CHECK:         %[[C:.*]] = arith.remui %[[K]], %[[I1]] : index
 // CHECK:         %[[Q:.*]] = arith.divui %[[K]], %[[I1]] : index
 // CHECK:         %[[R:.*]] = arith.remui %[[Q]], %[[I0]] : index
