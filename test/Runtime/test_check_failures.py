@@ -50,18 +50,40 @@ class Select(torch.nn.Module):
         return torch.index_select(x, 0, i) * 2
 
 
-def test_concurrent_calls_report_only_their_own_failure():
+@pytest.fixture(scope="module")
+def select():
     x = torch.randn(512, 64)
-    good, bad = torch.arange(0, 512, 2), torch.arange(0, 512, 2)
+    good = torch.arange(0, 512, 2)
+    bad = good.clone()
     bad[-1] = 512
-    program = exir_mlir.compile(torch.export.export(Select(), (x, good)))
+    return exir_mlir.compile(torch.export.export(Select(), (x, good))), x, good, bad
+
+
+def test_each_call_frame_has_its_own_error_slot(select):
+    """Deterministic: two calls in flight at once (two frames of the call plan, run one after the
+    other without reading back in between); only the bad call's slot is set."""
+    program, x, good, bad = select
+    plan = program._call_plan()
+    first, second = plan.new_frame(), plan.new_frame()
+    assert plan.bind((x, bad), None, first.words, first.scalars) is not None
+    assert plan.bind((x, good), None, second.words, second.scalars) is not None
+    program._function(first.packed)
+    program._function(second.packed)
+    assert first.error.value, "the failed call's own slot was not set"
+    assert not second.error.value, "the good call saw the other call's failure"
+    outputs = program._collect_words(plan, second.words, ())
+    torch.testing.assert_close(outputs[0], Select()(x, good))
+
+
+def test_concurrent_calls_report_only_their_own_failure(select):
+    program, x, good, bad = select
     want = Select()(x, good)
     outcomes = {"good": [], "bad": []}
     start = threading.Barrier(2)
 
     def run(name, index):
         start.wait()
-        for _ in range(300):
+        for _ in range(200):
             try:
                 result = program(x, index)
                 outcomes[name].append("ok" if torch.equal(result, want) else "wrong")
