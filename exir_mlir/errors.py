@@ -89,8 +89,8 @@ INDEX_ERROR_PREFIX = "index out of range in "
 
 class IndexOutOfRangeError(ExirUserError, IndexError):
     """An index value of a gather or scatter op (index_select, gather, x[idx], embedding, index_put,
-    scatter, index_add) was outside [-n, n) at run time, where torch raises IndexError. The access was
-    clamped into the buffer and the call's outputs are discarded."""
+    scatter, index_add) was outside [-n, n) at run time, where torch raises IndexError. The call stopped
+    at the check, before the op ran, and its outputs are discarded."""
 
 
 # The message of a failed run-time check of a condition (lowering/aten_to_edge/symbolic.py: torch._check
@@ -107,7 +107,7 @@ class RuntimeCheckError(ExirUserError, RuntimeError):
 
 def failed_check_error(message: str, where: str = "") -> ExirUserError:
     """The Python error of a failed run-time check from its message (the compiled program's
-    `_mlir_exir_bounds_error`): IndexOutOfRangeError or RuntimeCheckError. `where`: appended, e.g.
+    call's error slot, exir_mlir.runtime.bounds): IndexOutOfRangeError or RuntimeCheckError. `where`: appended, e.g.
     " (from 'model.so')"."""
     if message.startswith(RUNTIME_CHECK_PREFIX):
         text = message.removeprefix(RUNTIME_CHECK_PREFIX)

@@ -79,7 +79,8 @@ def register_cpu_passes() -> None:
         "exir-cpu-check-bounds",
         _reporting(pipeline.insert_bounds_checks),
         description="runtime checks of every memref access and view; a failure is recorded in "
-                    "@_mlir_exir_bounds_error and its access skipped (part of exir-cpu-pipeline{check-bounds=true})",
+                    "the call's error slot and the function returns before the access (part of "
+                    "exir-cpu-pipeline{check-bounds=true})",
     )
     register_pass(
         "exir-cpu-pipeline",

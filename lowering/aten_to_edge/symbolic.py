@@ -298,7 +298,8 @@ def lower_assert_scalar(op):
     """`_assert_scalar(cond, msg)`: a run-time check (`cf.assert`) where the condition reads a
     data-dependent value (an unbacked symbol u0, u1, ...: `.item()`, a `nonzero` count) or the message is
     not torch's (the importer's linalg error checks); exir.codegen.pipeline.report_failed_asserts turns it
-    into the error global the runtime raises RuntimeCheckError from. Conditions on input sizes only
+    into a report in the call's error slot and an early return (nothing after a failed check runs), and
+    the runtime raises RuntimeCheckError from it. Conditions on input sizes only
     (s0, s1, ...) are range constraints the runtime checks before the call, and a storage offset's
     (`u4 >= 0` of tensor_split's pieces) holds by construction: those are dropped."""
     text = ir.StringAttr(op.attributes["assert_msg"]).value

@@ -13,8 +13,8 @@ torch raises IndexError for an index outside [-n, n); the compiled code instead
   and has only these clamps and guards.
 
 exir_mlir.codegen.pipeline.report_failed_asserts turns that `cf.assert` into a store of its message
-into the global `_mlir_exir_bounds_error` (the first failure wins; the mechanism of check_bounds=True
-builds), and exir_mlir.runtime raises exir_mlir.errors.IndexOutOfRangeError after such a call.
+into the call's error slot (the first failure wins; the mechanism of check_bounds=True builds) and a
+return from the compiled code, and exir_mlir.runtime raises exir_mlir.errors.IndexOutOfRangeError.
 """
 
 from __future__ import annotations

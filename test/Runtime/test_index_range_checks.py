@@ -101,7 +101,7 @@ def test_out_of_range_index_raises(compiled, position, name):
         # eager agrees that this is an error
         with pytest.raises((IndexError, RuntimeError)):
             Ops()(*_bad(args, position, value))
-    # the error global was cleared: the next in-range call is right
+    # the call's error slot was cleared: the next in-range call is right
     _check(program, args)
 
 
@@ -111,7 +111,7 @@ class _Take(torch.nn.Module):
 
 
 def test_a_program_from_the_disk_cache_checks_too(tmp_path):
-    """The cache_dir's kernel library exports the error global (exir_mlir/codegen/library.py build_kernel)."""
+    """The cache_dir's kernel library passes the call's error slot (exir_mlir/codegen/library.py build_kernel)."""
     from exir_mlir.compiler import clear_memory_cache
 
     x, i = torch.randn(5, 3), torch.tensor([0, 4, 3, 2])

@@ -51,7 +51,7 @@ def test_item_check_failing_raises_with_condition_and_line(take):
         take(x, torch.tensor(7))
     with pytest.raises(RuntimeCheckError, match=rf"test_runtime_checks.py:{ITEM_LINE}:.*the condition u0 >= 0 is false"):
         take(x, torch.tensor(-1))
-    # The next valid call is right again (the error global was cleared).
+    # The next valid call is right again (the call's error slot was cleared).
     torch.testing.assert_close(take(x, torch.tensor(3))[0], x[:3])
 
 
