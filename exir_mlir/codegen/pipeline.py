@@ -508,20 +508,40 @@ def report_failed_asserts(module: ir.Operation) -> int:
     return count
 
 
-def drop_failed_assert_reports(module: ir.Operation) -> int:
+# The scf.if of a gather into a dim that may be empty at run time (zeros without a read, else the
+# gather): lowering/to_linalg/index_checks.py gather_guarded sets it.
+EMPTY_DIM_GUARD = "exir.empty_dim_guard"
+
+
+def drop_failed_assert_reports(module: ir.Operation, *, keep_empty_dim_guards: bool = False) -> int:
     """Erase every `cf.assert` (and, by canonicalization, what only it used): for targets whose host
     code cannot report a failed check (the CUDA launch plan). The index-range checks' clamps stay,
-    so an index out of range reads element 0 there instead of an error. Returns the number erased."""
-    asserts = []
+    so an index out of range reads element 0 there instead of an error. The CUDA launch plan cannot
+    run an `scf.if` on the host either: unless `keep_empty_dim_guards`, the empty-dim guards of
+    gathers (EMPTY_DIM_GUARD) keep only their gather, so a CUDA gather into a dim of size 0 at run
+    time still reads element 0 of an empty buffer (the executor allocates at least one byte; no
+    report). Returns the number of asserts erased."""
+    asserts, guards = [], []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name == "cf.assert":
             asserts.append(op)
+        elif op.name == "scf.if" and EMPTY_DIM_GUARD in op.attributes:
+            guards.append(op)
         return ir.WalkResult.ADVANCE
 
     module.walk(visit)
     for op in asserts:
         op.erase()
-    if asserts:
+    if not keep_empty_dim_guards:
+        for guard in guards:
+            gather_branch = guard.regions[1].blocks[0]
+            ops = [o.operation for o in gather_branch.operations]
+            for inner in ops[:-1]:
+                inner.move_before(guard)
+            for result, value in zip(guard.results, ops[-1].operands):
+                result.replace_all_uses_with(value)
+            guard.erase()
+    if asserts or guards:
         _run(module, "builtin.module(canonicalize)", "exir-gpu-pipeline")
     return len(asserts)

@@ -10,7 +10,7 @@ torch raises IndexError for an index outside [-n, n); the compiled code instead
   `trips_unless_empty`: a scatter's loop runs no iteration). Any index into such a dim fails the
   check, so the values do not matter; the access must just not happen. The CPU build also returns
   at the failed check before the op runs (report_failed_asserts); the CUDA build drops the checks
-  and has only these clamps and guards.
+  and the gather guards (its host runs no scf.if) and has only the clamps and the scatter guards.
 
 exir_mlir.codegen.pipeline.report_failed_asserts turns that `cf.assert` into a store of its message
 into the call's error slot (the first failure wins; the mechanism of check_bounds=True builds) and a
@@ -64,6 +64,9 @@ def gather_guarded(sizes: list[tuple[ir.Value, int]], init: ir.Value, build: Cal
     if not maybe:
         return build()
     guard = scf.IfOp(_any_zero(maybe), [init.type], has_else=True)
+    # = exir_mlir.codegen.pipeline.EMPTY_DIM_GUARD: the CUDA build, whose host runs no scf.if, keeps
+    # only the gather (drop_failed_assert_reports).
+    guard.operation.attributes["exir.empty_dim_guard"] = ir.UnitAttr.get()
     with ir.InsertionPoint(guard.then_block):
         scf.YieldOp([linalg.fill(scalar_constant(0, elem), outs=[init])])
     with ir.InsertionPoint(guard.else_block):
