@@ -393,7 +393,7 @@ def _add_slot_argument(func_op: ir.Operation, ptr: ir.Type) -> ir.Value:
     n = len(ftype.inputs)
     attrs = (list(ir.ArrayAttr(func_op.attributes["arg_attrs"])) if "arg_attrs" in func_op.attributes
              else [ir.DictAttr.get({}) for _ in range(n)])
-    attrs.append(ir.DictAttr.get({ERROR_SLOT_ARGUMENT: ir.UnitAttr.get(), "llvm.noalias": ir.UnitAttr.get()}))
+    attrs.append(ir.DictAttr.get({ERROR_SLOT_ARGUMENT: ir.UnitAttr.get()}))
     func_op.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
     return slot
 
