@@ -76,6 +76,9 @@ def test_each_call_frame_has_its_own_error_slot(select):
 
 
 def test_concurrent_calls_report_only_their_own_failure(select):
+    """End to end, through the threads' own call paths. Under the GIL a shared slot is rarely seen
+    by the wrong call (the window is between a native return and the read of the slot), so this
+    test alone does not catch one reliably: test_each_call_frame_has_its_own_error_slot does."""
     program, x, good, bad = select
     want = Select()(x, good)
     outcomes = {"good": [], "bad": []}
