@@ -1,18 +1,23 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s
 
 // A 3-d convolution (dynamic batch and spatial sizes) becomes im2col: a column
-// (n, c, kd, kh, kw, od, oh, ow) filled by one copy per kernel tap from the strided window
-// x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2), then one contraction over
+// (n, c, kd, kh, kw, od, oh, ow) filled by one copy in a loop nest over the kernel taps, from the
+// strided window x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2) into column
+// slot (kd, kh, kw) (one copy in a loop, not 27: compile time), then one contraction over
 // (c, kd, kh, kw) = 4*27 = 108 whose inner loop is a 4x16 block of vector multiply-adds (outer
 // products of a weight column and a column row), no scalar window loops.
 // CHECK-LABEL: func.func @conv3d
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>
-// CHECK: tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
-// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// Tap (kd, kh, kw) = (0, 1, 2) reads the window at (0, 2, 4) into column slot (0, 1, 2):
-// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 2, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// CHECK-NEXT: tensor.extract_slice %{{.*}}[0, 0, 0, 1, 2, 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
-// CHECK: tensor.extract_slice %[[X]][0, 0, 4, 4, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK: %[[COL:.*]] = tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
+// CHECK: scf.for %[[KD:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
+// CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1
+// CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args(%[[C:.*]] = %{{.*}})
+// CHECK-DAG: %[[OD:.*]] = arith.muli %[[KD]], %c2 : index
+// CHECK-DAG: %[[OH:.*]] = arith.muli %[[KH]], %c2 : index
+// CHECK-DAG: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
+// CHECK: tensor.extract_slice %[[X]][0, 0, %[[OD]], %[[OH]], %[[OW]]] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK-NEXT: tensor.extract_slice %[[C]][0, 0, %[[KD]], %[[KH]], %[[KW]], 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-NOT: tensor.extract_slice %[[X]]
 // CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
 // CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
@@ -51,7 +56,7 @@ func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %
 // (g, f, c, kh, kw) = (2, 16, 8, 3, 3) becomes (2, 16, 72), the column (n, g, 72, oh*ow).
 // CHECK-LABEL: func.func @grouped
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x2x8x18x18xf32>, %[[W:[^:]*]]: tensor<2x16x8x3x3xf32>
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 2, 2] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, %[[KH:.*]], %[[KW:.*]]] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
 // CHECK-DAG: tensor.collapse_shape %[[W]] {{\[}}[0], [1], [2, 3, 4]] : tensor<2x16x8x3x3xf32> into tensor<2x16x72xf32>
 // CHECK-DAG: tensor.collapse_shape {{.*}} : tensor<?x2x8x3x3x16x16xf32> into tensor<?x2x72x256xf32>
 // CHECK-NOT: linalg.conv_2d_ngchw_gfchw
