@@ -90,7 +90,9 @@ def _rewrite(conv: ir.Operation) -> None:
 
     def copy_tap(col: ir.Value, tap: list[ir.Value]) -> ir.Value:
         # The kernel dims' offsets (tap * dilation in x, tap in the column) are loop indices.
-        starts = [arith.muli(t, arith.constant(index, d)) if d != 1 else t for t, d in zip(tap, dilations)]
+        # `tap` holds the indices of the kernel dims larger than 1 only (the others are 0).
+        looped = [d for k, d in zip(kernel, dilations) if k > 1]
+        starts = [arith.muli(t, arith.constant(index, d)) if d != 1 else t for t, d in zip(tap, looped)]
         window = tensor.ExtractSliceOp(window_type, x, starts, dyn_window, [], window_offsets, window_shape,
                                        [1] * (lead + 1) + strides).result
         slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_window, [], col_offsets, col_sizes,

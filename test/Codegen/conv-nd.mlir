@@ -140,3 +140,22 @@ func.func @strided_operand_kept(%x: tensor<10xf32>, %y: tensor<8xf32>, %w: tenso
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A kernel dim of size 1 (a conv1d as a 2-d one, H = 1) has no loop: the one tap loop (kw) is
+// scaled by kw's own dilation (2), not by the first dim's (1).
+// CHECK-LABEL: func.func @unit_kernel_dim
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x1x20xf32>
+// CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1
+// CHECK-NOT: scf.for
+// CHECK: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, %[[OW]]] [%{{.*}}, 4, 1, 8] [1, 1, 1, 2]
+func.func @unit_kernel_dim(%x: tensor<?x4x1x20xf32>, %k: tensor<6x4x1x3xf32>, %n: index) -> tensor<?x6x1x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x6x1x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x6x1x8xf32>) -> tensor<?x6x1x8xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+      ins(%x, %k : tensor<?x4x1x20xf32>, tensor<6x4x1x3xf32>) outs(%init : tensor<?x6x1x8xf32>) -> tensor<?x6x1x8xf32>
+  return %r : tensor<?x6x1x8xf32>
+}
