@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Mapping
@@ -12,17 +13,18 @@ from typing import Callable, Mapping
 import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
-from exir_mlir import codegen, dialects, importer, lowering, runtime
+from exir_mlir import codegen, dialects, importer, lowering, runtime, toolchain
 from exir_mlir.codegen import cache as disk_cache
 from exir_mlir.codegen import gpu
 from exir_mlir.codegen.compile import resolve_threads
 from exir_mlir._mlir import ir
-from exir_mlir.errors import ExirError, ExirUserError
+from exir_mlir.errors import ExirError, ExirUserError, ToolchainError
 from exir_mlir.importer.guards import export_guards
 from exir_mlir.importer.complex_to_real import complex_boundary
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.runtime.complex_boundary import ComplexBoundaryProgram
 from exir_mlir.stages import COMPILE_STEPS
+from exir_mlir.tempdirs import scratch_dir
 
 # "cuda" / "cuda:sm_80" / "cuda:sm_90": kernels (exir_mlir.codegen.gpu) run by exir_mlir.runtime.cuda;
 # "cuda-on-cpu": the same GPU-mapped program run on this CPU (how GPU index math is tested).
@@ -63,24 +65,46 @@ def clear_memory_cache() -> None:
         _MEMORY.clear()
 
 
+def _can_link() -> bool:
+    """Whether a C compiler links kernel libraries here (else the ExecutionEngine JITs the code)."""
+    try:
+        toolchain.c_compiler()
+    except ToolchainError:
+        return False
+    return True
+
+
 def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float],
                       details: dict[str, dict[str, float]]) -> Executable:
     """The job's machine code, loaded; `timings` gets the codegen, llvm and load steps' seconds,
-    `details` their parts (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS)."""
+    `details` their parts (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS).
+
+    The machine code is a kernel library (LLVM in this process, the module's functions compiled
+    on every core: codegen/machine_code.py), kept in `cache_dir` when given, else in this
+    process's scratch folder until it is loaded. Without a C compiler to link it, MLIR's
+    ExecutionEngine JITs the module on one thread."""
     passes: dict[str, float] = {}
     phases: dict[str, float] = {}
     details["codegen"], details["llvm"] = passes, phases
     start = time.perf_counter()
-    if cache_dir is not None:
-        # Machine code kept on disk (a kernel library): a later process loads it without LLVM.
-        kernel = codegen.compile_to_library(job, cache_dir=cache_dir, timings=passes, llvm_timings=phases)
+    if cache_dir is not None or _can_link():
+        if cache_dir is not None:
+            # Machine code kept on disk (a kernel library): a later process loads it without LLVM.
+            kernel = codegen.compile_to_library(job, cache_dir=cache_dir, timings=passes, llvm_timings=phases)
+        else:
+            path = scratch_dir() / f"kernel-{uuid.uuid4().hex}.so"
+            kernel = codegen.compile_to_kernel(job, path, timings=passes, llvm_timings=phases)
         llvm_seconds = sum(phases.values())
         timings["codegen"] = time.perf_counter() - start - llvm_seconds
         timings["llvm"] = llvm_seconds
         start = time.perf_counter()
-        executable = runtime.load_kernel(kernel.path, entry=kernel.entry, signature=kernel.signature,
-                                         uses_openmp=kernel.uses_openmp, from_disk=kernel.from_disk,
-                                         codegen_seconds=kernel.seconds)
+        try:
+            executable = runtime.load_kernel(kernel.path, entry=kernel.entry, signature=kernel.signature,
+                                             uses_openmp=kernel.uses_openmp, from_disk=kernel.from_disk,
+                                             codegen_seconds=kernel.seconds)
+        finally:
+            if cache_dir is None:
+                kernel.path.unlink(missing_ok=True)  # loaded: its pages stay mapped
         timings["load"] = time.perf_counter() - start
         return executable
     llvm = codegen.compile_to_llvm(job, passes)

@@ -13,14 +13,16 @@ LOWERING_WITHOUT_FUSION = {**LOWERING, "backend": "edge-to-backend{no-fusion}"}
 # What `exir_mlir.compile` does, in order, each timed on its own (CompiledProgram.stage_seconds):
 # ExportedProgram -> exir (importer: torch's decompositions, then the import), -> edge, -> backend,
 # -> linalg (the three lowering pipelines), -> LLVM dialect (codegen: the CPU pipeline's MLIR
-# passes), -> machine code (llvm: translation to LLVM IR, LLVM's O3 optimization, code
-# generation; with cache_dir also the link of the kernel library), -> callable (load: bind it).
+# passes), -> machine code (llvm: translation to LLVM IR, LLVM's O3 optimization and code
+# generation on threads, one part of the functions each (codegen/machine_code.py), the link of
+# the kernel library), -> callable (load: bind it).
 COMPILE_STEPS = ("import", "aten-to-edge", "edge-to-backend", "to-linalg", "codegen", "llvm", "load")
 # The step that makes each IR level from the one before it (lowering).
 STEP_OF_LEVEL = {"edge": "aten-to-edge", "backend": "edge-to-backend", "linalg": "to-linalg"}
 # Parts of some steps, timed too (CompiledProgram.stage_details[step]): the CPU pipeline's stages
-# (codegen) and LLVM's phases (llvm: "optimize" is translation and O3 optimization in the JIT,
-# where the ExecutionEngine does both at once).
+# (codegen) and LLVM's phases (llvm: "optimize" is the slowest part's O3 optimization, "machine
+# code" the rest of the wait for the parts; without a C compiler, where MLIR's ExecutionEngine
+# JITs the module, "optimize" is translation and optimization, which it does at once).
 CODEGEN_STEPS = ("fuse", "tile", "bufferize", "parallelize", "outline-loops", "to-llvm")
 LLVM_STEPS = ("translate", "optimize", "machine code", "link")
 

@@ -38,6 +38,9 @@ TOOLS: dict[str, _Piece] = {
 
 RUNTIME_LIBRARIES: dict[str, _Piece] = {
     "libmlir_c_runner_utils.so": _MLIR_LIB,
+    # LLVM's and MLIR's C APIs, which codegen/machine_code.py calls in process (ctypes).
+    "libLLVM.so": _LLVM_LIB,
+    "libMLIRPythonCAPI.so": _Piece("mlir", "xtc-mlir-python-bindings==22.1.8.4", "_mlir_libs"),
     "libmlir_runner_utils.so": _MLIR_LIB,
     "libmlir_float16_utils.so": _MLIR_LIB,
 }

@@ -28,9 +28,10 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
 
 `prepare(module, ...)` checks a linalg module and fixes its options and cache key;
 `compile_to_llvm(job)` runs the pipeline and returns an `LLVMModule` (LLVM-dialect text and the
-entry function's signature), which `exir_mlir.runtime` loads: the ExecutionEngine JITs it at -O3
-for the host CPU. `compile_to_library(job, cache_dir=...)` gives the same code as machine code in
-a kernel library kept in `cache_dir` (library.py; read back without running MLIR or LLVM), and
+entry function's signature). `compile_to_kernel(job, path)` makes its machine code (LLVM in
+process, the functions split over threads: machine_code.py) a kernel library that
+`exir_mlir.runtime` loads; `compile_to_library(job, cache_dir=...)` keeps it in `cache_dir`
+(library.py; read back without running MLIR or LLVM), and
 library.build_library makes the ahead-of-time library with its C ABI. codegen never imports the
 runtime.
 """
@@ -41,6 +42,7 @@ from exir_mlir.codegen.compile import (
     KernelLibrary,
     LLVMModule,
     check_lowered,
+    compile_to_kernel,
     compile_to_library,
     compile_to_llvm,
     prepare,
@@ -68,6 +70,7 @@ __all__ = [
     "LLVMModule",
     "bufferize",
     "check_lowered",
+    "compile_to_kernel",
     "compile_to_library",
     "compile_to_llvm",
     "detect_host",

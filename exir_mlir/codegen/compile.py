@@ -230,22 +230,30 @@ class KernelLibrary:
     seconds: float
 
 
+def compile_to_kernel(job: CodegenJob, path: Path, *, timings: dict[str, float] | None = None,
+                      llvm_timings: dict[str, float] | None = None) -> KernelLibrary:
+    """Compile the job (pipeline, then LLVM on threads, cc links) into the kernel library `path`.
+    `timings` / `llvm_timings`, when given, receive the seconds of the pipeline's stages and of
+    LLVM's phases (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS)."""
+    from exir_mlir.codegen.library import build_kernel  # library imports this module
+
+    start = time.perf_counter()
+    llvm = compile_to_llvm(job, timings)
+    build_kernel(llvm, path, timings=llvm_timings)
+    return KernelLibrary(path, job.entry, llvm.signature, llvm.uses_openmp, False, time.perf_counter() - start)
+
+
 def compile_to_library(job: CodegenJob, *, cache_dir: str | Path, timings: dict[str, float] | None = None,
                        llvm_timings: dict[str, float] | None = None) -> KernelLibrary:
     """The job's machine code as a kernel library in `cache_dir`: read from there when present
-    (no MLIR pipeline, no LLVM), else compiled (pipeline, opt, llc, cc) and written there.
-    `timings` / `llvm_timings`, when given, receive the seconds of the pipeline's stages and of
-    LLVM's phases (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS) when it compiles."""
-    from exir_mlir.codegen.library import build_kernel  # library imports this module
-
+    (no MLIR pipeline, no LLVM), else compiled (compile_to_kernel) and written there."""
     start = time.perf_counter()
     directory = Path(cache_dir)
     cached = cache.load(directory, job.key)
     if cached is not None:
         path, signature, uses_openmp = cached
         return KernelLibrary(path, job.entry, signature, uses_openmp, True, time.perf_counter() - start)
-    llvm = compile_to_llvm(job, timings)
     path, _ = cache.paths(directory, job.key)
-    build_kernel(llvm, path, timings=llvm_timings)
-    cache.store_signature(directory, job.key, llvm.signature, llvm.uses_openmp)
-    return KernelLibrary(path, job.entry, llvm.signature, llvm.uses_openmp, False, time.perf_counter() - start)
+    kernel = compile_to_kernel(job, path, timings=timings, llvm_timings=llvm_timings)
+    cache.store_signature(directory, job.key, kernel.signature, kernel.uses_openmp)
+    return kernel

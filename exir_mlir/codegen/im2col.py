@@ -3,18 +3,18 @@ contraction that tiles like a batch matmul.
 
 Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
 floordiv/mod per element, which stays scalar. Here the column is a (n, [g,] c, k_0.., o_0..)
-tensor filled by one `linalg.copy` per kernel tap (k_0, ..) from the strided window
-`x[:, [:,] :, k_0*d_0 :: s_0, ..]`: plain copies that tile and vectorize like elementwise ops;
+tensor filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided window
+`x[:, [:,] :, k_0*d_0 :: s_0, ..]`, in a loop nest over the taps: plain copies that tile and
+vectorize like elementwise ops;
 reshaping the column to (n, [g,] c*prod(k), prod(o)) is free. Grouped convolutions
 (`conv_2d_ngchw_gfchw`) keep the group as a batch dim of the contraction.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 
-from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 
 # named op -> (spatial rank, grouped)
 CONVOLUTIONS = {
@@ -83,17 +83,40 @@ def _rewrite(conv: ir.Operation) -> None:
     window_shape = [*lead_shape, c, *out_spatial]
     window_type = ir.RankedTensorType.get(window_shape, elem)
     ones = [1] * rank
-    for tap in itertools.product(*[range(k) for k in kernel]):
-        offsets = [0] * (lead + 1) + [t * d for t, d in zip(tap, dilations)]
-        window = tensor.ExtractSliceOp(window_type, x, [], dyn_window, [], offsets, window_shape,
+    index = ir.IndexType.get()
+    window_offsets = [0] * (lead + 1) + [dynamic if k > 1 else 0 for k in kernel]
+    col_offsets = [0] * (lead + 1) + [dynamic if k > 1 else 0 for k in kernel] + [0] * rank
+    col_sizes = [*lead_shape, c, *ones, *out_spatial]
+
+    def copy_tap(col: ir.Value, tap: list[ir.Value]) -> ir.Value:
+        # The kernel dims' offsets (tap * dilation in x, tap in the column) are loop indices.
+        # `tap` holds the indices of the kernel dims larger than 1 only (the others are 0).
+        looped = [d for k, d in zip(kernel, dilations) if k > 1]
+        starts = [arith.muli(t, arith.constant(index, d)) if d != 1 else t for t, d in zip(tap, looped)]
+        window = tensor.ExtractSliceOp(window_type, x, starts, dyn_window, [], window_offsets, window_shape,
                                        [1] * (lead + 1) + strides).result
-        col_offsets = [0] * (lead + 1) + list(tap) + [0] * rank
-        col_sizes = [*lead_shape, c, *ones, *out_spatial]
-        slot = tensor.ExtractSliceOp(window_type, col, [], dyn_window, [], col_offsets, col_sizes,
+        slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_window, [], col_offsets, col_sizes,
                                      [1] * len(col_shape)).result
         copied = linalg.copy(window, outs=[slot])
-        col = tensor.InsertSliceOp(copied, col, [], dyn_window, [], col_offsets, col_sizes,
-                                   [1] * len(col_shape)).result
+        return tensor.InsertSliceOp(copied, col, tap, dyn_window, [], col_offsets, col_sizes,
+                                    [1] * len(col_shape)).result
+
+    # Compile time: one copy in a loop nest over the kernel taps (scf.for, one loop per kernel dim
+    # larger than 1), not one copy per tap: each copy tiles, vectorizes and is outlined into
+    # code of its own, so 27 taps of a 3x3x3 kernel were 27 times the code of one (and LLVM's
+    # time with it). The copies, their tiles and vectors are the same.
+    def nest(level: int, col: ir.Value, tap: list[ir.Value]) -> ir.Value:
+        if level == rank:
+            return copy_tap(col, tap)
+        if kernel[level] == 1:
+            return nest(level + 1, col, tap)
+        loop = scf.ForOp(arith.constant(index, 0), arith.constant(index, kernel[level]),
+                         arith.constant(index, 1), [col])
+        with ir.InsertionPoint(loop.body):
+            scf.YieldOp([nest(level + 1, loop.inner_iter_args[0], [*tap, loop.induction_variable])])
+        return loop.results[0]
+
+    col = nest(0, col, [])
     assert col.type == ir.RankedTensorType.get(col_shape, elem)
     k = c * math.prod(kernel)
     nl = len(lead_shape)  # lead dims of col / out: n [, g]

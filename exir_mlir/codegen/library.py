@@ -1,7 +1,7 @@
 """Native shared libraries from an LLVM-dialect module: the ahead-of-time artifact and the JIT's disk cache.
 
-LLVM-dialect MLIR -> `mlir-translate --mlir-to-llvmir` -> `opt -O3` -> `llc -O3 -filetype=obj
--relocation-model=pic -mcpu=<host>` (the JIT's optimization, ahead of time) -> linked by the machine's C compiler with a generated C
+LLVM-dialect MLIR -> LLVM IR -> LLVM's O3 pipeline -> position-independent object code for the host
+CPU (machine_code.py: in process, the functions split over threads) -> linked by the machine's C compiler with a generated C
 wrapper (library_c.py) into a `.so` that needs only libc, libm and the OpenMP runtime (libgomp).
 
 - `build_library(llvm, output, state=..., weights="embedded"|"external")`: the deployable
@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from exir_mlir import toolchain
+from exir_mlir._mlir import ir
 from exir_mlir.codegen.buffer_pool import MALLOC_COUNT_SYMBOL, RELEASE_SYMBOL
 from exir_mlir.codegen.compile import LLVMModule
 from exir_mlir.codegen.host import detect_host
@@ -32,6 +33,8 @@ from exir_mlir.codegen.library_c import (
     state_layout,
     wrapper_source,
 )
+from exir_mlir.codegen.machine_code import compile_objects
+from exir_mlir.codegen.pipeline import BOUNDS_ERROR_SYMBOL
 from exir_mlir.errors import ExirInternalError, ExirUserError
 
 WEIGHTS_MODES = ("embedded", "external")
@@ -74,32 +77,23 @@ def _cpu_name() -> str:
     return "unknown CPU"
 
 
-@functools.cache
-def target_triple() -> str:
-    """llc's default target: the host's (mlir-translate writes no triple into the module)."""
-    out = subprocess.run([str(toolchain.tool("llc")), "--version"], capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        if "Default target:" in line:
-            return line.split(":", 1)[1].strip()
-    raise ExirInternalError(f"llc --version names no default target:\n{out}")
+def object_files(llvm: LLVMModule, directory: Path, timings: dict[str, float] | None = None) -> list[Path]:
+    """The LLVM-dialect module as position-independent object files for this CPU (llc_cpu()).
 
-
-def object_file(llvm: LLVMModule, directory: Path, timings: dict[str, float] | None = None) -> Path:
-    """The LLVM-dialect module as a position-independent object file for this CPU.
-
-    As the JIT's ExecutionEngine at opt_level 3: LLVM's O3 module pipeline for this target (opt:
-    inlining, loop and SLP vectorization, ...), then O3 code generation (llc). `timings`, when
-    given, receives the seconds of each ("translate", "optimize", "machine code")."""
-    source, ll = directory / "program.llvm.mlir", directory / "program.ll"
-    bitcode, obj = directory / "program.bc", directory / "program.o"
-    source.write_text(llvm.text)
-    _run([str(toolchain.tool("mlir-translate")), "--mlir-to-llvmir", str(source), "-o", str(ll)],
-         "translating the LLVM dialect to LLVM IR", timings, "translate")
-    target = [f"-mtriple={target_triple()}", f"-mcpu={llc_cpu()}"]
-    _run([str(toolchain.tool("opt")), "-O3", *target, str(ll), "-o", str(bitcode)], "opt -O3", timings, "optimize")
-    _run([str(toolchain.tool("llc")), "-O3", "-filetype=obj", "-relocation-model=pic", *target,
-          str(bitcode), "-o", str(obj)], "llc", timings, "machine code")
-    return obj
+    As the JIT's ExecutionEngine at opt_level 3 (LLVM's O3 module pipeline and code generation for
+    this target), in this process and with the module's functions split over threads
+    (machine_code.py). `timings`, when given, receives the seconds of "translate", "optimize" and
+    "machine code"."""
+    if llvm.module is not None:
+        codes = compile_objects(llvm.module, cpu=llc_cpu(), timings=timings)
+    else:
+        with ir.Context():
+            codes = compile_objects(ir.Module.parse(llvm.text), cpu=llc_cpu(), timings=timings)
+    objects = []
+    for i, code in enumerate(codes):
+        objects.append(directory / f"program.{i}.o")
+        objects[-1].write_bytes(code)
+    return objects
 
 
 def _link(objects: list[Path], output: Path, *, exported: str, uses_openmp: bool, link_openmp: bool,
@@ -151,10 +145,10 @@ def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | Non
     entry takes the call's error slot last (pipeline.report_failed_asserts). `timings`, when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
     with tempfile.TemporaryDirectory(prefix="exir-kernel-") as tmp:
         directory = Path(tmp)
-        obj = object_file(llvm, directory, timings)
+        objs = object_files(llvm, directory, timings)
         wrapper = directory / "entry.c"
         wrapper.write_text(packed_entry_source(llvm.signature, llvm.entry))
-        objects = [obj, _compile_c(wrapper, directory, timings)]
+        objects = [*objs, _compile_c(wrapper, directory, timings)]
         _write_atomically(output, lambda path: _link(objects, path, exported=KERNEL_EXPORTS,
                                                      uses_openmp=llvm.uses_openmp, link_openmp=False,
                                                      directory=directory, timings=timings))
@@ -188,7 +182,7 @@ def build_library(llvm: LLVMModule, output: str | Path, *, state: dict[str, byte
     build_id = os.urandom(16)
     with tempfile.TemporaryDirectory(prefix="exir-library-") as tmp:
         directory = Path(tmp)
-        obj = object_file(llvm, directory)
+        objs = object_files(llvm, directory)
         header = header_source(llvm.signature, model_name)
         (directory / "model.h").write_text(header)
         wrapper = directory / "wrapper.c"
@@ -196,7 +190,7 @@ def build_library(llvm: LLVMModule, output: str | Path, *, state: dict[str, byte
                                           weights_bytes=len(blob), external=external, build_id=build_id,
                                           cpu_features=required_cpu_features(),
                                           built_for=f"{_cpu_name()}, llc -mcpu={llc_cpu()}"))
-        objects = [obj, _compile_c(wrapper, directory)]
+        objects = [*objs, _compile_c(wrapper, directory)]
         if blob and not external:
             (directory / "weights.bin").write_bytes(blob)
             assembly = directory / "weights.S"

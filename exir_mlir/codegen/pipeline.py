@@ -132,22 +132,27 @@ TO_SCF = (
 TO_CF = "lower-affine,convert-scf-to-cf"
 TO_LOOPS = f"{TO_SCF},{TO_CF}"
 
+# Compile time (named so: not tiling): the conversions that work on one function at a time run
+# nested in func.func, so that MLIR runs them on every core, one function per thread (with
+# outlined loop nests and parallel bodies there are hundreds); the ones that add declarations
+# to the module (math-to-funcs/libm, memref's allocation functions, func-to-llvm) or are
+# restricted to it (cf-to-llvm) stay module passes. The output is the same as in one sequence.
 TO_LLVM = (
     # Polynomial forms of tan/tanh/sinh/cosh/atanh vectorize; libm calls would scalarize every
     # vector. Only those: upstream's other expansions are wrong outside a range (ceil through
     # an i64 conversion gave 9.2e18 for NaN, inf and 1e30; asinh/acosh as log(x + sqrt(x^2 +- 1))
     # overflow past 1e19), and LLVM has exact vector intrinsics for ceil, round, exp2, fma, ...
-    "func.func(math-expand-ops{ops=tan,tanh,sinh,cosh,atanh}),arith-expand{include-bf16},"
+    "func.func(math-expand-ops{ops=tan,tanh,sinh,cosh,atanh},arith-expand{include-bf16}),"
     # What LLVM has no intrinsic for (erf, ...) becomes libm calls, unrolled over vector lanes:
     # before vector-to-llvm, which lowers the resulting vector.extract/insert.
-    "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
+    "convert-math-to-funcs,func.func(convert-math-to-llvm),convert-math-to-libm,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d "
     "reassociate-fp-reductions},"
-    "expand-strided-metadata,lower-affine,"
+    "func.func(expand-strided-metadata,lower-affine),"
     # Heap buffers through _mlir_memref_to_llvm_alloc/free, which buffer_pool.py defines.
     "finalize-memref-to-llvm{use-generic-functions},"
-    "convert-arith-to-llvm,convert-index-to-llvm,"
-    "convert-cf-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
+    "func.func(convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm),"
+    "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
 
 

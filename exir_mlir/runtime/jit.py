@@ -1,5 +1,6 @@
-"""Loads compiled code into this process: an LLVM-dialect module (codegen's output) with MLIR's
-ExecutionEngine (JIT), or the same code already compiled to a shared library (the disk cache)."""
+"""Loads compiled code into this process: a kernel library (codegen's machine code, linked into a
+shared library: what every compile makes where a C compiler links, and what the disk cache keeps),
+or an LLVM-dialect module with MLIR's ExecutionEngine (without a C compiler; the GPU-on-CPU path)."""
 
 from __future__ import annotations
 

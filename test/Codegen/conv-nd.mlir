@@ -1,18 +1,23 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s
 
 // A 3-d convolution (dynamic batch and spatial sizes) becomes im2col: a column
-// (n, c, kd, kh, kw, od, oh, ow) filled by one copy per kernel tap from the strided window
-// x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2), then one contraction over
+// (n, c, kd, kh, kw, od, oh, ow) filled by one copy in a loop nest over the kernel taps, from the
+// strided window x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2) into column
+// slot (kd, kh, kw) (one copy in a loop, not 27: compile time), then one contraction over
 // (c, kd, kh, kw) = 4*27 = 108 whose inner loop is a 4x16 block of vector multiply-adds (outer
 // products of a weight column and a column row), no scalar window loops.
 // CHECK-LABEL: func.func @conv3d
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>
-// CHECK: tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
-// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// Tap (kd, kh, kw) = (0, 1, 2) reads the window at (0, 2, 4) into column slot (0, 1, 2):
-// CHECK: tensor.extract_slice %[[X]][0, 0, 0, 2, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// CHECK-NEXT: tensor.extract_slice %{{.*}}[0, 0, 0, 1, 2, 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
-// CHECK: tensor.extract_slice %[[X]][0, 0, 4, 4, 4] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK: %[[COL:.*]] = tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
+// CHECK: scf.for %[[KD:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
+// CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1
+// CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args(%[[C:.*]] = %{{.*}})
+// CHECK-DAG: %[[OD:.*]] = arith.muli %[[KD]], %c2 : index
+// CHECK-DAG: %[[OH:.*]] = arith.muli %[[KH]], %c2 : index
+// CHECK-DAG: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
+// CHECK: tensor.extract_slice %[[X]][0, 0, %[[OD]], %[[OH]], %[[OW]]] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
+// CHECK-NEXT: tensor.extract_slice %[[C]][0, 0, %[[KD]], %[[KH]], %[[KW]], 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-NOT: tensor.extract_slice %[[X]]
 // CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
 // CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
@@ -51,7 +56,7 @@ func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %
 // (g, f, c, kh, kw) = (2, 16, 8, 3, 3) becomes (2, 16, 72), the column (n, g, 72, oh*ow).
 // CHECK-LABEL: func.func @grouped
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x2x8x18x18xf32>, %[[W:[^:]*]]: tensor<2x16x8x3x3xf32>
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, 2, 2] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
+// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, %[[KH:.*]], %[[KW:.*]]] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
 // CHECK-DAG: tensor.collapse_shape %[[W]] {{\[}}[0], [1], [2, 3, 4]] : tensor<2x16x8x3x3xf32> into tensor<2x16x72xf32>
 // CHECK-DAG: tensor.collapse_shape {{.*}} : tensor<?x2x8x3x3x16x16xf32> into tensor<?x2x72x256xf32>
 // CHECK-NOT: linalg.conv_2d_ngchw_gfchw
@@ -134,4 +139,23 @@ func.func @strided_operand_kept(%x: tensor<10xf32>, %y: tensor<8xf32>, %w: tenso
     linalg.yield %s : f32
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+// -----
+
+// A kernel dim of size 1 (a conv1d as a 2-d one, H = 1) has no loop: the one tap loop (kw) is
+// scaled by kw's own dilation (2), not by the first dim's (1).
+// CHECK-LABEL: func.func @unit_kernel_dim
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x1x20xf32>
+// CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1
+// CHECK-NOT: scf.for
+// CHECK: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
+// CHECK: tensor.extract_slice %[[X]][0, 0, 0, %[[OW]]] [%{{.*}}, 4, 1, 8] [1, 1, 1, 2]
+func.func @unit_kernel_dim(%x: tensor<?x4x1x20xf32>, %k: tensor<6x4x1x3xf32>, %n: index) -> tensor<?x6x1x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x6x1x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x6x1x8xf32>) -> tensor<?x6x1x8xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+      ins(%x, %k : tensor<?x4x1x20xf32>, tensor<6x4x1x3xf32>) outs(%init : tensor<?x6x1x8xf32>) -> tensor<?x6x1x8xf32>
+  return %r : tensor<?x6x1x8xf32>
 }
