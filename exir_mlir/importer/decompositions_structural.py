@@ -82,6 +82,81 @@ def pdist_forward(x, p=2.0):
     return _p_norm_last(diff, p)
 
 
+def _mul(t, n):
+    return aten.mul.Scalar(t, n) if isinstance(n, int) else aten.mul.Tensor(t, n)
+
+
+def _add(t, n):
+    return aten.add.Scalar(t, n) if isinstance(n, int) else aten.add.Tensor(t, n)
+
+
+# ---------------------------------------------------------------------------------------- pooling
+
+
+def _fractional_max_pool(nd: int):
+    """fractional_max_pool{2,3}d with given samples (ATen's CPU kernel, FractionalMaxPool{2,3}d.cpp): along
+    each spatial dim the window starts are int((i + u) * alpha) - int(u * alpha), alpha = (in - k) / (out - 1)
+    in the input's dtype, the last one in - k; u is the plane's sample for that dim (2d: [0] is W and [1] H;
+    3d: [0] T, [1] H, [2] W). Each output is the max of its window, gathered from the flattened plane, and
+    its index in the plane (the first position holding it)."""
+    sample_of = {2: (1, 0), 3: (0, 1, 2)}[nd]
+
+    def fn(x, kernel_size, output_size, random_samples):
+        if x.dim() not in (nd + 1, nd + 2) or len(kernel_size) != nd or len(output_size) != nd:
+            return NotImplemented
+        batched = x.dim() == nd + 2
+        if not batched:
+            x = aten.unsqueeze.default(x, 0)
+        sizes = [_count(s, x) for s in x.shape[2:]]
+        outs, ks = list(output_size), list(kernel_size)
+        flat = None  # [N, C, out_0..out_nd-1, k_0..k_nd-1]: each window element's index in the plane
+        for d in range(nd):
+            u = aten.unsqueeze.default(aten.select.int(random_samples, 2, sample_of[d]), -1)  # [N, C, 1]
+            i = aten.arange.start_step(0, outs[d], 1, dtype=x.dtype, device=x.device)
+            size_f = aten._to_copy.default(aten.scalar_tensor.default(sizes[d], dtype=torch.int64)
+                                           if isinstance(sizes[d], int) else sizes[d], dtype=x.dtype)
+            span = aten.sub.Scalar(size_f, ks[d])  # in - k, in the input's dtype
+            if outs[d] > 1:
+                alpha = aten.div.Scalar(span, outs[d] - 1)
+                start = aten.sub.Tensor(
+                    aten._to_copy.default(aten.mul.Tensor(aten.add.Tensor(i, u), alpha), dtype=torch.int64),
+                    aten._to_copy.default(aten.mul.Tensor(u, alpha), dtype=torch.int64))  # [N, C, out]
+                last = aten.eq.Scalar(aten.arange.start_step(0, outs[d], 1, dtype=torch.int64, device=x.device),
+                                      outs[d] - 1)
+                start = aten.where.self(last, aten._to_copy.default(span, dtype=torch.int64), start)
+            else:
+                start = aten.expand.default(aten._to_copy.default(span, dtype=torch.int64), [1])
+                start = aten.unsqueeze.default(aten.unsqueeze.default(start, 0), 0)  # [1, 1, 1]
+            pos = aten.add.Tensor(aten.unsqueeze.default(start, -1),
+                                  aten.arange.start_step(0, ks[d], 1, dtype=torch.int64, device=x.device))
+            # pos: [N, C, out_d, k_d] -> placed at out dim d and k dim d of the 2 * nd window dims.
+            shape_pos = pos
+            for e in range(nd):
+                if e != d:
+                    shape_pos = aten.unsqueeze.default(shape_pos, 2 + (e if e < d else e))
+            # now dims: [N, C, (out dims with d in place)..., k_d]; insert k dims of the others after
+            for e in range(nd):
+                if e != d:
+                    shape_pos = aten.unsqueeze.default(shape_pos, 2 + nd + e)
+            flat = shape_pos if flat is None else _add(_mul(flat, sizes[d]), shape_pos)
+        n, c = x.shape[0], x.shape[1]
+        window = 1
+        for k in ks:
+            window *= k
+        full = aten.expand.default(flat, [n, c, *outs, *ks])
+        index = aten.reshape.default(full, [n, c, -1])
+        values = aten.gather.default(aten.reshape.default(x, [n, c, -1]), 2, index)
+        values = aten.reshape.default(values, [n, c, *outs, window])
+        out, arg = aten.max.dim(values, -1, False)
+        picked = aten.squeeze.dim(aten.gather.default(aten.reshape.default(full, [n, c, *outs, window]), -1,
+                                                      aten.unsqueeze.default(arg, -1)), -1)
+        if not batched:
+            out, picked = aten.squeeze.dim(out, 0), aten.squeeze.dim(picked, 0)
+        return out, picked
+
+    return fn
+
+
 # ------------------------------------------------------------------------------------------ random
 
 
@@ -101,6 +176,8 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
     """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
     return {
         aten.geometric.default: geometric,
+        aten.fractional_max_pool2d.default: _fractional_max_pool(2),
+        aten.fractional_max_pool3d.default: _fractional_max_pool(3),
     }
 
 
