@@ -157,6 +157,32 @@ def _fractional_max_pool(nd: int):
     return fn
 
 
+# ------------------------------------------------------------------------------------------ scans
+
+
+def logcumsumexp(x, dim):
+    """logcumsumexp: out[i] = logsumexp of x[j], j <= i, along the dim, as an n x n masked logsumexp
+    (quadratic in the dim's length, as decompositions_misc's cummax; exact where a running log-add-exp
+    would round at every step). A row's max is subtracted first; an infinite max is not (-inf rows stay
+    -inf, +inf stays +inf)."""
+    if x.dtype.is_complex or not x.dtype.is_floating_point:
+        return NotImplemented
+    if x.dim() == 0:
+        return aten.clone.default(x)
+    d = dim % x.dim()
+    xt = aten.movedim.int(x, d, -1)  # [..., n]
+    n = xt.shape[-1]
+    pos = aten.arange.start_step(0, n, 1, dtype=torch.int64, device=x.device)
+    mask = aten.le.Tensor(aten.unsqueeze.default(pos, 0), aten.unsqueeze.default(pos, 1))  # [i, j]: j <= i
+    masked = aten.where.self(mask, aten.unsqueeze.default(xt, -2),
+                             aten.full.default([], float("-inf"), dtype=x.dtype, device=x.device))  # [..., i, j]
+    top = aten.amax.default(masked, [-1], True)
+    top = aten.where.self(aten.isinf.default(top), aten.zeros_like.default(top), top)
+    total = aten.sum.dim_IntList(aten.exp.default(aten.sub.Tensor(masked, top)), [-1], False)
+    out = aten.add.Tensor(aten.log.default(total), aten.squeeze.dim(top, -1))
+    return aten.movedim.int(out, -1, d)
+
+
 # ------------------------------------------------------------------------------------------ random
 
 
@@ -176,6 +202,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
     """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
     return {
         aten.geometric.default: geometric,
+        aten.logcumsumexp.default: logcumsumexp,
         aten.fractional_max_pool2d.default: _fractional_max_pool(2),
         aten.fractional_max_pool3d.default: _fractional_max_pool(3),
     }
