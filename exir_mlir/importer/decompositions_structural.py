@@ -157,6 +157,52 @@ def _fractional_max_pool(nd: int):
     return fn
 
 
+def _aa_weights(in_size, out_size: int, align_corners: bool, scale, like: torch.Tensor):
+    """The [out, in] matrix of ATen's anti-aliased bilinear weights along one dim (UpSampleKernel.cpp,
+    _compute_index_ranges_weights with antialias): scale = in / out (1 / scale_factor when given; (in - 1) /
+    (out - 1) with align_corners), support = max(scale, 1); output i takes inputs j in
+    [trunc(center - support + 0.5), trunc(center + support + 0.5)) clipped to [0, in), center = scale * (i + 0.5),
+    weighted by the triangle filter of (j - center + 0.5) / max(scale, 1), normalized to sum 1."""
+    dtype = like.dtype
+    n_in = _count(in_size, like)
+    n_in_f = (aten._to_copy.default(n_in, dtype=dtype) if not isinstance(n_in, int)
+              else aten.scalar_tensor.default(float(n_in), dtype=dtype, device=like.device))
+    if align_corners:
+        scale_t = (aten.div.Scalar(aten.sub.Scalar(n_in_f, 1), out_size - 1) if out_size > 1
+                   else aten.mul.Scalar(n_in_f, 0.0))
+    elif scale is not None and scale > 0:
+        scale_t = aten.mul.Scalar(aten.ones_like.default(n_in_f), 1.0 / scale)
+    else:
+        scale_t = aten.div.Scalar(n_in_f, out_size)
+    support = aten.clamp_min.default(scale_t, 1.0)  # interp_size / 2 * max(scale, 1), interp_size = 2
+    invscale = aten.reciprocal.default(support)
+    i = aten.unsqueeze.default(aten.arange.start_step(0, out_size, 1, dtype=dtype, device=like.device), 1)
+    j = aten.unsqueeze.default(aten._to_copy.default(
+        aten.arange.start_step(0, in_size, 1, dtype=torch.int64, device=like.device), dtype=dtype), 0)
+    center = aten.mul.Tensor(aten.add.Scalar(i, 0.5), scale_t)  # [out, 1]
+    lo = aten.clamp_min.default(aten.trunc.default(aten.add.Scalar(aten.sub.Tensor(center, support), 0.5)), 0.0)
+    hi = aten.minimum.default(aten.trunc.default(aten.add.Scalar(aten.add.Tensor(center, support), 0.5)), n_in_f)
+    t = aten.abs.default(aten.mul.Tensor(aten.add.Scalar(aten.sub.Tensor(j, center), 0.5), invscale))
+    w = aten.clamp_min.default(aten.rsub.Scalar(t, 1.0), 0.0)
+    inside = aten.logical_and.default(aten.ge.Tensor(j, lo), aten.lt.Tensor(j, hi))
+    w = aten.where.self(inside, w, aten.zeros_like.default(w))
+    total = aten.sum.dim_IntList(w, [1], True)
+    return aten.div.Tensor(w, aten.where.self(aten.eq.Scalar(total, 0), aten.ones_like.default(total), total))
+
+
+def upsample_bilinear2d_aa(x, output_size, align_corners, scales_h=None, scales_w=None):
+    """_upsample_bilinear2d_aa: the separable anti-aliased weights as two matrices, applied along W then H."""
+    if x.dim() != 4 or not x.dtype.is_floating_point:
+        return NotImplemented
+    oh, ow = output_size
+    if not isinstance(oh, int) or not isinstance(ow, int):
+        return NotImplemented
+    wh = _aa_weights(x.shape[2], oh, align_corners, scales_h, x)  # [OH, H]
+    ww = _aa_weights(x.shape[3], ow, align_corners, scales_w, x)  # [OW, W]
+    out = aten.matmul.default(x, aten.t.default(ww))  # [N, C, H, OW]
+    return aten.matmul.default(wh, out)  # [N, C, OH, OW]
+
+
 # ------------------------------------------------------------------------------------------ scans
 
 
@@ -198,10 +244,65 @@ def geometric(x, p, *, generator=None):
     return aten._to_copy.default(aten.clamp_min.default(out, 1.0), dtype=x.dtype)
 
 
+def multinomial(probs, num_samples, replacement=False, *, generator=None):
+    """multinomial from uniform draws: with replacement by the inverse CDF (the number of cumulative
+    weights <= u * total); without, by the Gumbel top-k trick (the k largest log(w) - log(-log(u)) are a
+    draw of k categories without replacement, in draw order)."""
+    if generator is not None or probs.dim() not in (1, 2) or not probs.dtype.is_floating_point:
+        return NotImplemented
+    k = probs.shape[-1]
+    if replacement:
+        cdf = aten.cumsum.default(probs, -1)
+        total = aten.slice.Tensor(cdf, -1, k - 1, k)  # [..., 1]
+        u = aten.rand.default([*probs.shape[:-1], num_samples], dtype=probs.dtype, device=probs.device)
+        u = aten.mul.Tensor(u, total)  # [..., S]
+        below = aten.le.Tensor(aten.unsqueeze.default(cdf, -2), aten.unsqueeze.default(u, -1))  # [..., S, K]
+        picked = aten.sum.dim_IntList(below, [-1], False, dtype=torch.int64)
+        return aten.clamp_max.default(picked, k - 1) if isinstance(k, int) else aten.minimum.default(
+            picked, aten.sub.Scalar(_count(k, probs), 1))
+    u = aten.rand_like.default(probs)
+    u = aten.clamp_min.default(u, torch.finfo(probs.dtype).tiny)
+    gumbel = aten.neg.default(aten.log.default(aten.neg.default(aten.log.default(u))))
+    keys = aten.add.Tensor(aten.log.default(probs), gumbel)  # log(0) = -inf: never drawn
+    return aten.topk.default(keys, num_samples, -1, True, True)[1]
+
+
+def rrelu_with_noise_functional(x, noise, lower=0.125, upper=1.0 / 3.0, training=False, generator=None):
+    """rrelu_with_noise_functional: in training, x * r where x <= 0 with r uniform in [lower, upper) (the
+    noise output is r there and 1 elsewhere); otherwise leaky_relu with slope (lower + upper) / 2 and the
+    noise as it came."""
+    if generator is not None or not x.dtype.is_floating_point:
+        return NotImplemented
+    if not training:
+        return aten.leaky_relu.default(x, (lower + upper) / 2), aten.clone.default(noise)
+    r = aten.add.Scalar(aten.mul.Scalar(aten.rand_like.default(x), upper - lower), lower)
+    neg = aten.le.Scalar(x, 0)
+    r = aten.where.self(neg, r, aten.ones_like.default(x))
+    return aten.mul.Tensor(x, r), aten._to_copy.default(r, dtype=noise.dtype)
+
+
+def scatter_reduce_legacy(x, dim, index, src, *, reduce):
+    """scatter.reduce ('add' / 'multiply', the old spelling): scatter_reduce.two with the self values."""
+    kinds = {"add": "sum", "multiply": "prod"}
+    if reduce not in kinds:
+        return NotImplemented
+    return aten.scatter_reduce.two(x, dim, index, src, kinds[reduce], include_self=True)
+
+
+def scatter_value_reduce_legacy(x, dim, index, value, *, reduce):
+    src = aten.expand.default(aten.scalar_tensor.default(value, dtype=x.dtype, device=x.device), index.shape)
+    return scatter_reduce_legacy(x, dim, index, src, reduce=reduce)
+
+
 def own_table() -> dict[torch._ops.OpOverload, Callable]:
     """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
     return {
         aten.geometric.default: geometric,
+        aten._upsample_bilinear2d_aa.default: upsample_bilinear2d_aa,
+        aten.multinomial.default: multinomial,
+        aten.rrelu_with_noise_functional.default: rrelu_with_noise_functional,
+        aten.scatter.reduce: scatter_reduce_legacy,
+        aten.scatter.value_reduce: scatter_value_reduce_legacy,
         aten.logcumsumexp.default: logcumsumexp,
         aten.fractional_max_pool2d.default: _fractional_max_pool(2),
         aten.fractional_max_pool3d.default: _fractional_max_pool(3),
