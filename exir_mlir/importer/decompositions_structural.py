@@ -203,6 +203,88 @@ def upsample_bilinear2d_aa(x, output_size, align_corners, scales_h=None, scales_
     return aten.matmul.default(wh, out)  # [N, C, OH, OW]
 
 
+def histc(x, bins=100, min=0, max=0):  # noqa: A002 - torch's argument names
+    """histc as ATen's CPU kernel computes it (HistogramKernel.cpp, linear interpolation): the range is
+    [min, max], or the data's own when they are equal (widened by 1 each way when that is one value); an
+    element in it falls in bin int((x - lo) * bins / (hi - lo)), the last bin also taking x == hi; others
+    (and NaN) are not counted."""
+    if not x.dtype.is_floating_point:
+        return NotImplemented
+    flat = aten.reshape.default(x, [-1])
+    if min == max:
+        lo, hi = aten.amin.default(flat, [0], False), aten.amax.default(flat, [0], False)
+        same = aten.eq.Tensor(lo, hi)
+        lo = aten.where.self(same, aten.sub.Scalar(lo, 1), lo)
+        hi = aten.where.self(same, aten.add.Scalar(hi, 1), hi)
+    else:
+        lo = aten.scalar_tensor.default(float(min), dtype=x.dtype, device=x.device)
+        hi = aten.scalar_tensor.default(float(max), dtype=x.dtype, device=x.device)
+    pos = aten._to_copy.default(aten.div.Tensor(aten.mul.Scalar(aten.sub.Tensor(flat, lo), bins),
+                                                aten.sub.Tensor(hi, lo)), dtype=torch.int64)
+    pos = aten.where.self(aten.eq.Scalar(pos, bins), aten.sub.Scalar(pos, 1), pos)
+    inside = aten.logical_and.default(aten.ge.Tensor(flat, lo), aten.le.Tensor(flat, hi))
+    pos = aten.where.self(inside, pos, aten.zeros_like.default(pos))
+    hist = aten.zeros.default([bins], dtype=x.dtype, device=x.device)
+    return aten.index_put.default(hist, [pos], aten._to_copy.default(inside, dtype=x.dtype), True)
+
+
+def grid_sampler_3d(a, grid, interpolation_mode=0, padding_mode=0, align_corners=False):
+    """grid_sampler_3d: torch._decomp's grid_sampler_2d (torch/_decomp/decompositions.py) with a third
+    coordinate: trilinear (the 8 corners) or nearest (round half to even), zeros/border/reflection padding."""
+    if interpolation_mode not in (0, 1) or a.dim() != 5 or not a.dtype.is_floating_point:
+        return NotImplemented
+    n, c, i_d, i_h, i_w = a.shape
+    _, o_d, o_h, o_w, _ = grid.shape
+
+    def unnormalize(coords, size):
+        mul = (size * 0.5 - 0.5) if align_corners else (size * 0.5)
+        return coords * mul + (size * 0.5 - 0.5)
+
+    def reflect(coords, twice_low, twice_high):
+        if twice_low == twice_high:
+            return torch.zeros_like(coords)
+        low, span = twice_low / 2, (twice_high - twice_low) / 2
+        c2 = (coords - low).abs()
+        extra = torch.fmod(c2, span)
+        flips = (c2 / span).floor().to(dtype=torch.int8)
+        return torch.where(flips & 1 == 0, extra + low, span + low - extra)
+
+    def source_index(coords, size):
+        coords = unnormalize(coords, size)
+        if padding_mode == 1:
+            return torch.clamp(coords, 0, size - 1)
+        if padding_mode == 2:
+            coords = reflect(coords, 0, 2 * (size - 1)) if align_corners else reflect(coords, -1, 2 * size - 1)
+            return torch.clamp(coords, 0, size - 1)
+        return coords
+
+    n_idx = torch.arange(n, device=a.device).view(n, 1, 1, 1, 1)
+    c_idx = torch.arange(c, device=a.device).view(1, c, 1, 1, 1)
+
+    def summand(ix, iy, iz, w):
+        inside = (0 <= ix) & (ix < i_w) & (0 <= iy) & (iy < i_h) & (0 <= iz) & (iz < i_d)
+        ix, iy, iz, w = (torch.where(inside, t, 0).view(n, 1, o_d, o_h, o_w)
+                         for t in (ix.to(torch.int64), iy.to(torch.int64), iz.to(torch.int64), w))
+        return a[n_idx, c_idx, iz, iy, ix] * w
+
+    ix = source_index(grid[..., 0], i_w)
+    iy = source_index(grid[..., 1], i_h)
+    iz = source_index(grid[..., 2], i_d)
+    if interpolation_mode == 1:
+        return summand(ix.round(), iy.round(), iz.round(), torch.ones_like(ix))
+    x0, y0, z0 = ix.floor(), iy.floor(), iz.floor()
+    out = None
+    for dz in (0, 1):
+        for dy in (0, 1):
+            for dx in (0, 1):
+                wx = (ix - x0) if dx else (x0 + 1 - ix)
+                wy = (iy - y0) if dy else (y0 + 1 - iy)
+                wz = (iz - z0) if dz else (z0 + 1 - iz)
+                term = summand(x0 + dx, y0 + dy, z0 + dz, wx * wy * wz)
+                out = term if out is None else out + term
+    return out
+
+
 # ------------------------------------------------------------------------------------------ scans
 
 
@@ -227,6 +309,46 @@ def logcumsumexp(x, dim):
     total = aten.sum.dim_IntList(aten.exp.default(aten.sub.Tensor(masked, top)), [-1], False)
     out = aten.add.Tensor(aten.log.default(total), aten.squeeze.dim(top, -1))
     return aten.movedim.int(out, -1, d)
+
+
+# ------------------------------------------------------------------------------------------ losses
+
+
+def _linear_cross_entropy(x, linear_weight, target, linear_bias, weight, reduction, ignore_index, label_smoothing):
+    logits = torch.nn.functional.linear(x, linear_weight, linear_bias)
+    return torch.nn.functional.cross_entropy(logits, target, weight=weight, ignore_index=ignore_index,
+                                             reduction=reduction, label_smoothing=label_smoothing)
+
+
+def linear_cross_entropy_chunked(x, linear_weight, target, linear_bias, weight, reduction, ignore_index,
+                                 label_smoothing, batch_chunk_size, acc_policy, acc_dtype, allow_retain_graph,
+                                 compute_input_grad, compute_linear_weight_grad, compute_linear_bias_grad):
+    """torch_nn::_linear_cross_entropy_batch_chunked (nn.functional.linear_cross_entropy's chunked custom op)
+    unchunked: cross_entropy of the linear layer's logits. Its precomputed gradients are not made (the op
+    is refused where a forward asks for them); they come back empty, as the op returns them then."""
+    if compute_input_grad or compute_linear_weight_grad or compute_linear_bias_grad:
+        return NotImplemented
+    loss = _linear_cross_entropy(x, linear_weight, target, linear_bias, weight, reduction, ignore_index,
+                                 label_smoothing)
+    return (loss, aten.empty.memory_format([0, 0], dtype=x.dtype, device=x.device),
+            aten.empty.memory_format([0, 0], dtype=x.dtype, device=x.device),
+            aten.empty.memory_format([0], dtype=x.dtype, device=x.device))
+
+
+def linear_cross_entropy_chunked_none(x, linear_weight, target, linear_bias, weight, ignore_index,
+                                      batch_chunk_size, acc_policy, acc_dtype):
+    return _linear_cross_entropy(x, linear_weight, target, linear_bias, weight, "none", ignore_index, 0.0)
+
+
+def _custom_ops() -> dict:
+    try:
+        import torch.nn.modules.linear_cross_entropy  # noqa: F401 - registers the torch_nn ops
+
+        ops = torch.ops.torch_nn
+        return {ops._linear_cross_entropy_batch_chunked.default: linear_cross_entropy_chunked,
+                ops._linear_cross_entropy_batch_chunked_no_reduction.default: linear_cross_entropy_chunked_none}
+    except (ImportError, AttributeError, RuntimeError):  # a torch without them
+        return {}
 
 
 # ------------------------------------------------------------------------------------------ random
@@ -297,7 +419,10 @@ def scatter_value_reduce_legacy(x, dim, index, value, *, reduce):
 def own_table() -> dict[torch._ops.OpOverload, Callable]:
     """Entries for ops that survive torch's default table (tried like torch._decomp's, and win over them)."""
     return {
+        **_custom_ops(),
         aten.geometric.default: geometric,
+        aten.grid_sampler_3d.default: grid_sampler_3d,
+        aten.histc.default: histc,
         aten._upsample_bilinear2d_aa.default: upsample_bilinear2d_aa,
         aten.multinomial.default: multinomial,
         aten.rrelu_with_noise_functional.default: rrelu_with_noise_functional,
