@@ -285,6 +285,82 @@ def grid_sampler_3d(a, grid, interpolation_mode=0, padding_mode=0, align_corners
     return out
 
 
+def _bin_of(values, edges):
+    """ATen's binary-search binning against increasing `edges` [B + 1]: the bin is the number of edges <= x,
+    less one; x equal to the last edge is in the last bin; x outside [first, last] (and NaN) is in none.
+    Returns (bin [n] int64, inside [n] bool)."""
+    below = aten.le.Tensor(aten.unsqueeze.default(edges, 0), aten.unsqueeze.default(values, 1))  # [n, B + 1]
+    pos = aten.sub.Scalar(aten.sum.dim_IntList(below, [1], False, dtype=torch.int64), 1)
+    last = aten.select.int(edges, 0, -1)
+    pos = aten.where.self(aten.eq.Tensor(values, last), aten.sub.Scalar(pos, 1), pos)
+    inside = aten.logical_and.default(aten.ge.Tensor(values, aten.select.int(edges, 0, 0)),
+                                      aten.le.Tensor(values, last))
+    return aten.where.self(inside, pos, aten.zeros_like.default(pos)), inside
+
+
+def _histogram_from_edges(points, edges, weight, density):
+    """The D-dim histogram of `points` [n, D] over per-dim `edges` (ATen's histogramdd with bin tensors)."""
+    flat_bin, inside = None, None
+    sizes = []
+    for d, e in enumerate(edges):
+        pos, ok = _bin_of(aten.select.int(points, 1, d), e)
+        sizes.append(e.shape[0] - 1)
+        flat_bin = pos if flat_bin is None else aten.add.Tensor(_mul(flat_bin, _count(sizes[-1], points)), pos)
+        inside = ok if inside is None else aten.logical_and.default(inside, ok)
+    flat_bin = aten.where.self(inside, flat_bin, aten.zeros_like.default(flat_bin))
+    add = aten._to_copy.default(inside, dtype=points.dtype)
+    if weight is not None:
+        add = aten.mul.Tensor(add, aten.reshape.default(weight, [-1]))
+    total = 1
+    for n in sizes:
+        total = total * n
+    hist = aten.index_put.default(aten.zeros.default([total], dtype=points.dtype, device=points.device),
+                                  [flat_bin], add, True)
+    hist = aten.reshape.default(hist, sizes)
+    if density:
+        hist = aten.div.Tensor(hist, aten.sum.default(hist))
+        for d, e in enumerate(edges):
+            width = aten.sub.Tensor(aten.slice.Tensor(e, 0, 1, e.shape[0]), aten.slice.Tensor(e, 0, 0, e.shape[0] - 1))
+            shape = [1] * len(edges)
+            shape[d] = -1
+            hist = aten.div.Tensor(hist, aten.reshape.default(width, shape))
+    return hist
+
+
+def histogram_bins_tensor(x, bins, *, weight=None, density=False):
+    if not x.dtype.is_floating_point:
+        return NotImplemented
+    points = aten.reshape.default(x, [-1, 1])
+    return _histogram_from_edges(points, [bins], weight, density), aten.clone.default(bins)
+
+
+def histogramdd_from_bin_tensors(x, bins, *, weight=None, density=False):
+    if not x.dtype.is_floating_point:
+        return NotImplemented
+    points = aten.reshape.default(x, [-1, len(bins)])
+    return _histogram_from_edges(points, list(bins), weight, density)
+
+
+def resize(x, size, memory_format=None):
+    """resize (resize_as_'s functional form): the elements kept in order, the new ones zeros (eager leaves
+    them uninitialized) -- for sizes known at compile time."""
+    new = 1
+    for s_ in size:
+        new = new * s_
+    old = x.numel()
+    flat = aten.reshape.default(x, [-1])
+    if isinstance(new, int) and isinstance(old, int):
+        if new <= old:
+            return aten.reshape.default(aten.slice.Tensor(flat, 0, 0, new), list(size))
+        pad = aten.zeros.default([new - old], dtype=x.dtype, device=x.device)
+        return aten.reshape.default(aten.cat.default([flat, pad]), list(size))
+    from torch.fx.experimental.symbolic_shapes import statically_known_true
+
+    if statically_known_true(new == old):
+        return aten.reshape.default(flat, list(size))
+    return NotImplemented
+
+
 # ------------------------------------------------------------------------------------------ scans
 
 
@@ -421,6 +497,9 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
     return {
         **_custom_ops(),
         aten.geometric.default: geometric,
+        aten.histogram.bins_tensor: histogram_bins_tensor,
+        aten._histogramdd_from_bin_tensors.default: histogramdd_from_bin_tensors,
+        aten.resize.default: resize,
         aten.grid_sampler_3d.default: grid_sampler_3d,
         aten.histc.default: histc,
         aten._upsample_bilinear2d_aa.default: upsample_bilinear2d_aa,
