@@ -38,17 +38,19 @@ def _check(program, fn, *inputs_list, exact=False):
 
 def test_distances_scans_and_scatter():
     # cdist for p = 2 and 0 (batched, P != R), pdist for a general p (the pair order for N = 6 and 9: the
-    # closed-form row of each pair), logcumsumexp with -inf/+inf/NaN, scatter.reduce 'multiply'.
+    # closed-form row of each pair), logcumsumexp with -inf/+inf/NaN, scatter.reduce 'multiply', histc over
+    # a given range (inf/NaN and values outside not counted, the top edge in the last bin).
     def f(a, b, x, idx, src):
         return (torch.cdist(a, b), torch.cdist(a, b, p=0.0), torch.nn.functional.pdist(x, p=1.5),
-                torch.logcumsumexp(x, 0), torch.scatter(x, 0, idx, src, reduce="multiply"))
+                torch.logcumsumexp(x, 0), torch.scatter(x, 0, idx, src, reduce="multiply"),
+                torch.histc(x, 7, -10.0, 15.0))
 
     def inputs(batch, p, r, n, seed):
         g = torch.Generator().manual_seed(seed)
         a, b = torch.randn(batch, p, 3, generator=g), torch.randn(batch, r, 3, generator=g)
         a[0, 0, 1] = b[0, 1, 1]  # a zero difference (p = 0 counts it out)
         x = torch.randn(n, 4, generator=g) * 10
-        x[0, 1], x[1, 2], x[n - 1, 0] = -math.inf, math.inf, math.nan
+        x[0, 1], x[1, 2], x[n - 1, 0], x[2, 3] = -math.inf, math.inf, math.nan, 15.0
         idx = torch.randint(0, n, (2, 4), generator=g)
         return a, b, x, idx, torch.randn(2, 4, generator=g)
 
