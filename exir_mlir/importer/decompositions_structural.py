@@ -341,6 +341,48 @@ def histogramdd_from_bin_tensors(x, bins, *, weight=None, density=False):
     return _histogram_from_edges(points, list(bins), weight, density)
 
 
+def _linspace_edges(lo, hi, bins: int, like):
+    """bins + 1 edges from lo to hi (0-d tensors) as ATen's CPU linspace computes them: start + step * i in
+    the first half, end - step * (steps - 1 - i) in the second."""
+    steps = bins + 1
+    step = aten.div.Scalar(aten.sub.Tensor(hi, lo), bins)
+    i = aten.arange.start_step(0, steps, 1, dtype=like.dtype, device=like.device)
+    first = aten.add.Tensor(lo, aten.mul.Tensor(step, i))
+    second = aten.sub.Tensor(hi, aten.mul.Tensor(step, aten.rsub.Scalar(i, steps - 1)))
+    half = aten.lt.Scalar(aten.arange.start_step(0, steps, 1, dtype=torch.int64, device=like.device), steps // 2)
+    return aten.where.self(half, first, second)
+
+
+def histogramdd_bin_edges(x, bins, *, range=None, weight=None, density=False):  # noqa: A002
+    """_histogramdd_bin_edges: per dim, bins + 1 linspace edges over the given range or the data's (an empty
+    range widened by 0.5 each way, as numpy)."""
+    if not x.dtype.is_floating_point:
+        return NotImplemented
+    points = aten.reshape.default(x, [-1, len(bins)])
+    edges = []
+    for d, b in enumerate(bins):
+        if range is not None:
+            lo = aten.scalar_tensor.default(float(range[2 * d]), dtype=x.dtype, device=x.device)
+            hi = aten.scalar_tensor.default(float(range[2 * d + 1]), dtype=x.dtype, device=x.device)
+        else:
+            col = aten.select.int(points, 1, d)
+            lo, hi = aten.amin.default(col, [0], False), aten.amax.default(col, [0], False)
+        same = aten.eq.Tensor(lo, hi)
+        lo = aten.where.self(same, aten.sub.Scalar(lo, 0.5), lo)
+        hi = aten.where.self(same, aten.add.Scalar(hi, 0.5), hi)
+        edges.append(_linspace_edges(lo, hi, b, x))
+    return edges
+
+
+def histogramdd_from_bin_cts(x, bins, *, range=None, weight=None, density=False):  # noqa: A002
+    """_histogramdd_from_bin_cts: binned against _histogramdd_bin_edges' edges (ATen's linear interpolation
+    with local search lands in the same bin as the binary search)."""
+    edges = histogramdd_bin_edges(x, bins, range=range, weight=weight, density=density)
+    if edges is NotImplemented:
+        return NotImplemented
+    return histogramdd_from_bin_tensors(x, edges, weight=weight, density=density)
+
+
 def resize(x, size, memory_format=None):
     """resize (resize_as_'s functional form): the elements kept in order, the new ones zeros (eager leaves
     them uninitialized) -- for sizes known at compile time."""
@@ -500,6 +542,8 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.histogram.bins_tensor: histogram_bins_tensor,
         aten._histogramdd_from_bin_tensors.default: histogramdd_from_bin_tensors,
         aten.resize.default: resize,
+        aten._histogramdd_bin_edges.default: histogramdd_bin_edges,
+        aten._histogramdd_from_bin_cts.default: histogramdd_from_bin_cts,
         aten.grid_sampler_3d.default: grid_sampler_3d,
         aten.histc.default: histc,
         aten._upsample_bilinear2d_aa.default: upsample_bilinear2d_aa,
