@@ -1,7 +1,13 @@
 """Own decompositions (torch ops -> core ATen) of structural non-core ops: distances (cdist, pdist),
-random draws of integer dtype (geometric), and the forms torch's own entries miss.
+fractional max pooling with given samples, anti-aliased bilinear upsampling, grid_sampler_3d, histograms
+(histc, histogram with bin edges, histogramdd), logcumsumexp, scatter.reduce, resize with static sizes, the
+random ones torch draws with no core op (multinomial, geometric of an integer dtype, rrelu in training: on
+rand/rand_like, which aten-to-edge lowers to edge.random), and nn.functional.linear_cross_entropy's chunked
+custom ops.
 
-Each is written with core ATen ops whose lowerings exist, for any (symbolic) size.
+Each is written with core ATen ops whose lowerings exist, for any (symbolic) size. Some are quadratic in a
+length (logcumsumexp: n x n along the dim; pdist, histograms: a comparison per element and edge), correct
+and vectorizable but slow for long dims.
 
 `own_table()` entries are tried like torch._decomp's for ops that survive the default table;
 `base_table()` entries run with torch's default table, for ops the exir dialect declares (so they
