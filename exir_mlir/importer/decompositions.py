@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 import torch
 
 from exir_mlir.importer import complex_to_real
-from exir_mlir.importer import decompositions_misc
+from exir_mlir.importer import decompositions_misc, decompositions_structural
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -138,6 +138,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.var_mean.correction: var_mean,
         aten.std_mean.correction: std_mean,
         **decompositions_misc.own_table(),
+        **decompositions_structural.own_table(),
     }
 
 
@@ -159,6 +160,7 @@ def decompose(
     user = _overloads(user_table)
     base_table = torch.export.default_decompositions()
     base_table.update(decompositions_misc.base_table())
+    base_table.update(decompositions_structural.base_table())
     complex_values = complex_to_real.has_complex(ep)
     if complex_values:  # complex ops as real ones (complex_to_real); real programs trace as before
         base_table.update(complex_to_real.complex_table())
@@ -232,8 +234,9 @@ def decompose(
 
 def _whose(op) -> str:
     """Whose decomposition an entry of the extra table is, for the error that rejects it."""
-    if op in decompositions_misc.own_table():
-        return "exir-mlir's decomposition of it (exir_mlir/importer/decompositions_misc.py)"
+    for module in (decompositions_misc, decompositions_structural):
+        if op in module.own_table():
+            return f"exir-mlir's decomposition of it ({module.__name__.replace('.', '/')}.py)"
     return "torch's decomposition of it (torch._decomp)"
 
 

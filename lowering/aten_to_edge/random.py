@@ -7,7 +7,8 @@ a 0-d i64 tensor with `exir.input_kind = "rng_seed"`, appended by `add_rng_seed_
 the patterns run; the runtime fills it from torch's default generator at every call. Each random
 op of the function gets its own `stream` (`exir.rng_stream`, numbered in program order), so two
 ops never draw the same numbers. Bits cannot match eager's generator; distributions do.
-`randperm` and `multinomial` are still refused with what to do.
+`randperm` is still refused with what to do; `multinomial` arrives decomposed to rand/rand_like
+(importer/decompositions_structural.py).
 """
 
 from __future__ import annotations
@@ -313,7 +314,7 @@ _LOWERED = {
     "aten::randint_like.low_dtype": _randint,
 }
 _LOWERED_CALLS = frozenset(_LOWERED)
-_REFUSED_CALLS = ("aten::multinomial", "aten::randperm")
+_REFUSED_CALLS = ("aten::randperm",)
 
 FALLBACK_DECOMPOSITIONS = {**_LOWERED, **{name: _refuse_call(name) for name in _REFUSED_CALLS}}
 

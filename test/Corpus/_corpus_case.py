@@ -61,6 +61,9 @@ SAMPLE_POOL = 8  # the SAMPLE-th of the first 8 samples, those with a dim of siz
 # result changes with the RNG state (found by running eager under two seeds) are compared the same way.
 VALUES_UNSPECIFIED = {"empty", "empty_like", "new_empty", "new_empty_strided", "empty_strided", "empty_permuted",
                       "resize_", "resize_as_"}
+# Random OpInfos whose sample's draws can coincide under the two seeds (multinomial of 3 of 3 categories
+# without replacement: a likely permutation): compared as random, by dtype and shape.
+RANDOM = {"multinomial"}
 
 
 # OpInfos free to order equal values (their index outputs are checked by what they select, see _same_selection).
@@ -159,7 +162,8 @@ def _opinfo_program(name: str, dtype: str, sample: int, mode: str) -> _Program:
     tensors = tuple(x for x in leaves if isinstance(x, torch.Tensor))
     module = _Call(info.op, spec, constants)
     dynamic = (tuple({d: torch.export.Dim.AUTO for d in range(t.dim())} for t in tensors),)
-    values = "unspecified" if name.split(".")[0] in VALUES_UNSPECIFIED else "compared"
+    values = ("unspecified" if name.split(".")[0] in VALUES_UNSPECIFIED
+              else "random" if name.split(".")[0] in RANDOM else "compared")
     return _Program(module, tensors, dynamic, values, info)
 
 
