@@ -34,7 +34,6 @@ from exir_mlir.codegen.library_c import (
     wrapper_source,
 )
 from exir_mlir.codegen.machine_code import compile_objects
-from exir_mlir.codegen.pipeline import BOUNDS_ERROR_SYMBOL
 from exir_mlir.errors import ExirInternalError, ExirUserError
 
 WEIGHTS_MODES = ("embedded", "external")
@@ -142,7 +141,8 @@ def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | Non
 
     GOMP_parallel is left undefined: the loader resolves it against the OpenMP runtime it loaded
     first (torch's), so that compiled loops and torch's ops share one pool of threads. The packed
-    entry takes the call's error slot last (pipeline.report_failed_asserts). `timings`, when given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
+    entry takes the call's error slot last (pipeline.report_failed_asserts). `timings`, when
+    given, receives the seconds of each phase (exir_mlir.stages.LLVM_STEPS)."""
     with tempfile.TemporaryDirectory(prefix="exir-kernel-") as tmp:
         directory = Path(tmp)
         objs = object_files(llvm, directory, timings)
