@@ -27,6 +27,7 @@ from ..ir_utils import (
 )
 from .args import AtenArgs
 from .builders import cast, dim_index, normalize_dim, numel_index, same_dtype, typed_scalar
+from .view import _sym_dims
 
 FAMILY = "normalization"
 
@@ -161,29 +162,44 @@ def lower_native_group_norm(op):
         raise Unsupported("group_norm needs a float input of rank 2 or more")
     n, c = shape[0], shape[1]
     n_dyn = [dim_index(x, 0)] if n == DYNAMIC else []
-    if DYNAMIC in shape[1:]:
-        rest = DYNAMIC
-        rest_dyn = [arith.DivUIOp(numel_index(x), arith.MulIOp(dim_index(x, 0), index_constant(groups)).result
-                                  ).result]
-    else:
-        rest = 1
-        for s in shape[1:]:
-            rest *= s
-        rest //= groups
-        rest_dyn = []
     x_dyn = [dim_index(x, d) for d, s in enumerate(shape) if s == DYNAMIC]
     # Statistics and normalization in f32 for f16/bf16 inputs, as eager's CPU kernel (a bf16 mean/var
     # accumulated in bf16 was off eager by 0.017 on an 18-element sample).
     acc = ir.F32Type.get() if bitwidth(elem) < 32 else elem
-    g3 = ranked([n, groups, rest], acc)
-    xv = create1("edge.view", [cast(x, acc), *n_dyn, *rest_dyn], g3)
-    stat_t = ranked([n, groups, 1], acc)
-    red = {"dims": i64_array([2]), "keepdim": bool_attr(True)}
+    xa = cast(x, acc)
+    x_exprs = _sym_dims(x)
+    if DYNAMIC in shape[2:] and c != DYNAMIC and x_exprs is not None and len(x_exprs) == len(shape):
+        # [N, C, *rest] -> [N, G, C/G, *rest]: only the static channel dim splits, so to-linalg
+        # sees (from the symbolic shapes) an expand_shape / collapse_shape, not a flatten
+        g_shape = [n, groups, c // groups, *shape[2:]]
+        g_exprs = [x_exprs[0], str(groups), str(c // groups), *x_exprs[2:]]
+        xv = create1("edge.view", [xa, *x_dyn], ranked(g_shape, acc), {"exir.sym_shapes": _exprs_attr(g_exprs)})
+        stat_dims = list(range(2, len(g_shape)))
+        g_facts = {"exir.sym_shapes": _exprs_attr(g_exprs)}
+    else:
+        if DYNAMIC in shape[1:]:
+            rest = DYNAMIC
+            rest_dyn = [arith.DivUIOp(numel_index(x), arith.MulIOp(dim_index(x, 0), index_constant(groups)).result
+                                      ).result]
+        else:
+            rest = 1
+            for s_ in shape[1:]:
+                rest *= s_
+            rest //= groups
+            rest_dyn = []
+        g_shape = [n, groups, rest]
+        xv = create1("edge.view", [xa, *n_dyn, *rest_dyn], ranked(g_shape, acc))
+        stat_dims = [2]
+        g_facts = {}
+    g_t = ranked(g_shape, acc)
+    stat_t = ranked([n, groups] + [1] * len(stat_dims), acc)
+    red = {"dims": i64_array(stat_dims), "keepdim": bool_attr(True)}
     mean = create1("edge.mean", [xv], stat_t, red)
     var = create1("edge.var", [xv], stat_t, {**red, "correction": f64_attr(0.0)})
     rstd = create1("edge.rsqrt", [create1("edge.add", [var, typed_scalar(eps, acc)], stat_t)], stat_t)
-    y = create1("edge.mul", [create1("edge.sub", [xv, mean], g3), rstd], g3)
-    y = cast(create1("edge.view", [y, *x_dyn], ranked(shape, acc)), elem)
+    y = create1("edge.mul", [create1("edge.sub", [xv, mean], g_t, g_facts), rstd], g_t, g_facts)
+    back = {"exir.sym_shapes": _exprs_attr(x_exprs)} if x_exprs is not None and len(x_exprs) == len(shape) else {}
+    y = cast(create1("edge.view", [y, *x_dyn], ranked(shape, acc), back), elem)
     mean, rstd = cast(mean, elem), cast(rstd, elem)
     affine_shape = [c] + [1] * (len(shape) - 2)
     for p, name in ((w, "edge.mul"), (b, "edge.add")):
@@ -193,6 +209,11 @@ def lower_native_group_norm(op):
             y = create1(name, [y, pv], x.type)
     flat = ranked([n, groups], elem)
     return [y, create1("edge.view", [mean, *n_dyn], flat), create1("edge.view", [rstd, *n_dyn], flat)]
+
+
+def _exprs_attr(exprs: list[str]) -> ir.Attribute:
+    """exir.sym_shapes of a one-result op whose dims are `exprs` ("s0", "2", "s1")."""
+    return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.StringAttr.get(e) for e in exprs])])
 
 
 def populate_normalization_patterns(table: PatternTable) -> None:
