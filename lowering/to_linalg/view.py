@@ -133,6 +133,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     if len(dst) < len(src):
         groups = ((_reassociation_groups(src, dst) if by_sizes else None) or _tail_groups(src, dst)
                   or (_symbolic_groups(src_exprs, dst_exprs) if symbolic else None))
+        if groups is not None and any(sum(1 for d in g if src[d] == DYNAMIC) > 1 for g in groups):
+            return _reshape(x, rt, dyn_sizes)
         if groups is not None or not dst:
             return tensor.CollapseShapeOp(rt, x, reassociation(groups or [])).result
     else:
@@ -141,6 +143,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
         if groups is not None or not src:
             return _expand(x, rt, groups or [], dyn_sizes)
     # general case: through 1-d (a value-semantics reshape of a contiguous tensor)
+    if src.count(DYNAMIC) > 1:
+        return _reshape(x, rt, dyn_sizes)  # the 1-d collapse would merge several dynamic dims
     n = 1
     for s in src:
         n = DYNAMIC if DYNAMIC in (s, n) else n * s
@@ -164,6 +168,15 @@ def _expand(x: ir.Value, rt: ir.Type, groups: list[list[int]], dyn_sizes: list[i
     dst = shape_of(rt)
     if all(sum(1 for d in g if dst[d] == DYNAMIC) <= 1 for g in groups):
         return tensor.ExpandShapeOp(rt, x, reassociation(groups), dyn_sizes, dst).result
+    return _reshape(x, rt, dyn_sizes)
+
+
+def _reshape(x: ir.Value, rt: ir.Type, dyn_sizes: list[ir.Value]) -> ir.Value:
+    """tensor.reshape to `rt`, for a merge or split of several dynamic dims in one group. Not a
+    collapse_shape: linalg-fuse-elementwise-ops propagates a collapse through the generic that
+    reads it by expanding the generic's other operands with the same groups, and an expand_shape
+    with two dynamic sizes in one group aborts the memref lowering (ExpandStridedMetadata)."""
+    dst = shape_of(rt)
     it = iter(dyn_sizes)
     sizes = [next(it) if s_ == DYNAMIC else index_constant(s_) for s_ in dst]
     shape = tensor.FromElementsOp(ranked([len(dst)], index()), sizes).result
