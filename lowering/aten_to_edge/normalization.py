@@ -161,8 +161,8 @@ def lower_native_group_norm(op):
     if not is_float(elem) or len(shape) < 2:
         raise Unsupported("group_norm needs a float input of rank 2 or more")
     n, c = shape[0], shape[1]
-    n_dyn = [dim_index(x, 0)] if n == DYNAMIC else []
     x_dyn = [dim_index(x, d) for d, s in enumerate(shape) if s == DYNAMIC]
+    n_dyn = x_dyn[:1] if n == DYNAMIC else []
     # Statistics and normalization in f32 for f16/bf16 inputs, as eager's CPU kernel (a bf16 mean/var
     # accumulated in bf16 was off eager by 0.017 on an 18-element sample).
     acc = ir.F32Type.get() if bitwidth(elem) < 32 else elem
@@ -179,8 +179,8 @@ def lower_native_group_norm(op):
     else:
         if DYNAMIC in shape[1:]:
             rest = DYNAMIC
-            rest_dyn = [arith.DivUIOp(numel_index(x), arith.MulIOp(dim_index(x, 0), index_constant(groups)).result
-                                      ).result]
+            n_v = n_dyn[0] if n_dyn else index_constant(n)
+            rest_dyn = [arith.DivUIOp(numel_index(x), arith.MulIOp(n_v, index_constant(groups)).result).result]
         else:
             rest = 1
             for s_ in shape[1:]:
