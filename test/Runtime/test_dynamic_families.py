@@ -67,6 +67,7 @@ def _views(x, v, i):
         *torch.split(x, [2, n - 2], dim=1), *torch.chunk(v, 3),
         x[:, n // 2:], x[1:-1],
         x.repeat(2, 1), torch.tile(v, (2,)),
+        x.select(1, n - 1), x[-1], *torch.topk(x, i.shape[0], dim=1),  # symbolic index, negative on a dynamic dim, symbolic k
         torch.take(x, i), x[i.clamp(max=1)],
         torch.argmax(x), torch.argmin(v),
         torch.isnan(v), torch.nansum(torch.where(v > 0, v, float("nan"))),
@@ -83,6 +84,7 @@ def _updates(x, i, v, w):
     return (
         x.index_add(0, i, v), x.index_copy(0, i, v), x.index_fill(1, torch.tensor([0, 2]), -1.0),
         torch.index_put(x, (i,), v, accumulate=True), torch.index_put(x, (i,), w),
+        torch.select_scatter(x, w, 0, -1), torch.select_scatter(x, x[:, 0], 1, x.shape[1] - 1),
     )
 
 
