@@ -152,7 +152,8 @@ def lower_batch_norm_legit(op):
 
 def lower_native_group_norm(op):
     """Group norm as view [N, G, rest] -> mean/var over `rest` -> normalize -> affine per channel.
-    Dynamic dims: N is tensor.dim, `rest` is numel / (N * G) (index arithmetic)."""
+    Dynamic dims: with a static C and x's symbolic dims known, the view is [N, G, C/G, *rest] (the
+    statistics over dims 2..); otherwise `rest` is numel / (N * G) (index arithmetic)."""
     args = AtenArgs(op, ["input", "weight?", "bias?", "n?", "c?", "hxw?"])
     x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
     groups, eps = args.attr("group"), args.attr("eps", 1e-5)
