@@ -37,7 +37,7 @@ from ..ir_utils import (
 from .builders import cast, dim_index, full, normalize_dim, to_index, typed_scalar
 from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index, advanced_index_put
-from .normalization import batch_norm_training, running_stat
+from .normalization import batch_norm_training, running_stat, unbiased_factor
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
 from .fft import FALLBACK_DECOMPOSITIONS as FFT_FALLBACKS
 from .quantization import FALLBACK_DECOMPOSITIONS as QUANTIZATION_FALLBACKS
@@ -206,7 +206,7 @@ def batch_norm_functional(c: Call):
     elem = element_type(x)
     y, mean, invstd, var, count = batch_norm_training(x, w, b, c.a("eps", 1e-5))
     momentum = c.a("momentum", 0.1)
-    unbiased = create1("edge.mul", [var, typed_scalar(count / max(count - 1, 1), elem)], var.type)
+    unbiased = create1("edge.mul", [var, unbiased_factor(count, elem)], var.type)
     return [y, mean, invstd, running_stat(rm, mean, momentum, elem), running_stat(rv, unbiased, momentum, elem)]
 
 

@@ -230,11 +230,6 @@ def lower_masked_scatter(op):
     rt = op.results[0].type
     if shape_of(x) != shape_of(rt):
         raise Unsupported(f"masked_scatter's result type {rt} does not fit its broadcast operands")
-    if sum(1 for s in shape_of(rt) if s == DYNAMIC) > 1:
-        # the flat result would be expanded back with two dynamic sizes in one group, which the
-        # memref lowering cannot do
-        raise Unsupported("masked_scatter with more than one dynamic dim is not supported yet: export with "
-                          "all but one of its dims static")
     elem = element_type(x)
     flat = _flat(x)
     flat_x, flat_mask = _as_dynamic(flat), _as_dynamic(_flat(mask))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from exir_mlir._mlir import ir
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, Unsupported, bool_attr, create, create1, i64, i64_attr, rank_of, ranked, shape_of
+from ..ir_utils import DYNAMIC, bool_attr, create, create1, i64, i64_attr, rank_of, ranked, shape_of
 from .args import AtenArgs
-from .builders import dim_index, full, normalize_dim
+from .builders import dim_index, full, normalize_dim, to_index
 
 FAMILY = "sort"
 
@@ -28,8 +28,6 @@ def lower_topk(op):
     args = AtenArgs(op, ["self", "k?"])
     x = args.tensor("self")
     k = args.sym_int("k")
-    if isinstance(k, ir.Value):
-        raise Unsupported("a symbolic k is not supported yet")
     if rank_of(x) == 0:
         return [x, full(0, op.results[1].type)]
     dim = normalize_dim(args.attr("dim", -1), rank_of(x))
@@ -38,8 +36,10 @@ def lower_topk(op):
                      {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("largest", True)))})
     out = []
     for value, res in zip(sorted_.results, op.results):
-        # the first k along dim (export guards k <= its size), the other dims as x's (tensor.dim)
-        dyn = [dim_index(x, d) for d, s in enumerate(shape_of(res)) if s == DYNAMIC]
+        # the first k along dim (export guards k <= its size; a symbolic k is its index value),
+        # the other dims as x's (tensor.dim)
+        dyn = [(to_index(k) if isinstance(k, ir.Value) and d == dim else dim_index(x, d))
+               for d, s in enumerate(shape_of(res)) if s == DYNAMIC]
         attrs = {"dim": i64_attr(dim), "start": i64_attr(0), "step": i64_attr(1)}
         out.append(create1("edge.slice", [value, *dyn], res.type, attrs))
     return out

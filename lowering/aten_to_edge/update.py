@@ -21,7 +21,7 @@ from ..ir_utils import (
     str_attr,
 )
 from .args import AtenArgs
-from .builders import cast, dim_index, full, normalize_dim
+from .builders import cast, dim_index, full, normalize_dim, to_index
 from .indexing import advanced_index_put
 from .view import _clamped
 
@@ -67,17 +67,19 @@ def lower_select_scatter(op):
     x, src = args.tensor("self"), args.tensor("src")
     dim = normalize_dim(args.attr("dim"), rank_of(x))
     idx = args.sym_int("index")
-    if isinstance(idx, ir.Value):
-        raise Unsupported("a symbolic select_scatter index is not supported yet")
-    if idx < 0:
-        if shape_of(x)[dim] == DYNAMIC:
-            raise Unsupported("a negative index on a dynamic dim is not supported")
-        idx += shape_of(x)[dim]
     shape = shape_of(src)
     shape.insert(dim, 1)
-    if DYNAMIC in shape:
-        raise Unsupported("select_scatter of a dynamic-shape source is not supported yet")
-    src1 = create1("edge.view", [src], ranked(shape, element_type(src)))
+    src_dyn = [dim_index(src, d) for d, s in enumerate(shape_of(src)) if s == DYNAMIC]
+    src1 = create1("edge.view", [src, *src_dyn], ranked(shape, element_type(src)))
+    if isinstance(idx, ir.Value) or (idx < 0 and shape_of(x)[dim] == DYNAMIC):
+        # known at run time only: an index_put of the one row (it takes -size..size-1 and checks
+        # the range at run time, as torch does)
+        i = arith.IndexCastOp(i64(), to_index(idx)).result
+        row = tensor.FromElementsOp(ranked([1], i64()), [i]).result
+        attrs = {"dim": i64_attr(dim), "accumulate": bool_attr(False)}
+        return [create1("edge.index_put", [x, row, cast(src1, element_type(x))], op.results[0].type, attrs)]
+    if idx < 0:
+        idx += shape_of(x)[dim]
     return [_slice_scatter(x, src1, op.results[0].type, dim, idx, 1)]
 
 

@@ -22,6 +22,7 @@ from ..ir_utils import (
 )
 from .args import AtenArgs
 from .builders import cast, dim_index, dynamic_dims_like, normalize_dim, numel_index, to_index, typed_scalar
+from .indexing import NEGATIVE_INDICES
 
 FAMILY = "view"
 
@@ -170,19 +171,32 @@ def lower_select(op):
     x = args.tensor("self")
     dim = normalize_dim(args.attr("dim"), rank_of(x))
     idx = args.sym_int("index")
-    if isinstance(idx, ir.Value):
-        raise Unsupported("a symbolic select index is not supported yet")
     size = shape_of(x)[dim]
+    rt = op.results[0].type
+    if isinstance(idx, ir.Value) or (idx < 0 and size == DYNAMIC):
+        # known at run time only: index_select of the one row (it takes -size..size-1 and checks
+        # the range at run time, as torch does), then the dim dropped
+        return [create1("edge.view", [_select_row(x, dim, idx), *_dyn_dims_but(x, dim)], rt)]
     if idx < 0:
-        if size == DYNAMIC:
-            raise Unsupported("a negative index on a dynamic dim is not supported")
         idx += size
     shape = shape_of(x)
     shape[dim] = 1
     sliced = _slice(x, ranked(shape, element_type(x)), dim, idx, None, 1)
-    rt = op.results[0].type
-    keep = [dim_index(x, d) for d, s in enumerate(shape_of(x)) if s == DYNAMIC and d != dim]
-    return [create1("edge.view", [sliced, *keep], rt)]
+    return [create1("edge.view", [sliced, *_dyn_dims_but(x, dim)], rt)]
+
+
+def _dyn_dims_but(x, dim: int) -> list[ir.Value]:
+    return [dim_index(x, d) for d, s in enumerate(shape_of(x)) if s == DYNAMIC and d != dim]
+
+
+def _select_row(x, dim: int, idx) -> ir.Value:
+    """x's row `idx` along `dim` (kept as a size-1 dim) for an index known at run time only."""
+    i = arith.IndexCastOp(i64(), to_index(idx)).result
+    row = tensor.FromElementsOp(ranked([1], i64()), [i]).result
+    shape = shape_of(x)
+    shape[dim] = 1
+    return create1("edge.index_select", [x, row], ranked(shape, element_type(x)),
+                   {"dim": i64_attr(dim), NEGATIVE_INDICES: ir.UnitAttr.get()})
 
 
 def lower_split_with_sizes(op):

@@ -93,7 +93,8 @@ def lower_random(op):
     if distribution not in ("uniform", "normal"):
         raise Unsupported(f"edge.random has no distribution {distribution!r}")
     seed = op.operands[0]
-    dyn = ctx.dynamic_dims(res.type, list(op.operands[1:]) or [None], res)
+    given = iter(op.operands[1:])  # one index per dynamic result dim, in order
+    dyn = ctx.dynamic_dims(res.type, [next(given, None) if s == DYNAMIC else None for s in shape_of(res)], res)
     init = empty(res.type, dyn)
     rank = rank_of(res)
     # Row-major strides of the result as index values (read inside the body: the region is not

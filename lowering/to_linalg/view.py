@@ -18,7 +18,6 @@ from .builders import (
     iterators,
     maps_attr,
     reassociation,
-    static_shape,
 )
 from .shapes import ShapeContext
 
@@ -134,6 +133,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
     if len(dst) < len(src):
         groups = ((_reassociation_groups(src, dst) if by_sizes else None) or _tail_groups(src, dst)
                   or (_symbolic_groups(src_exprs, dst_exprs) if symbolic else None))
+        if groups is not None and any(sum(1 for d in g if src[d] == DYNAMIC) > 1 for g in groups):
+            return _reshape(x, rt, dyn_sizes)
         if groups is not None or not dst:
             return tensor.CollapseShapeOp(rt, x, reassociation(groups or [])).result
     else:
@@ -142,6 +143,8 @@ def reshape(ctx: ShapeContext, x: ir.Value, result: ir.Value, dyn_sizes: list[ir
         if groups is not None or not src:
             return _expand(x, rt, groups or [], dyn_sizes)
     # general case: through 1-d (a value-semantics reshape of a contiguous tensor)
+    if src.count(DYNAMIC) > 1:
+        return _reshape(x, rt, dyn_sizes)  # the 1-d collapse would merge several dynamic dims
     n = 1
     for s in src:
         n = DYNAMIC if DYNAMIC in (s, n) else n * s
@@ -165,6 +168,15 @@ def _expand(x: ir.Value, rt: ir.Type, groups: list[list[int]], dyn_sizes: list[i
     dst = shape_of(rt)
     if all(sum(1 for d in g if dst[d] == DYNAMIC) <= 1 for g in groups):
         return tensor.ExpandShapeOp(rt, x, reassociation(groups), dyn_sizes, dst).result
+    return _reshape(x, rt, dyn_sizes)
+
+
+def _reshape(x: ir.Value, rt: ir.Type, dyn_sizes: list[ir.Value]) -> ir.Value:
+    """tensor.reshape to `rt`, for a merge or split of several dynamic dims in one group. Not a
+    collapse_shape: linalg-fuse-elementwise-ops propagates a collapse through the generic that
+    reads it by expanding the generic's other operands with the same groups, and an expand_shape
+    with two dynamic sizes in one group aborts the memref lowering (ExpandStridedMetadata)."""
+    dst = shape_of(rt)
     it = iter(dyn_sizes)
     sizes = [next(it) if s_ == DYNAMIC else index_constant(s_) for s_ in dst]
     shape = tensor.FromElementsOp(ranked([len(dst)], index()), sizes).result
@@ -299,33 +311,52 @@ def lower_flip(op):
 
 
 def lower_border_pad(op):
+    """Reflection/replication padding as a gather over the result: each padded coordinate maps
+    back into x (mirrored, or clamped to the edge). Sizes are index values: tensor.dim where x is
+    dynamic; the result's dynamic dims are x's plus the static pad amounts."""
+    ctx = ShapeContext.current()
     x = op.operands[0]
     a = attr_dict(op)
-    xs = static_shape(x, "reflection/replication padding")
     res = op.results[0]
-    low, mode = a["low"], a["mode"]
+    low, high, mode = a["low"], a["high"], a["mode"]
+    rank = rank_of(x)
+    like = []
+    for d in range(rank):
+        grow = low[d] + high[d]
+        like.append((x, d) if not grow else arith.AddIOp(ctx.dim(x, d), index_constant(grow)).result
+                    if shape_of(res)[d] == DYNAMIC else None)
+    dyn = ctx.dynamic_dims(res.type, like, res)
+
+    def size(d, minus: int = 0, times: int = 1):  # times * (x.size(d) - minus), an index
+        if shape_of(x)[d] != DYNAMIC:
+            return index_constant(times * (shape_of(x)[d] - minus))
+        v = ctx.dim(x, d)
+        v = arith.SubIOp(v, index_constant(minus)).result if minus else v
+        return arith.MulIOp(v, index_constant(times)).result if times != 1 else v
 
     def body(ids):
         coords = []
         for d, i in enumerate(ids):
-            if not low[d] and not a["high"][d]:
+            if not low[d] and not high[d]:
                 coords.append(i)
                 continue
-            n = xs[d]
             src = arith.SubIOp(i, index_constant(low[d])).result
             if mode == "reflect":
                 neg = arith.CmpIOp(arith.CmpIPredicate.slt, src, index_constant(0)).result
                 src = arith.SelectOp(neg, arith.SubIOp(index_constant(0), src).result, src).result
-                over = arith.CmpIOp(arith.CmpIPredicate.sge, src, index_constant(n)).result
-                mirrored = arith.SubIOp(index_constant(2 * (n - 1)), src).result
+                over = arith.CmpIOp(arith.CmpIPredicate.sge, src, size(d)).result
+                mirrored = arith.SubIOp(size(d, 1, 2), src).result
                 src = arith.SelectOp(over, mirrored, src).result
+                if shape_of(x)[d] == DYNAMIC:
+                    # in bounds whatever the size (export guards pad < size; eager raises otherwise)
+                    src = arith.MinSIOp(arith.MaxSIOp(src, index_constant(0)).result, size(d, 1)).result
             else:
                 src = arith.MaxSIOp(src, index_constant(0)).result
-                src = arith.MinSIOp(src, index_constant(n - 1)).result
+                src = arith.MinSIOp(src, size(d, 1)).result
             coords.append(src)
         return tensor.ExtractOp(x, coords).result
 
-    return [gather_generic(res, body)]
+    return [gather_generic(res, body, dyn)]
 
 
 def lower_diagonal(op):

@@ -1,4 +1,4 @@
-"""Dynamic-shape forms of the view, pad, update, sort and indexing families end to end, against eager.
+"""Dynamic-shape forms of the view, pad, update, sort, indexing, normalization and upsample families end to end, against eager.
 
 Each program is exported once with its dims dynamic (`Dim`), compiled once, and run at two (or
 three) sizes, compared exactly with eager PyTorch (these ops move values, they compute nothing
@@ -67,6 +67,7 @@ def _views(x, v, i):
         *torch.split(x, [2, n - 2], dim=1), *torch.chunk(v, 3),
         x[:, n // 2:], x[1:-1],
         x.repeat(2, 1), torch.tile(v, (2,)),
+        x.select(1, n - 1), x[-1], *torch.topk(x, i.shape[0], dim=1),  # symbolic index, negative on a dynamic dim, symbolic k
         torch.take(x, i), x[i.clamp(max=1)],
         torch.argmax(x), torch.argmin(v),
         torch.isnan(v), torch.nansum(torch.where(v > 0, v, float("nan"))),
@@ -83,6 +84,7 @@ def _updates(x, i, v, w):
     return (
         x.index_add(0, i, v), x.index_copy(0, i, v), x.index_fill(1, torch.tensor([0, 2]), -1.0),
         torch.index_put(x, (i,), v, accumulate=True), torch.index_put(x, (i,), w),
+        torch.select_scatter(x, w, 0, -1), torch.select_scatter(x, x[:, 0], 1, x.shape[1] - 1),
     )
 
 
@@ -105,3 +107,30 @@ def test_as_strided_of_a_dynamic_input():
                 dynamic_shapes=(({0: Dim("a", min=2), 1: Dim("b", min=3, max=9)},),))
     with pytest.raises(ExirUserError, match=r"as_strided reads element 9 .* 6 elements.*Dim\(min=\.\.\.\)"):
         exir_mlir.compile(ep)
+
+
+def _norms_and_resizes(x, w, f, s):
+    F = torch.nn.functional
+    return (
+        F.batch_norm(x, None, None, w, w, training=True),  # batch statistics over dynamic N, H, W
+        F.group_norm(x, 2, w, w),  # [N, G, C/G, H, W]: the channel dim splits, H and W stay dynamic
+        F.instance_norm(x),  # batch norm of the [1, N*C, H, W] view: a dynamic channel count
+        F.interpolate(x, scale_factor=2, mode="bilinear"),
+        F.interpolate(x, scale_factor=(2, 3), mode="nearest"),
+        F.pad(x, (2, 1, 1, 2), mode="reflect"),
+        f.masked_scatter(f > 0, s),  # flattens two dynamic dims and reshapes them back
+    )
+
+
+def test_norms_resizes_and_flattens_at_two_sizes():
+    """Dynamic N, H, W (C = 4 static, as weights pin it) and a [?, ?] masked_scatter: statistics,
+    group views, resize clamps and reflection bounds are index arithmetic on the run's sizes."""
+    example = (torch.randn(2, 4, 3, 5), torch.randn(4), torch.randn(3, 4), torch.randn(12))
+    n, h, w, r, c, k = (Dim(name, min=3 if name in "hw" else 2, max=64) for name in ("n", "h", "w", "r", "c", "k"))
+    ep = export(Fn(_norms_and_resizes), example, dynamic_shapes=(({0: n, 2: h, 3: w}, None, {0: r, 1: c}, {0: k}),))
+    compiled = exir_mlir.compile(ep)
+    for args in (example, (torch.randn(3, 4, 5, 4), torch.randn(4), torch.randn(5, 3), torch.randn(15))):
+        got, want = compiled(*args), _norms_and_resizes(*args)
+        for i, (g, e) in enumerate(zip(got, want)):
+            assert g.shape == e.shape, (i, g.shape, e.shape)
+            torch.testing.assert_close(g, e, rtol=1e-5, atol=1e-5, msg=lambda m: f"output {i}: {m}")

@@ -96,3 +96,13 @@ func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
   %1 = "exir.sym_to_tensor"(%0) : (!exir.symint) -> tensor<i64>
   return %1 : tensor<i64>
 }
+
+// -----
+
+// align_corners with a dynamic H: the scale (H - 1) / (out - 1) is known at run time only, and
+// edge.upsample2d carries a static scale: refused, not computed from a guessed size.
+func.func @upsample_align_corners_dynamic(%x: tensor<1x2x?x4xf32>) -> tensor<1x2x?x8xf32> {
+  // expected-error @+1 {{'exir.upsample_bilinear2d_vec' cannot be lowered to edge: upsample (bilinear, align_corners=True) needs static spatial dims}}
+  %0 = "exir.upsample_bilinear2d_vec"(%x) {align_corners = true, scale_factors = array<f64: 2.0, 2.0>} : (tensor<1x2x?x4xf32>) -> tensor<1x2x?x8xf32>
+  return %0 : tensor<1x2x?x8xf32>
+}

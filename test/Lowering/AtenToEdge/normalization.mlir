@@ -92,3 +92,46 @@ func.func @batch_norm_train_f16(%x: tensor<2x3x4xf16>, %w: tensor<3xf16>, %b: te
   %0:3 = "exir.priv_native_batch_norm_legit_no_stats"(%x, %w, %b) {eps = 1.0e-03 : f64, momentum = 0.1 : f64, training = true, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<2x3x4xf16>, tensor<3xf16>, tensor<3xf16>) -> (tensor<2x3x4xf16>, tensor<3xf16>, tensor<3xf16>)
   return %0#0 : tensor<2x3x4xf16>
 }
+
+// -----
+
+// Group norm of a [s0, 4, s1] input, 2 groups: only the static channel dim splits ([s0, 2, 2, s1],
+// with its symbolic shape so that to-linalg makes it an expand_shape, not a flatten); statistics
+// over dims 2 and 3; the sizes passed to the views are tensor.dim of x, never a static guess.
+// CHECK-LABEL: func.func @group_norm_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4x?xf32> {exir.sym_shape = ["s0", "4", "s1"]}
+// CHECK:      %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK-NEXT: %[[L:.*]] = tensor.dim %[[X]], %c2
+// CHECK-NEXT: %[[G:.*]] = "edge.view"(%[[X]], %[[N]], %[[L]]) {exir.sym_shapes = {{\[\[}}"s0", "2", "2", "s1"]]} : (tensor<?x4x?xf32>, index, index) -> tensor<?x2x2x?xf32>
+// CHECK:      %[[MEAN:.*]] = "edge.mean"(%[[G]]) {dims = array<i64: 2, 3>, keepdim = true} : (tensor<?x2x2x?xf32>) -> tensor<?x2x1x1xf32>
+// CHECK:      "edge.var"(%[[G]]) {correction = 0.000000e+00 : f64, dims = array<i64: 2, 3>, keepdim = true}
+// CHECK:      %[[Y:.*]] = "edge.mul"
+// CHECK:      %[[OUT:.*]] = "edge.view"(%[[Y]], %[[N]], %[[L]]) {exir.sym_shapes = {{\[\[}}"s0", "4", "s1"]]} : (tensor<?x2x2x?xf32>, index, index) -> tensor<?x4x?xf32>
+// CHECK:      %[[M:.*]] = "edge.view"(%[[MEAN]], %[[N]]) : (tensor<?x2x1x1xf32>, index) -> tensor<?x2xf32>
+// CHECK:      return %[[OUT]], %[[M]]
+func.func @group_norm_dynamic(%x: tensor<?x4x?xf32> {exir.sym_shape = ["s0", "4", "s1"]}, %n: !exir.symint, %hw: !exir.symint) -> (tensor<?x4x?xf32>, tensor<?x2xf32>) {
+  %0:3 = "exir.native_group_norm"(%x, %n, %hw) {eps = 1.0e-05 : f64, group = 2 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 1>, static_c = 4 : i64, static_hxw = -9223372036854775808 : i64, static_n = -9223372036854775808 : i64} : (tensor<?x4x?xf32>, !exir.symint, !exir.symint) -> (tensor<?x4x?xf32>, tensor<?x2xf32>, tensor<?x2xf32>)
+  return %0#0, %0#1 : tensor<?x4x?xf32>, tensor<?x2xf32>
+}
+
+// -----
+
+// Training-mode batch norm whose channel count is dynamic too (instance norm's [1, N*C, L] view):
+// statistics of type 1 x ? x 1, the weight viewed [?, 1] with its own tensor.dim, the per-channel
+// results viewed [?] with x's dim 1.
+// CHECK-LABEL: func.func @batch_norm_train_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4xf32>, %[[W:.*]]: tensor<?xf32>)
+// CHECK:      %[[C:.*]] = tensor.dim %[[X]], %c1
+// CHECK:      %[[MEAN:.*]] = "edge.mean"(%[[X]]) {dims = array<i64: 0, 2>, keepdim = true} : (tensor<?x?x4xf32>) -> tensor<1x?x1xf32>
+// CHECK:      %[[VAR:.*]] = "edge.var"(%[[X]]) {correction = 0.000000e+00 : f64, dims = array<i64: 0, 2>, keepdim = true} : (tensor<?x?x4xf32>) -> tensor<1x?x1xf32>
+// CHECK:      %[[R:.*]] = "edge.rsqrt"
+// CHECK:      %[[WC:.*]] = tensor.dim %[[W]], %c0
+// CHECK:      %[[WV:.*]] = "edge.view"(%[[W]], %[[WC]]) : (tensor<?xf32>, index) -> tensor<?x1xf32>
+// CHECK:      %[[Y:.*]] = "edge.mul"(%{{.*}}, %[[WV]]) : (tensor<?x?x4xf32>, tensor<?x1xf32>) -> tensor<?x?x4xf32>
+// CHECK:      %[[M:.*]] = "edge.view"(%[[MEAN]], %[[C]]) : (tensor<1x?x1xf32>, index) -> tensor<?xf32>
+// CHECK:      %[[I:.*]] = "edge.view"(%[[R]], %[[C]]) : (tensor<1x?x1xf32>, index) -> tensor<?xf32>
+// CHECK:      return %[[Y]], %[[M]], %[[I]]
+func.func @batch_norm_train_dynamic(%x: tensor<?x?x4xf32>, %w: tensor<?xf32>) -> (tensor<?x?x4xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %0:3 = "exir.priv_native_batch_norm_legit_no_stats"(%x, %w) {eps = 1.0e-05 : f64, momentum = 0.1 : f64, training = true, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<?x?x4xf32>, tensor<?xf32>) -> (tensor<?x?x4xf32>, tensor<?xf32>, tensor<?xf32>)
+  return %0#0, %0#1, %0#2 : tensor<?x?x4xf32>, tensor<?xf32>, tensor<?xf32>
+}

@@ -36,3 +36,17 @@ func.func @topk_dynamic(%x: tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64
   %0:2 = "exir.topk"(%x) {static_k = 3 : i64, dim = 1 : i64, largest = true, sorted = true} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
   return %0#0, %0#1 : tensor<?x3xf32>, tensor<?x3xi64>
 }
+
+// -----
+
+// topk with a symbolic k (k = v.size(0)): the sorted values and indices sliced to k along dim 1,
+// k's index value as the slice's size operand.
+// CHECK-LABEL: func.func @topk_symbolic_k
+// CHECK-SAME: (%[[X:.*]]: tensor<4x?xf32>, %[[K:.*]]: index)
+// CHECK:      %[[S:.*]]:2 = "edge.sort"(%[[X]]) {descending = true, dim = 1 : i64}
+// CHECK-NEXT: "edge.slice"(%[[S]]#0, %[[K]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<4x?xf32>, index) -> tensor<4x?xf32>
+// CHECK-NEXT: "edge.slice"(%[[S]]#1, %[[K]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<4x?xi64>, index) -> tensor<4x?xi64>
+func.func @topk_symbolic_k(%x: tensor<4x?xf32>, %k: !exir.symint) -> (tensor<4x?xf32>, tensor<4x?xi64>) {
+  %0:2 = "exir.topk"(%x, %k) {dim = 1 : i64, largest = true, sorted = true, static_k = -9223372036854775808 : i64} : (tensor<4x?xf32>, !exir.symint) -> (tensor<4x?xf32>, tensor<4x?xi64>)
+  return %0#0, %0#1 : tensor<4x?xf32>, tensor<4x?xi64>
+}

@@ -88,3 +88,17 @@ func.func @slice_scatter_symbolic(%x: tensor<4x?xf32>, %s: tensor<4x?xf32>, %p: 
   %0 = "exir.slice_scatter"(%x, %s, %p) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, static_start = -9223372036854775808 : i64, static_step = 2 : i64} : (tensor<4x?xf32>, tensor<4x?xf32>, !exir.symint) -> tensor<4x?xf32>
   return %0 : tensor<4x?xf32>
 }
+
+// -----
+
+// select_scatter at index -1 of a dynamic dim (the row is size - 1, known at run time only): an
+// index_put of the one row -1 (it wraps negative indices and checks the range at run time).
+// CHECK-LABEL: func.func @select_scatter_negative_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[S:.*]]: tensor<3xf32>)
+// CHECK-DAG:  %[[ROW:.*]] = arith.constant dense<-1> : tensor<1xi64>
+// CHECK-DAG:  %[[S1:.*]] = "edge.view"(%[[S]]) : (tensor<3xf32>) -> tensor<1x3xf32>
+// CHECK:      "edge.index_put"(%[[X]], %[[ROW]], %[[S1]]) {accumulate = false, dim = 0 : i64} : (tensor<?x3xf32>, tensor<1xi64>, tensor<1x3xf32>) -> tensor<?x3xf32>
+func.func @select_scatter_negative_dynamic(%x: tensor<?x3xf32>, %s: tensor<3xf32>) -> tensor<?x3xf32> {
+  %0 = "exir.select_scatter"(%x, %s) {dim = 0 : i64, static_index = -1 : i64} : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}

@@ -9,3 +9,14 @@ func.func @upsample(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2
   %1 = "exir.upsample_bilinear2d_vec"(%x) {align_corners = true, static_output_size = array<i64: 7, 8>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x7x8xf32>
   return %0, %1 : tensor<1x2x8x8xf32>, tensor<1x2x7x8xf32>
 }
+
+// -----
+
+// Dynamic N, H and W with scale factors: the scale (1 / factor) does not depend on the sizes, so
+// the resize lowers; the result's sizes come from its symbolic shape below.
+// CHECK-LABEL: func.func @upsample_dynamic
+// CHECK: "edge.upsample2d"(%{{.*}}) {align_corners = false, {{.*}}mode = "bilinear", scale_h = 5.000000e-01 : f64, scale_w = 2.500000e-01 : f64} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
+func.func @upsample_dynamic(%x: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2", "s1", "s2"]}) -> tensor<?x2x?x?xf32> {
+  %0 = "exir.upsample_bilinear2d_vec"(%x) {align_corners = false, scale_factors = array<f64: 2.0, 4.0>, exir.sym_shapes = [["s0", "2", "2*s1", "4*s2"]]} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
+  return %0 : tensor<?x2x?x?xf32>
+}

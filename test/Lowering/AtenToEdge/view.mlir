@@ -279,3 +279,19 @@ module attributes {exir.range_constraints = {s0 = {min = 4 : i64}}} {
     return %0 : tensor<3x3xf32>
   }
 }
+
+// -----
+
+// select with a symbolic index (x.select(1, n - 1)): the one row by index_select (which takes
+// -size..size-1 and checks the range at run time), then the unit dim dropped; never a static start.
+// CHECK-LABEL: func.func @select_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>, %[[I:.*]]: index)
+// CHECK:      %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NEXT: %[[ROW:.*]] = tensor.from_elements %[[I64]] : tensor<1xi64>
+// CHECK-NEXT: %[[SEL:.*]] = "edge.index_select"(%[[X]], %[[ROW]]) {dim = 1 : i64, exir.negative_indices} : (tensor<?x?xf32>, tensor<1xi64>) -> tensor<?x1xf32>
+// CHECK-NEXT: %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK-NEXT: "edge.view"(%[[SEL]], %[[D0]]) : (tensor<?x1xf32>, index) -> tensor<?xf32>
+func.func @select_symbolic(%x: tensor<?x?xf32>, %i: !exir.symint) -> tensor<?xf32> {
+  %0 = "exir.select_int"(%x, %i) {dim = 1 : i64, static_index = -9223372036854775808 : i64} : (tensor<?x?xf32>, !exir.symint) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -87,11 +87,31 @@ func.func @attention_views(%q: tensor<?x4x?x64xf32> {exir.sym_shape = ["s0", "4"
 // -----
 
 // A view that only looks like a regrouping ([s0 + 1, s1] -> [s1, s0 + 1]: the same sizes in
-// another order, s0 + 1 an opaque factor) is no collapse or expand: the general form, through 1-d.
+// another order, s0 + 1 an opaque factor) is no collapse or expand: the general form, one
+// tensor.reshape (not a collapse_shape of the two dynamic dims to 1-d: fusion would propagate it
+// into expand_shapes that the memref lowering cannot take).
 // CHECK-LABEL: func.func @reordering_view
-// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?x?xf32> into tensor<?xf32>
-// CHECK: tensor.reshape
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {{.*}}, %{{.*}}: index, %[[B:.*]]: index)
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[D1:.*]] = tensor.dim %[[X]], %c1
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D1]], %[[B]] : tensor<2xindex>
+// CHECK: tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 func.func @reordering_view(%x: tensor<?x?xf32> {exir.sym_shape = ["s0 + 1", "s1"]}, %a: index, %b: index) -> tensor<?x?xf32> {
   %0 = "edge.view"(%x, %a, %b) {exir.sym_shapes = [["s1", "s0 + 1"]]} : (tensor<?x?xf32>, index, index) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Flattening two dynamic dims ([s0, s1] -> [s0*s1]) feeding an elementwise op: a tensor.reshape,
+// not a collapse_shape (linalg-fuse-elementwise-ops would expand the add's other operand to
+// [s0, s1] with both sizes in one group, which aborts the memref lowering).
+// CHECK-LABEL: func.func @flatten_two_dynamic_dims
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[R:.*]] = tensor.reshape %{{.*}} -> tensor<?xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[R]], %{{.*}} : tensor<?xf32>, tensor<?xf32>)
+func.func @flatten_two_dynamic_dims(%x: tensor<?x?xf32> {exir.sym_shape = ["s0", "s1"]}, %y: tensor<?xf32> {exir.sym_shape = ["s0*s1"]}, %n: index) -> tensor<?xf32> {
+  %0 = "edge.view"(%x, %n) {exir.sym_shapes = [["s0*s1"]]} : (tensor<?x?xf32>, index) -> tensor<?xf32>
+  %1 = "edge.add"(%0, %y) {exir.sym_shapes = [["s0*s1"]]} : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
 }

@@ -103,3 +103,16 @@ func.func @normal_f64(%seed: tensor<i64>) -> tensor<4xf64> {
   %0 = "edge.random"(%seed) {distribution = "normal", stream = 0 : i64} : (tensor<i64>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
+
+// -----
+
+// A static dim before the dynamic ones (dropout's mask of a 1 x ? x ? tensor): the size operands
+// fill the dynamic dims in order (dim 1 <- %a, dim 2 <- %b), and dim 0's stride is b * a.
+// CHECK-LABEL: func.func @uniform_static_then_dynamic
+// CHECK-SAME: (%[[SEED:.*]]: tensor<i64>, %[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK: tensor.empty(%[[A]], %[[B]]) : tensor<1x?x?xf32>
+// CHECK: arith.muli %[[B]], %[[A]] : index
+func.func @uniform_static_then_dynamic(%seed: tensor<i64>, %a: index, %b: index) -> tensor<1x?x?xf32> {
+  %0 = "edge.random"(%seed, %a, %b) {distribution = "uniform", stream = 0 : i64} : (tensor<i64>, index, index) -> tensor<1x?x?xf32>
+  return %0 : tensor<1x?x?xf32>
+}

@@ -40,3 +40,29 @@ func.func @bilinear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
   %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "bilinear", scale_h = 0.5 : f64, scale_w = 0.5 : f64} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
   return %0 : tensor<1x2x8x8xf32>
 }
+
+// -----
+
+// Nearest resize with dynamic N, H, W (scale_factor 2: the scale 0.5 stays an attribute): the
+// result's sizes are s0, 2*s1, 2*s2 from its symbolic shape, and the source row/column is
+// clamped to s1 - 1 / s2 - 1 (index arithmetic on x's sizes, never a static bound).
+// CHECK-LABEL: func.func @nearest_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2", "s1", "s2"]})
+// CHECK:      %[[S0:.*]] = tensor.dim %[[X]], %c0
+// CHECK:      %[[S1:.*]] = tensor.dim %[[X]], %c2
+// CHECK:      %[[H:.*]] = arith.muli %{{.*}}, %[[S1]] : index
+// CHECK:      %[[S2:.*]] = tensor.dim %[[X]], %c3
+// CHECK:      %[[W:.*]] = arith.muli %{{.*}}, %[[S2]] : index
+// CHECK:      %[[INIT:.*]] = tensor.empty(%[[S0]], %[[H]], %[[W]]) : tensor<?x2x?x?xf32>
+// CHECK:      linalg.generic {{.*}} outs(%[[INIT]] : tensor<?x2x?x?xf32>)
+// CHECK:      %[[N:.*]] = linalg.index 0 : index
+// CHECK-NEXT: %[[C:.*]] = linalg.index 1 : index
+// CHECK:      %[[LASTH:.*]] = arith.subi %[[S1]], %{{.*}} : index
+// CHECK-NEXT: %[[H0:.*]] = arith.minsi %{{.*}}, %[[LASTH]] : index
+// CHECK:      %[[LASTW:.*]] = arith.subi %[[S2]], %{{.*}} : index
+// CHECK-NEXT: %[[W0:.*]] = arith.minsi %{{.*}}, %[[LASTW]] : index
+// CHECK-NEXT: tensor.extract %[[X]][%[[N]], %[[C]], %[[H0]], %[[W0]]] : tensor<?x2x?x?xf32>
+func.func @nearest_dynamic(%x: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2", "s1", "s2"]}) -> tensor<?x2x?x?xf32> {
+  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "nearest", scale_h = 0.5 : f64, scale_w = 0.5 : f64, exir.sym_shapes = [["s0", "2", "2*s1", "2*s2"]]} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
+  return %0 : tensor<?x2x?x?xf32>
+}

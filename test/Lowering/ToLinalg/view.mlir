@@ -194,6 +194,55 @@ func.func @replicate(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
 
 // -----
 
+// Reflection padding of a dynamic dim s1: the result has s1 + 3 columns (s1 read once, at the
+// entry), the mirror is 2 * (s1 - 1) - s, and the source is clamped into [0, s1 - 1] (export
+// guards pad < s1; the clamp keeps every read inside x whatever the size).
+// CHECK-LABEL: func.func @reflect_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {exir.sym_shape = ["s0", "s1"]})
+// CHECK-DAG:  %[[S1:.*]] = tensor.dim %[[X]], %c1
+// CHECK-DAG:  %[[S0:.*]] = tensor.dim %[[X]], %c0
+// CHECK-DAG:  %[[C3:.*]] = arith.constant 3 : index
+// CHECK:      %[[W:.*]] = arith.addi %[[S1]], %[[C3]] : index
+// CHECK:      %[[INIT:.*]] = tensor.empty(%[[S0]], %[[W]]) : tensor<?x?xf32>
+// CHECK:      linalg.generic {{.*}} outs(%[[INIT]] : tensor<?x?xf32>)
+// CHECK:      %[[I:.*]] = linalg.index 0 : index
+// CHECK:      %[[A:.*]] = arith.select %{{.*}} : index
+// CHECK-NEXT: %[[OVER:.*]] = arith.cmpi sge, %[[A]], %[[S1]] : index
+// CHECK:      %[[LAST:.*]] = arith.subi %[[S1]], %{{.*}} : index
+// CHECK:      %[[TWICE:.*]] = arith.muli %[[LAST]], %{{.*}} : index
+// CHECK-NEXT: %[[MIR:.*]] = arith.subi %[[TWICE]], %[[A]] : index
+// CHECK-NEXT: %[[SRC:.*]] = arith.select %[[OVER]], %[[MIR]], %[[A]] : index
+// CHECK:      %[[LO:.*]] = arith.maxsi %[[SRC]], %{{.*}} : index
+// CHECK:      %[[LAST2:.*]] = arith.subi %[[S1]], %{{.*}} : index
+// CHECK-NEXT: %[[IN:.*]] = arith.minsi %[[LO]], %[[LAST2]] : index
+// CHECK-NEXT: tensor.extract %[[X]][%[[I]], %[[IN]]] : tensor<?x?xf32>
+func.func @reflect_dynamic(%x: tensor<?x?xf32> {exir.sym_shape = ["s0", "s1"]}) -> tensor<?x?xf32> {
+  %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "reflect", exir.sym_shapes = [["s0", "s1 + 3"]]} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Replication padding without symbolic facts: the result's sizes are x's dims (+ 3 for the padded
+// one), the clamp's upper end tensor.dim(x, 1) - 1.
+// CHECK-LABEL: func.func @replicate_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:      %[[D1:.*]] = tensor.dim %[[X]], %c1
+// CHECK:      %[[W:.*]] = arith.addi %[[D1]], %{{.*}} : index
+// CHECK:      %[[D0:.*]] = tensor.dim %[[X]], %c0
+// CHECK:      tensor.empty(%[[D0]], %[[W]]) : tensor<?x?xf32>
+// CHECK:      %[[A:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
+// CHECK:      %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:      %[[LAST:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK-NEXT: %[[SRC:.*]] = arith.minsi %[[A]], %[[LAST]] : index
+// CHECK-NEXT: tensor.extract %[[X]][%{{.*}}, %[[SRC]]] : tensor<?x?xf32>
+func.func @replicate_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "edge.border_pad"(%x) {high = array<i64: 0, 1>, low = array<i64: 0, 2>, mode = "replicate"} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
 // A slice whose result is empty (a static 0 dim) reads nothing: a tensor.empty of the result's
 // sizes (extract_slice's verifier rejects offset 0 in a dim of static size 0).
 // CHECK-LABEL: func.func @slice_empty
