@@ -139,6 +139,20 @@ def test_scalar_results_are_python_scalars():
     assert got[:5] == (6, 0.75, False, True, 3) and isinstance(got[5], np.ndarray)
 
 
+def test_symbolic_float_fill_values():
+    """full / scalar_tensor / a tensor op whose value is a SymFloat or SymInt computed from sizes
+    (interpolate's scales and quantile's positions are such values): one element, as eager converts it."""
+    def fn(x):
+        n = x.size(0)
+        return (x + torch.full((n, 3), n / 2.0), torch.scalar_tensor(n * 0.25), torch.scalar_tensor(n / 3.0, dtype=torch.int64),
+                torch.full((2, n), n > 4))
+
+    program = _compile(fn, (torch.randn(5, 3),), {0: N})
+    for n in (1, 5, 7, 12):
+        x = torch.randn(n, 3)
+        _same(program(x), fn(x))
+
+
 def test_item_values_returned_and_compared():
     def fn(t, f, b):
         i, v, flag = t.item(), f.item(), b.item()
