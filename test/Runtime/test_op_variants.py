@@ -46,3 +46,16 @@ def test_eval_mode_batch_norm_returns_every_result():
         return torch.randn(n, 3, 4), torch.randn(3), torch.randn(3), torch.randn(3), torch.rand(3) + 0.5
 
     _check(fn, args(2), ({0: N}, None, None, None, None), [args(2), args(5), args(1)])
+
+
+def test_int_hardtanh_and_split_with_an_empty_last_piece():
+    """hardtanh of an int tensor truncates its float bounds as eager does; split_with_sizes' last
+    piece of size 0 starts at the end of the dim (a slice past the end is empty, not an error)."""
+    def fn(i, x):
+        return (torch.nn.functional.hardtanh(i, -1.5, 2.7), torch.nn.functional.hardtanh(i, -0.5, 0.5),
+                *torch.split_with_sizes(x, [1, 4, 0], dim=1))
+
+    def args(n):
+        return torch.randint(-4, 5, (n, 3)), torch.randn(n, 5)
+
+    _check(fn, args(3), ({0: N}, {0: N}), [args(3), args(6), args(1)], tol=0)
