@@ -99,6 +99,24 @@ def test_masked_scatter_none_some_all_and_broadcast_mask():
             _same(program(x, mask, row, source), fn(x, mask, row, source))
 
 
+def test_boolean_mask_indexing_and_index_put():
+    """x[m], x[m2d], x[:, m] and index_put with masks (x[m] = v, a scalar, accumulate=True): the
+    mask's nonzero coordinates are the integer indices (torch's rule), counted at run time."""
+    def fn(x, m, m2, v):
+        y = x.clone()
+        y[m] = v
+        return (y, torch.index_put(x, (m2,), torch.tensor(3.0)), x[m], x[m2], x[:, m2[0]],
+                torch.ops.aten.index_put(x, [None, m2[0]], x[:, :1], True))
+
+    example = (torch.randn(5, 4), torch.tensor([True, False, True, True, False]), torch.randn(5, 4) > 0, torch.randn(4))
+    program = _compile(fn, example, ({0: B}, {0: B}, {0: B}, None))
+    for n, fill in ((5, None), (3, False), (9, True), (1, None)):
+        m = torch.rand(n) > 0.5 if fill is None else torch.full((n,), fill)
+        m2 = torch.randn(n, 4) > 0 if fill is None else torch.full((n, 4), fill)
+        args = (torch.randn(n, 4), m, m2, torch.randn(4))
+        _same(program(*args), fn(*args))
+
+
 def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
     def fn(ints, floats):
         return (torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True),

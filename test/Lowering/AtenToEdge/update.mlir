@@ -88,3 +88,26 @@ func.func @slice_scatter_symbolic(%x: tensor<4x?xf32>, %s: tensor<4x?xf32>, %p: 
   %0 = "exir.slice_scatter"(%x, %s, %p) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, static_start = -9223372036854775808 : i64, static_step = 2 : i64} : (tensor<4x?xf32>, tensor<4x?xf32>, !exir.symint) -> tensor<4x?xf32>
   return %0 : tensor<4x?xf32>
 }
+
+// -----
+
+// index_put with a boolean mask (x[m] = v): torch's rule, the mask's nonzero coordinates (u0 rows,
+// counted at run time) are the integer indices, one column per mask dim; then the row-major write.
+// CHECK-LABEL: func.func @mask_index_put
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x4xf32>, %[[M:.*]]: tensor<?x3xi1>, %[[V:.*]]: tensor<4xf32>)
+// CHECK-DAG: %[[COL1:.*]] = arith.constant dense<1> : tensor<1xi64>
+// CHECK-DAG: %[[COL0:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK: %[[NZ:.*]] = "edge.nonzero"(%[[M]]) : (tensor<?x3xi1>) -> tensor<?x2xi64>
+// CHECK: %[[U:.*]] = tensor.dim %[[NZ]]
+// CHECK: %[[R:.*]] = "edge.index_select"(%[[NZ]], %[[COL0]]) {dim = 1 : i64}
+// CHECK: %[[ROWS:.*]] = "edge.view"(%[[R]], %[[U]]) : (tensor<?x1xi64>, index) -> tensor<?xi64>
+// CHECK: %[[C:.*]] = "edge.index_select"(%[[NZ]], %[[COL1]]) {dim = 1 : i64}
+// CHECK: %[[COLS:.*]] = "edge.view"(%[[C]], %[[U]]) : (tensor<?x1xi64>, index) -> tensor<?xi64>
+// CHECK: "edge.remainder"(%[[ROWS]]
+// CHECK: "edge.remainder"(%[[COLS]]
+// CHECK: "edge.expand"(%[[V]], %{{.*}}) : (tensor<4xf32>, index) -> tensor<?x4xf32>
+// CHECK: "edge.index_put"({{.*}}) {accumulate = false, dim = 0 : i64} : (tensor<?x4xf32>, tensor<?xi64>, tensor<?x4xf32>) -> tensor<?x4xf32>
+func.func @mask_index_put(%x: tensor<?x3x4xf32>, %m: tensor<?x3xi1>, %v: tensor<4xf32>) -> tensor<?x3x4xf32> {
+  %0 = "exir.index_put"(%x, %m, %v) {accumulate = false, indices_present = array<i1: true>} : (tensor<?x3x4xf32>, tensor<?x3xi1>, tensor<4xf32>) -> tensor<?x3x4xf32>
+  return %0 : tensor<?x3x4xf32>
+}
