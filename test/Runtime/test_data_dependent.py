@@ -131,6 +131,20 @@ def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
         _same(program(ints, floats), fn(ints, floats))
 
 
+def test_unique_and_unique_consecutive_along_a_dim():
+    """unique(dim=) sorts the slices along dim lexicographically (as torch); unique_consecutive(dim=)
+    keeps the first of each run; with inverse and counts; the slices' count is dynamic."""
+    def fn(x, f):
+        return (torch.unique(x, dim=0, return_inverse=True, return_counts=True),
+                torch.unique_consecutive(f, dim=2, return_inverse=True, return_counts=True))
+
+    program = _compile(fn, (torch.tensor([[1, 2], [3, 4], [1, 2], [0, 5]]), torch.randint(0, 2, (2, 1, 4)).float()),
+                       ({0: N}, {2: B}))
+    for n in (1, 30):
+        x, f = torch.randint(0, 3, (n, 2)), torch.randint(0, 2, (2, 1, n)).float()
+        _same(program(x, f), fn(x, f))
+
+
 def test_item_as_a_size():
     def fn(x, n):
         k = n.item()

@@ -96,3 +96,13 @@ func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
   %1 = "exir.sym_to_tensor"(%0) : (!exir.symint) -> tensor<i64>
   return %1 : tensor<i64>
 }
+
+// -----
+
+// unique_consecutive along a dim whose other dims are dynamic: refused, naming what to do.
+func.func private @"aten::unique_consecutive"(tensor<2x?xf32>) -> (tensor<?x?xf32>, tensor<0xi64>, tensor<0xi64>) attributes {exir.aten_overload = "aten::unique_consecutive"}
+func.func @unique_consecutive_dynamic_width(%x: tensor<2x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{unique along a dim needs the other dims static}}
+  %0:3 = call @"aten::unique_consecutive"(%x) {exir.args = {dim = 0 : i64, return_inverse = false, return_counts = false}, exir.operand_args = ["self"]} : (tensor<2x?xf32>) -> (tensor<?x?xf32>, tensor<0xi64>, tensor<0xi64>)
+  return %0#0 : tensor<?x?xf32>
+}
