@@ -37,12 +37,15 @@ from ..ir_utils import (
 from .builders import cast, dim_index, full, normalize_dim, to_index, typed_scalar
 from .convolution import FALLBACK_DECOMPOSITIONS as CONVOLUTION_FALLBACKS
 from .indexing import advanced_index, advanced_index_put
-from .normalization import batch_norm_training, running_stat, unbiased_factor
+from .normalization import (
+    batch_norm_inference, batch_norm_training, eval_mode_saved_stats, running_stat, unbiased_factor,
+)
 from .pooling import FALLBACK_DECOMPOSITIONS as POOLING_FALLBACKS
 from .fft import FALLBACK_DECOMPOSITIONS as FFT_FALLBACKS
 from .quantization import FALLBACK_DECOMPOSITIONS as QUANTIZATION_FALLBACKS
 from .random import FALLBACK_DECOMPOSITIONS as RANDOM_FALLBACKS
 from .selection import FALLBACK_DECOMPOSITIONS as SELECTION_FALLBACKS
+from .symbolic import FALLBACK_DECOMPOSITIONS as SYMBOLIC_FALLBACKS
 
 FAMILY = "decompose"
 
@@ -201,8 +204,9 @@ def batch_norm_functional(c: Call):
     """_native_batch_norm_legit_functional: (out, save_mean, save_invstd, new running mean/var)."""
     x, w, b = c.t("input"), c.t("weight"), c.t("bias")
     rm, rv = c.t("running_mean"), c.t("running_var")
-    if not c.a("training", False):
-        raise Unsupported("evaluation-mode _native_batch_norm_legit_functional is not supported")
+    if not c.a("training", False):  # eval mode: the running statistics, returned unchanged
+        y = batch_norm_inference(x, w, b, rm, rv, c.a("eps", 1e-5), c.result.type)
+        return [y, *eval_mode_saved_stats(c.op, y, 1, 2), rm, rv]
     elem = element_type(x)
     y, mean, invstd, var, count = batch_norm_training(x, w, b, c.a("eps", 1e-5))
     momentum = c.a("momentum", 0.1)
@@ -394,6 +398,7 @@ DECOMPOSITIONS = {
     **FFT_FALLBACKS,
     **RANDOM_FALLBACKS,
     **SELECTION_FALLBACKS,
+    **SYMBOLIC_FALLBACKS,
 }
 
 

@@ -161,6 +161,8 @@ def lower_clamp(op):
     elif op.name == "exir.hardtanh":
         args = AtenArgs(op, ["self"])
         lo, hi = args.attr("min_val", -1.0), args.attr("max_val", 1.0)
+        if not is_float(out) and not is_bool(out):  # eager converts the bounds to the int dtype: toward zero
+            lo, hi = int(lo), int(hi)
     else:
         args = AtenArgs(op, ["self"])
         lo, hi = args.attr("min"), args.attr("max")

@@ -10,6 +10,7 @@ from ..ir_utils import (
     Unsupported,
     create1,
     element_type,
+    i1,
     i64,
     i64_array,
     i64_attr,
@@ -22,6 +23,7 @@ from ..ir_utils import (
 )
 from .args import AtenArgs
 from .builders import cast, dim_index, normalize_dim
+from .selection import nonzero
 
 FAMILY = "indexing"
 
@@ -97,6 +99,23 @@ def lower_index_tensor(op):
 NEGATIVE_INDICES = "exir.negative_indices"
 
 
+def expand_bool_indices(indices: list) -> list:
+    """torch's rule for a boolean mask among the indices: a mask of rank r indexes r dims, with the
+    r columns of nonzero(mask) (tensor<?xi64>: u0 rows, known at run time) as integer indices."""
+    out = []
+    for v in indices:
+        if v is None or element_type(v) != i1():
+            out.append(v)
+            continue
+        coords = nonzero(v)  # tensor<?xRxi64>
+        n = tensor.DimOp(coords, index_constant(0)).result
+        for j in range(rank_of(v)):
+            column = coords if rank_of(v) == 1 else create1(
+                "edge.index_select", [coords, splat(j, i64(), [1])], ranked([DYNAMIC, 1], i64()), {"dim": i64_attr(1)})
+            out.append(create1("edge.view", [column, n], ranked([DYNAMIC], i64())))
+    return out
+
+
 def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value:
     """torch's x[indices] for integer index tensors at the positions that are not None.
 
@@ -112,9 +131,8 @@ def advanced_index(x: ir.Value, indices: list, result_type: ir.Type) -> ir.Value
         raise Unsupported("indexing without an index tensor")
     if len(indices) > rank_of(x):
         raise Unsupported(f"{len(indices)} indices for a tensor of rank {rank_of(x)}")
-    if any(element_type(i) == ir.IntegerType.get_signless(1) for i in given):
-        raise Unsupported("boolean-mask indexing has a data-dependent shape (its size is the number of "
-                          "True values); use torch.where(mask, x, other) to keep the shape")
+    if any(element_type(i) == i1() for i in given):
+        return advanced_index(x, expand_bool_indices(indices), result_type)
     if len(given) == 1 and DYNAMIC not in shape_of(given[0]) + shape_of(x):
         dim = dims[0]
         idx = cast(given[0], i64())
@@ -240,9 +258,9 @@ def advanced_index_put(x: ir.Value, indices: list, values: ir.Value, accumulate:
     while indices and indices[-1] is None:
         indices.pop()
     positions = [d for d, v in enumerate(indices) if v is not None]
-    for v in indices:
-        if v is not None and element_type(v) == ir.IntegerType.get_signless(1):
-            raise Unsupported("index_put with a boolean mask has a data-dependent shape")
+    if any(v is not None and element_type(v) == i1() for v in indices):
+        indices = expand_bool_indices(indices)
+        positions = [d for d, v in enumerate(indices) if v is not None]
     # The importer casts an exir op's index tensors to one type (an IRDL variadic group has one),
     # e.g. [?, 1] and [1, ?] both to [?, ?]: the broadcast needs their own shapes back, or a size-1
     # dim would be taken as the broadcast size (wrong values).

@@ -24,6 +24,7 @@ from ..ir_utils import (
     scalar_constant,
     segment_sizes,
     shape_of,
+    splat,
 )
 from .args import AtenArgs
 from .builders import cast, dim_index, normalize_dim, numel_index, same_dtype, typed_scalar
@@ -64,17 +65,35 @@ def lower_native_layer_norm(op):
     return list(new.results)
 
 
-def lower_batch_norm_no_training(op):
-    args = AtenArgs(op, ["input", "weight?", "bias?", "running_mean", "running_var"])
-    _unused(op, 1, 2)
-    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
-    mean, var = args.tensor("running_mean"), args.tensor("running_var")
+def batch_norm_inference(x, w, b, mean, var, eps: float, rt: ir.Type) -> ir.Value:
+    """Batch norm with the running statistics (eval mode)."""
     same_dtype([v for v in (x, w, b, mean, var) if v is not None])
-    attrs = {"eps": f64_attr(args.attr("eps", 1e-5)),
+    attrs = {"eps": f64_attr(eps),
              "operandSegmentSizes": segment_sizes([1, int(w is not None), int(b is not None), 1, 1])}
     operands = [v for v in (x, w, b, mean, var) if v is not None]
-    r = create1("edge.batch_norm_inference", operands, op.results[0].type, attrs)
-    return [r, r, r]  # results #1 and #2 have no uses
+    return create1("edge.batch_norm_inference", operands, rt, attrs)
+
+
+def eval_mode_saved_stats(op, unused: ir.Value, *results: int) -> list[ir.Value]:
+    """save_mean / save_invstd of an eval-mode batch norm: empty tensors on CPU (torch computes
+    no batch statistics); any other result type is refused where it is used (`unused` stands in)."""
+    out = []
+    for i in results:
+        rt = op.results[i].type
+        if shape_of(rt) == [0]:
+            out.append(splat(0, element_type(rt), [0]))
+        else:
+            _unused(op, i)
+            out.append(unused)
+    return out
+
+
+def lower_batch_norm_no_training(op):
+    args = AtenArgs(op, ["input", "weight?", "bias?", "running_mean", "running_var"])
+    x, w, b = args.tensor("input"), args.optional("weight"), args.optional("bias")
+    mean, var = args.tensor("running_mean"), args.tensor("running_var")
+    r = batch_norm_inference(x, w, b, mean, var, args.attr("eps", 1e-5), op.results[0].type)
+    return [r, *eval_mode_saved_stats(op, r, 1, 2)]
 
 
 def batch_norm_training(x, w, b, eps: float):

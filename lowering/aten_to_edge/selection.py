@@ -19,6 +19,7 @@ from ..ir_utils import (
     create1,
     element_type,
     f64_attr,
+    i64_array,
     i1,
     i64,
     i64_attr,
@@ -29,7 +30,7 @@ from ..ir_utils import (
     splat,
     str_attr,
 )
-from .builders import dim_index, numel_index
+from .builders import dim_index, normalize_dim, numel_index
 
 FAMILY = "selection"
 
@@ -181,11 +182,105 @@ def _counts(group: ir.Value, u: ir.Value, n: ir.Value, rt: ir.Type) -> ir.Value:
     return _cast_to(counts, rt)
 
 
+def _rows_of(x: ir.Value, dim: int) -> tuple[ir.Value, ir.Value]:
+    """x with `dim` moved to the front and the other dims flattened: tensor<?xMxT> (M static), and
+    the number of rows (an index Value)."""
+    rank = rank_of(x)
+    shape = shape_of(x)
+    rest = [s for d, s in enumerate(shape) if d != dim]
+    if DYNAMIC in rest:
+        raise Unsupported("unique along a dim needs the other dims static (the slices compared are rows "
+                          "of a static width): export with them static")
+    m = 1
+    for s in rest:
+        m *= s
+    order = [dim, *[d for d in range(rank) if d != dim]]
+    if order != list(range(rank)):
+        x = create1("edge.permute", [x], ranked([shape[d] for d in order], element_type(x)), {"dims": i64_array(order)})
+    n = dim_index(x, 0)
+    rows_t = ranked([DYNAMIC, m], element_type(x))
+    return (x if x.type == rows_t else create1("edge.view", [x, n], rows_t)), n
+
+
+def _column(rows: ir.Value, k: int, n: ir.Value) -> ir.Value:
+    col = create1("edge.index_select", [rows, splat(k, i64(), [1])], ranked([DYNAMIC, 1], element_type(rows)),
+                  {"dim": i64_attr(1)})
+    return create1("edge.view", [col, n], ranked([DYNAMIC], element_type(rows)))
+
+
+def _row_starts(rows: ir.Value, n: ir.Value) -> ir.Value:
+    """i1 mask of the first row of each run of equal rows: i == 0 or any(r[i] != r[i - 1])."""
+    zero, one = index_constant(0), index_constant(1)
+    m = shape_of(rows)[1]
+    head = create1("edge.slice", [rows, arith.MinSIOp(n, one).result], rows.type,
+                   {"dim": i64_attr(0), "start": i64_attr(0), "step": i64_attr(1)})
+    body = create1("edge.slice", [rows, arith.MaxSIOp(arith.SubIOp(n, one).result, zero).result], rows.type,
+                   {"dim": i64_attr(0), "start": i64_attr(0), "step": i64_attr(1)})
+    prev = create1("edge.cat", [head, body], rows.type, {"dim": i64_attr(0)})
+    differs = create1("edge.ne", [rows, prev], ranked([DYNAMIC, m], i1()))
+    differs = create1("edge.any", [differs], ranked([DYNAMIC], i1()), {"dims": i64_array([1]), "keepdim": bool_attr(False)})
+    position = create1("edge.arange", [n], ranked([DYNAMIC], i64()), {"start": f64_attr(0.0), "step": f64_attr(1.0)})
+    first = create1("edge.eq", [position, splat(0, i64())], ranked([DYNAMIC], i1()))
+    return create1("edge.logical_or", [differs, first], ranked([DYNAMIC], i1()))
+
+
+def _unique_rows(call, x: ir.Value, dim: int, sort: bool):
+    """unique / unique_consecutive along `dim`: the slices along dim compared as rows. Sorted
+    (unique_dim) by stable sorts on each column from the last to the first (a lexicographic order,
+    as torch's); then the first row of each run of equal rows is kept."""
+    results = call.op.results
+    dim = normalize_dim(dim, rank_of(x))
+    rows, n = _rows_of(x, dim)
+    m = shape_of(rows)[1]
+    perm = None
+    if sort:
+        perm = create1("edge.arange", [n], ranked([DYNAMIC], i64()), {"start": f64_attr(0.0), "step": f64_attr(1.0)})
+        for k in reversed(range(m)):
+            key = create1("edge.index_select", [_column(rows, k, n), perm], ranked([DYNAMIC], element_type(rows)),
+                          {"dim": i64_attr(0)})
+            order = create("edge.sort", [key], [key.type, ranked([DYNAMIC], i64())],
+                           {"dim": i64_attr(0), "descending": bool_attr(False)}).results[1]
+            perm = create1("edge.index_select", [perm, order], perm.type, {"dim": i64_attr(0)})
+        rows = create1("edge.index_select", [rows, perm], rows.type, {"dim": i64_attr(0)})
+    mask = _row_starts(rows, n)
+    starts = _rows(nonzero(mask))
+    u = tensor.DimOp(starts, index_constant(0)).result
+    picked = create1("edge.index_select", [rows, starts], rows.type, {"dim": i64_attr(0)})
+    # back to x's layout: [u, other dims...], then dim moved back to its place
+    others = [s for d, s in enumerate(shape_of(x)) if d != dim]
+    if shape_of(picked) != [DYNAMIC, *others]:
+        picked = create1("edge.view", [picked, u], ranked([DYNAMIC, *others], element_type(x)))
+    rank = rank_of(x)
+    back = [*range(1, dim + 1), 0, *range(dim + 1, rank)]
+    if back != list(range(rank)):
+        picked = create1("edge.permute", [picked], ranked([([DYNAMIC, *others])[i] for i in back], element_type(x)),
+                         {"dims": i64_array(back)})
+    out = [_cast_to(picked, results[0].type)]
+    # unique_dim computes both whether asked or not (its results are then not empty)
+    wants_inverse = bool(call.a("return_inverse", False)) or shape_of(results[1].type) != [0]
+    wants_counts = bool(call.a("return_counts", False)) or shape_of(results[2].type) != [0]
+    group = _group(mask) if wants_inverse or wants_counts else None
+    if wants_inverse:
+        inverse = group if perm is None else create1(
+            "edge.scatter", [_filled(0, i64(), n), perm, group], ranked([DYNAMIC], i64()),
+            {"dim": i64_attr(0), "reduce": str_attr("none")})
+        out.append(_cast_to(inverse, results[1].type))
+    else:
+        out.append(_empty_result(results[1].type))
+    out.append(_counts(group, u, n, results[2].type) if wants_counts else _empty_result(results[2].type))
+    return out
+
+
+def unique_dim(call):
+    """torch.unique(x, dim=d) (aten::unique_dim): always sorted, as torch's."""
+    return _unique_rows(call, call.t("self"), int(call.a("dim")), sort=True)
+
+
 def unique_consecutive(call):
-    """torch.unique_consecutive of the flattened input (no `dim`): unique without the sort, so the
-    inverse is the run index itself."""
+    """torch.unique_consecutive: of the flattened input, unique without the sort, so the inverse
+    is the run index itself; along a dim, of the slices along it."""
     if call.a("dim") is not None:
-        raise Unsupported("unique_consecutive along a dim is not supported yet (only of the whole tensor)")
+        return _unique_rows(call, call.t("self"), int(call.a("dim")), sort=False)
     x = call.t("self")
     results = call.op.results
     flat = _as_dynamic(_flat(x))
@@ -261,6 +356,7 @@ FALLBACK_DECOMPOSITIONS = {
     "aten::masked_select": masked_select,
     "aten::_unique2": unique,
     "aten::unique_consecutive": unique_consecutive,
+    "aten::unique_dim": unique_dim,
     "aten::nonzero_static": nonzero_static,
 }
 

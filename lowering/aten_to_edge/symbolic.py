@@ -19,6 +19,7 @@ from exir_mlir.errors import RUNTIME_CHECK_PREFIX, describe_location
 
 from ..conversion import PatternTable
 from ..ir_utils import (
+    DYNAMIC,
     Unsupported,
     copy_exir_attrs,
     element_type,
@@ -110,25 +111,55 @@ def lower_sym_constant(op):
     return [from_index(index_constant(number), op.results[0].type)]
 
 
+def sym_element(value: ir.Value, elem: ir.Type) -> ir.Value:
+    """A symbolic scalar as one `elem` element (torch's conversion: a float to an int truncates)."""
+    v = sym_value(value)
+    if is_float(elem):
+        scalar = as_f64(value)
+        return arith.TruncFOp(elem, scalar).result if elem != _f64() else scalar
+    if is_bool(elem):
+        if is_bool(v.type):
+            return v
+        if is_float(v.type):
+            return arith.CmpFOp(arith.CmpFPredicate.UNE, v, arith.ConstantOp(_f64(), 0.0).result).result
+        return arith.CmpIOp(arith.CmpIPredicate.ne, v, index_constant(0)).result
+    if isa(ir.IntegerType, elem):
+        if is_float(v.type):
+            return arith.FPToSIOp(elem, v).result
+        return arith.IndexCastOp(elem, as_index(value)).result
+    raise Unsupported(f"a symbolic value as a {elem} tensor is not supported")
+
+
 def lower_sym_to_tensor(op):
     rt = ir.RankedTensorType(op.results[0].type)
-    elem = rt.element_type
-    v = sym_value(op.operands[0])
-    if is_float(elem):
-        scalar = as_f64(op.operands[0])
-        if elem != _f64():
-            scalar = arith.TruncFOp(elem, scalar).result
-    elif is_bool(elem):
-        if not is_bool(v.type):
-            raise Unsupported(f"a {op.operands[0].type} as a bool tensor is not supported")
-        scalar = v
-    elif isa(ir.IntegerType, elem):
-        scalar = arith.IndexCastOp(elem, as_index(op.operands[0])).result
-    else:
-        raise Unsupported(f"a symbolic value as a {elem} tensor is not supported")
-    t = tensor.FromElementsOp(rt, [scalar])
+    t = tensor.FromElementsOp(rt, [sym_element(op.operands[0], rt.element_type)])
     copy_exir_attrs(op, t.operation)
     return [t.result]
+
+
+def _scalar_tensor_call(call):
+    """aten::scalar_tensor(s) with a symbolic s (a SymFloat/SymInt computed from sizes)."""
+    rt = ir.RankedTensorType(call.result.type)
+    return [tensor.FromElementsOp(rt, [sym_element(call.t("s"), rt.element_type)]).result]
+
+
+def _full_call(call):
+    """aten::full(size, fill_value) with a symbolic fill_value: the 0-d value expanded to size."""
+    rt = ir.RankedTensorType(call.result.type)
+    fill = call.t("fill_value")
+    if fill is None:
+        raise Unsupported("aten::full without a symbolic fill_value reached the symbolic lowering")
+    one = tensor.FromElementsOp(ir.RankedTensorType.get([], rt.element_type),
+                                [sym_element(fill, rt.element_type)]).result
+    sizes = list(call.a("size", []))
+    dyn = [to_index(call.t(f"size[{i}]")) for i, s in enumerate(sizes) if s == DYNAMIC]  # the importer marks a SymInt size with ShapedType's dynamic size
+    return [ir.Operation.create("edge.expand", results=[rt], operands=[one, *dyn]).result]
+
+
+FALLBACK_DECOMPOSITIONS = {
+    "aten::scalar_tensor": _scalar_tensor_call,
+    "aten::full": _full_call,
+}
 
 
 # Arithmetic: exir op name -> (on index (Python int semantics), on f64 (Python float semantics)).

@@ -121,13 +121,12 @@ def lower_index_put(op):
     indices = args.variadic("indices")
     present = args.attr("indices_present") or [True] * len(indices)
     accumulate = bool(args.attr("accumulate", False))
-    if len(indices) != 1 or rank_of(indices[0]) != 1:
-        # several index tensors, or one of another rank: through one row-major index
+    if len(indices) != 1 or rank_of(indices[0]) != 1 or element_type(indices[0]) == ir.IntegerType.get_signless(1):
+        # several index tensors, one of another rank, or a boolean mask (its nonzero coordinates):
+        # through one row-major index
         it = iter(indices)
         return [advanced_index_put(x, [next(it) if p else None for p in present], values, accumulate,
                                    op.results[0].type)]
-    if element_type(indices[0]) == ir.IntegerType.get_signless(1):
-        raise Unsupported("index_put with a boolean mask has a data-dependent shape")
     dim = present.index(True)
     attrs = {"dim": i64_attr(dim), "accumulate": bool_attr(bool(args.attr("accumulate", False)))}
     if USER_OP in op.attributes:  # index_add's index_put (the importer marks it): [0, n) indices

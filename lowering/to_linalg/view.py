@@ -226,9 +226,11 @@ def lower_slice(op):
     dyn = ctx.dynamic_dims(res.type, _like_from(res.type, list(op.operands[1:])), res)
     it = iter(dyn)
     sizes = [next(it) if s == DYNAMIC else s for s in shape_of(res)]
-    if 0 in shape_of(res):
+    source = shape_of(x)[a["dim"]]
+    if 0 in shape_of(res) or (source != DYNAMIC and a["start"] >= source):
         # an empty result: nothing to read (MLIR's extract_slice verifier rejects offset 0 in a
-        # dim of static size 0)
+        # dim of static size 0, and a static offset past the end: split_with_sizes' last piece of
+        # size 0, typed with a dynamic dim)
         return [empty(res.type, dyn)]
     offsets = [a["start"] if d == a["dim"] else 0 for d in range(rank)]
     strides = [a["step"] if d == a["dim"] else 1 for d in range(rank)]

@@ -99,6 +99,24 @@ def test_masked_scatter_none_some_all_and_broadcast_mask():
             _same(program(x, mask, row, source), fn(x, mask, row, source))
 
 
+def test_boolean_mask_indexing_and_index_put():
+    """x[m], x[m2d], x[:, m] and index_put with masks (x[m] = v, a scalar, accumulate=True): the
+    mask's nonzero coordinates are the integer indices (torch's rule), counted at run time."""
+    def fn(x, m, m2, v):
+        y = x.clone()
+        y[m] = v
+        return (y, torch.index_put(x, (m2,), torch.tensor(3.0)), x[m], x[m2], x[:, m2[0]],
+                torch.ops.aten.index_put(x, [None, m2[0]], x[:, :1], True))
+
+    example = (torch.randn(5, 4), torch.tensor([True, False, True, True, False]), torch.randn(5, 4) > 0, torch.randn(4))
+    program = _compile(fn, example, ({0: B}, {0: B}, {0: B}, None))
+    for n, fill in ((5, None), (3, False), (9, True), (1, None)):
+        m = torch.rand(n) > 0.5 if fill is None else torch.full((n,), fill)
+        m2 = torch.randn(n, 4) > 0 if fill is None else torch.full((n, 4), fill)
+        args = (torch.randn(n, 4), m, m2, torch.randn(4))
+        _same(program(*args), fn(*args))
+
+
 def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
     def fn(ints, floats):
         return (torch.unique(ints), torch.unique(floats, return_inverse=True, return_counts=True),
@@ -111,6 +129,20 @@ def test_unique_and_unique_consecutive_with_and_without_inverse_and_counts():
                          (torch.randint(-5, 5, (40,)), torch.randint(0, 4, (5, 6)).float()),
                          (torch.tensor([7]), torch.tensor([[1.0]]))):
         _same(program(ints, floats), fn(ints, floats))
+
+
+def test_unique_and_unique_consecutive_along_a_dim():
+    """unique(dim=) sorts the slices along dim lexicographically (as torch); unique_consecutive(dim=)
+    keeps the first of each run; with inverse and counts; the slices' count is dynamic."""
+    def fn(x, f):
+        return (torch.unique(x, dim=0, return_inverse=True, return_counts=True),
+                torch.unique_consecutive(f, dim=2, return_inverse=True, return_counts=True))
+
+    program = _compile(fn, (torch.tensor([[1, 2], [3, 4], [1, 2], [0, 5]]), torch.randint(0, 2, (2, 1, 4)).float()),
+                       ({0: N}, {2: B}))
+    for n in (1, 30):
+        x, f = torch.randint(0, 3, (n, 2)), torch.randint(0, 2, (2, 1, n)).float()
+        _same(program(x, f), fn(x, f))
 
 
 def test_item_as_a_size():
@@ -137,6 +169,20 @@ def test_scalar_results_are_python_scalars():
     # numpy in, numpy out: scalars stay Python scalars
     got = program(np.ones(3, np.float32), np.ones(4, np.float32))
     assert got[:5] == (6, 0.75, False, True, 3) and isinstance(got[5], np.ndarray)
+
+
+def test_symbolic_float_fill_values():
+    """full / scalar_tensor / a tensor op whose value is a SymFloat or SymInt computed from sizes
+    (interpolate's scales and quantile's positions are such values): one element, as eager converts it."""
+    def fn(x):
+        n = x.size(0)
+        return (x + torch.full((n, 3), n / 2.0), torch.scalar_tensor(n * 0.25), torch.scalar_tensor(n / 3.0, dtype=torch.int64),
+                torch.full((2, n), n > 4))
+
+    program = _compile(fn, (torch.randn(5, 3),), {0: N})
+    for n in (1, 5, 7, 12):
+        x = torch.randn(n, 3)
+        _same(program(x), fn(x))
 
 
 def test_item_values_returned_and_compared():

@@ -47,6 +47,21 @@ func.func @sdpa_causal(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x16x16xf32>, %v: 
 
 // -----
 
+// _native_batch_norm_legit_functional in eval mode (training = false): the running-statistics
+// normalization, empty save_mean/save_invstd, and the running statistics returned unchanged.
+// CHECK-LABEL: func.func @batch_norm_functional_eval
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[W:.*]]: tensor<3xf32>, %[[B:.*]]: tensor<3xf32>, %[[M:.*]]: tensor<3xf32>, %[[V:.*]]: tensor<3xf32>)
+// CHECK-DAG: %[[E:.*]] = arith.constant dense<0.000000e+00> : tensor<0xf32>
+// CHECK-DAG: %[[Y:.*]] = "edge.batch_norm_inference"(%[[X]], %[[W]], %[[B]], %[[M]], %[[V]]) {eps = 1.000000e-03 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
+// CHECK: return %[[Y]], %[[E]], %[[E]], %[[M]], %[[V]]
+func.func private @"aten::_native_batch_norm_legit_functional"(tensor<?x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<?x3xf32>, tensor<0xf32>, tensor<0xf32>, tensor<3xf32>, tensor<3xf32>) attributes {exir.aten_overload = "aten::_native_batch_norm_legit_functional"}
+func.func @batch_norm_functional_eval(%x: tensor<?x3xf32>, %w: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> (tensor<?x3xf32>, tensor<0xf32>, tensor<0xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %0:5 = call @"aten::_native_batch_norm_legit_functional"(%x, %w, %b, %m, %v) {exir.args = {eps = 1.0e-03 : f64, momentum = 0.1 : f64, training = false}, exir.operand_args = ["input", "weight", "bias", "running_mean", "running_var"]} : (tensor<?x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<?x3xf32>, tensor<0xf32>, tensor<0xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1, %0#2, %0#3, %0#4 : tensor<?x3xf32>, tensor<0xf32>, tensor<0xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @conv_bn_pool
 // CHECK: "edge.convolution"(%{{.*}}, %{{.*}}) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>}
 // CHECK: "edge.batch_norm_inference"

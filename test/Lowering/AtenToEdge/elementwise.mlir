@@ -187,6 +187,20 @@ func.func @clamps(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 
 // -----
 
+// hardtanh of an integer tensor: eager converts the float bounds to the tensor's dtype, toward zero
+// (-1.5 -> -1, 2.7 -> 2).
+// CHECK-LABEL: func.func @hardtanh_int
+// CHECK-SAME: (%[[X:.*]]: tensor<?xi64>)
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<-1> : tensor<i64>
+// CHECK-DAG: %[[HI:.*]] = arith.constant dense<2> : tensor<i64>
+// CHECK: "edge.clamp"(%[[X]], %[[LO]], %[[HI]]) {operandSegmentSizes = array<i32: 1, 1, 1>}
+func.func @hardtanh_int(%a: tensor<?xi64>) -> tensor<?xi64> {
+  %0 = "exir.hardtanh"(%a) {min_val = -1.5 : f64, max_val = 2.7 : f64} : (tensor<?xi64>) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
 // leaky_relu decomposes into compare, mul and where.
 // CHECK-LABEL: func.func @leaky_relu
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)

@@ -84,3 +84,18 @@ func.func @index_tensor_dynamic(%x: tensor<?x?x?xf32>, %i: tensor<?xi64>, %j: te
   %0 = "exir.index_tensor"(%x, %i, %j) {indices_present = array<i1: true, false, true>} : (tensor<?x?x?xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// x[m] with a 1-d boolean mask: the nonzero coordinates (u0 of them) as the integer index.
+// CHECK-LABEL: func.func @mask_index
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>, %[[M:.*]]: tensor<?xi1>)
+// CHECK: %[[NZ:.*]] = "edge.nonzero"(%[[M]]) : (tensor<?xi1>) -> tensor<?x1xi64>
+// CHECK: %[[U:.*]] = tensor.dim %[[NZ]]
+// CHECK: %[[I:.*]] = "edge.view"(%[[NZ]], %[[U]]) : (tensor<?x1xi64>, index) -> tensor<?xi64>
+// CHECK: %[[R:.*]] = "edge.index"(%[[X]], %[[I]]) {dims = array<i64: 0>} : (tensor<?x4xf32>, tensor<?xi64>) -> tensor<?x4xf32>
+// CHECK: return %[[R]]
+func.func @mask_index(%x: tensor<?x4xf32>, %m: tensor<?xi1>) -> tensor<?x4xf32> {
+  %0 = "exir.index_tensor"(%x, %m) {indices_present = array<i1: true>} : (tensor<?x4xf32>, tensor<?xi1>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}

@@ -31,6 +31,20 @@ func.func @batch_norm(%x: tensor<1x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf
 
 // -----
 
+// Eval mode returns empty save_mean/save_invstd (CPU computes no batch statistics): a program that
+// returns them gets tensor<0xf32> constants, its output the running-statistics normalization.
+// CHECK-LABEL: func.func @batch_norm_eval_saved_stats
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x4xf32>, %[[M:.*]]: tensor<3xf32>, %[[V:.*]]: tensor<3xf32>)
+// CHECK-DAG: %[[E:.*]] = arith.constant dense<0.000000e+00> : tensor<0xf32>
+// CHECK-DAG: %[[Y:.*]] = "edge.batch_norm_inference"(%[[X]], %[[M]], %[[V]]) {eps = 1.000000e-05 : f64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1>}
+// CHECK: return %[[Y]], %[[E]], %[[E]]
+func.func @batch_norm_eval_saved_stats(%x: tensor<?x3x4xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> (tensor<?x3x4xf32>, tensor<0xf32>, tensor<0xf32>) {
+  %0:3 = "exir.priv_native_batch_norm_legit_no_training"(%x, %m, %v) {eps = 1.0e-05 : f64, momentum = 0.1 : f64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1>} : (tensor<?x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<?x3x4xf32>, tensor<0xf32>, tensor<0xf32>)
+  return %0#0, %0#1, %0#2 : tensor<?x3x4xf32>, tensor<0xf32>, tensor<0xf32>
+}
+
+// -----
+
 // group norm decomposes into a grouped view, mean/var, rsqrt and the per-channel affine.
 // CHECK-LABEL: func.func @group_norm
 // CHECK: "edge.view"(%{{.*}}) : (tensor<2x4x3x3xf32>) -> tensor<2x2x18xf32>

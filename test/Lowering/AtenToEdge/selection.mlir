@@ -84,3 +84,36 @@ func.func @masked_scatter(%x: tensor<?x6xf32>, %m: tensor<?x6xi1>, %s: tensor<40
   %0 = "exir.masked_scatter"(%x, %m, %s) : (tensor<?x6xf32>, tensor<?x6xi1>, tensor<40xf32>) -> tensor<?x6xf32>
   return %0 : tensor<?x6xf32>
 }
+
+// -----
+
+// unique(dim=0): the rows sorted lexicographically by stable sorts of each column, last to first
+// (the permutation carried through index_selects), then the first row of each run of equal rows
+// (any column differing from the row before); inverse[perm[i]] = group[i], counts a scatter-add.
+// CHECK-LABEL: func.func @unique_dim
+// CHECK-SAME: (%[[X:.*]]: tensor<?x2xi64>)
+// CHECK-DAG: %[[COL1:.*]] = arith.constant dense<1> : tensor<1xi64>
+// CHECK-DAG: %[[COL0:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK: %[[N:.*]] = tensor.dim %[[X]]
+// CHECK: %[[P0:.*]] = "edge.arange"(%[[N]])
+// CHECK: "edge.index_select"(%[[X]], %[[COL1]]) {dim = 1 : i64}
+// CHECK: %[[S1:.*]]:2 = "edge.sort"
+// CHECK: %[[P1:.*]] = "edge.index_select"(%[[P0]], %[[S1]]#1) {dim = 0 : i64}
+// CHECK: "edge.index_select"(%[[X]], %[[COL0]]) {dim = 1 : i64}
+// CHECK: %[[S0:.*]]:2 = "edge.sort"
+// CHECK: %[[PERM:.*]] = "edge.index_select"(%[[P1]], %[[S0]]#1) {dim = 0 : i64}
+// CHECK: %[[SORTED:.*]] = "edge.index_select"(%[[X]], %[[PERM]]) {dim = 0 : i64} : (tensor<?x2xi64>, tensor<?xi64>) -> tensor<?x2xi64>
+// CHECK: %[[NE:.*]] = "edge.ne"(%[[SORTED]], %{{.*}}) : (tensor<?x2xi64>, tensor<?x2xi64>) -> tensor<?x2xi1>
+// CHECK: %[[ANY:.*]] = "edge.any"(%[[NE]]) {dims = array<i64: 1>, keepdim = false}
+// CHECK: %[[MARK:.*]] = "edge.logical_or"(%[[ANY]], %{{.*}})
+// CHECK: "edge.nonzero"(%[[MARK]])
+// CHECK: %[[VALUES:.*]] = "edge.index_select"(%[[SORTED]], %{{.*}}) {dim = 0 : i64} : (tensor<?x2xi64>, tensor<?xi64>) -> tensor<?x2xi64>
+// CHECK: %[[GROUP:.*]] = "edge.sub"
+// CHECK: %[[INV:.*]] = "edge.scatter"(%{{.*}}, %[[PERM]], %[[GROUP]]) {dim = 0 : i64, reduce = "none"}
+// CHECK: %[[COUNTS:.*]] = "edge.scatter"(%{{.*}}, %[[GROUP]], %{{.*}}) {dim = 0 : i64, reduce = "sum"}
+// CHECK: return %[[VALUES]], %[[INV]], %[[COUNTS]]
+func.func private @"aten::unique_dim"(tensor<?x2xi64>) -> (tensor<?x2xi64>, tensor<?xi64>, tensor<?xi64>) attributes {exir.aten_overload = "aten::unique_dim"}
+func.func @unique_dim(%x: tensor<?x2xi64>) -> (tensor<?x2xi64>, tensor<?xi64>, tensor<?xi64>) {
+  %0:3 = call @"aten::unique_dim"(%x) {exir.args = {dim = 0 : i64, sorted = true, return_inverse = true, return_counts = true}, exir.operand_args = ["self"]} : (tensor<?x2xi64>) -> (tensor<?x2xi64>, tensor<?xi64>, tensor<?xi64>)
+  return %0#0, %0#1, %0#2 : tensor<?x2xi64>, tensor<?xi64>, tensor<?xi64>
+}

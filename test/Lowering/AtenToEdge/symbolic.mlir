@@ -135,3 +135,38 @@ func.func @assert_message(%bad: tensor<i1>) {
   "exir.priv_assert_scalar"(%ok) {assert_msg = "linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order k is not positive-definite)."} : (!exir.symbool) -> ()
   return
 }
+
+// -----
+
+// full / scalar_tensor with a SymFloat value (interpolate's scales, quantile's positions, matrix_rank's
+// tolerance): the importer calls the ATen op (an exir attribute cannot hold it); the f64 becomes one
+// element (truncated to f32) and full expands it to the sizes, the dynamic one read from the SymInt.
+// CHECK-LABEL: func.func @symbolic_fill
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>)
+// CHECK-DAG: %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f64
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f64
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?x3xf32>
+// CHECK: %[[I:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[F:.*]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK: %[[HALF:.*]] = arith.divf %[[F]], %[[TWO]] : f64
+// CHECK: %[[E:.*]] = arith.truncf %[[HALF]] : f64 to f32
+// CHECK: %[[T:.*]] = tensor.from_elements %[[E]] : tensor<f32>
+// CHECK: %[[FULL:.*]] = "edge.expand"(%[[T]], %[[N]]) : (tensor<f32>, index) -> tensor<?x3xf32>
+// CHECK: %[[M:.*]] = arith.mulf %[[F]], %[[QUARTER]] : f64
+// CHECK: %[[MI:.*]] = arith.fptosi %[[M]] : f64 to i64
+// CHECK: %[[S:.*]] = tensor.from_elements %[[MI]] : tensor<i64>
+// CHECK: return %[[FULL]], %[[S]]
+func.func private @"aten::full"(!exir.symint, !exir.symfloat) -> tensor<?x3xf32> attributes {exir.aten_overload = "aten::full"}
+func.func private @"aten::scalar_tensor"(!exir.symfloat) -> tensor<i64> attributes {exir.aten_overload = "aten::scalar_tensor"}
+func.func @symbolic_fill(%x: tensor<?x3xf32>) -> (tensor<?x3xf32>, tensor<i64>) {
+  %0 = "exir.sym_size_int"(%x) {dim = 0 : i64, exir.sym_expr = "s0"} : (tensor<?x3xf32>) -> !exir.symint
+  %1 = "exir.sym_float"(%0) {exir.sym_expr = "ToFloat(s0)"} : (!exir.symint) -> !exir.symfloat
+  %2 = "exir.sym_constant"() {value = 2.000000e+00 : f64} : () -> !exir.symfloat
+  %3 = "exir.sym_truediv"(%1, %2) : (!exir.symfloat, !exir.symfloat) -> !exir.symfloat
+  %4 = call @"aten::full"(%0, %3) {exir.args = {device = "cpu", pin_memory = false, size = array<i64: -9223372036854775808, 3>}, exir.fallback_reason = "the call cannot be exir.full: argument 'fill_value' is symbolic where exir.full takes an attribute", exir.operand_args = ["size[0]", "fill_value"]} : (!exir.symint, !exir.symfloat) -> tensor<?x3xf32>
+  %6 = "exir.sym_constant"() {value = 2.500000e-01 : f64} : () -> !exir.symfloat
+  %7 = "exir.sym_mul"(%1, %6) : (!exir.symfloat, !exir.symfloat) -> !exir.symfloat
+  %8 = call @"aten::scalar_tensor"(%7) {exir.args = {device = "cpu", pin_memory = false}, exir.operand_args = ["s"]} : (!exir.symfloat) -> tensor<i64>
+  return %4, %8 : tensor<?x3xf32>, tensor<i64>
+}

@@ -257,6 +257,20 @@ func.func @slice_empty(%x: tensor<0x?xf32>, %n: index) -> tensor<0x?xf32> {
 
 // -----
 
+// A slice that starts at the end of a static dim (split_with_sizes' last piece of size 0, typed
+// with a dynamic dim) is empty too: the result's size operand (0) sizes a tensor.empty.
+// CHECK-LABEL: func.func @slice_past_the_end
+// CHECK-SAME: (%{{.*}}: tensor<5x4xf32>, %[[N:.*]]: index)
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x4xf32>
+// CHECK: return %[[E]]
+func.func @slice_past_the_end(%x: tensor<5x4xf32>, %n: index) -> tensor<?x4xf32> {
+  %0 = "edge.slice"(%x, %n) {dim = 0 : i64, start = 5 : i64, step = 1 : i64} : (tensor<5x4xf32>, index) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
 // as_strided of a dynamic-shape input (aten-to-edge proved the reads lie inside it): the input
 // collapsed to its dynamic 1-d storage, element 1 + 3 i + 1 j read per result element.
 // CHECK-LABEL: func.func @as_strided_dynamic
