@@ -7,13 +7,24 @@ process, and their ratio (the goal: dynamic within 1.1x of static).
 Usage: python benchmarks/bench_kernels.py [--threads N] [--repeats R]
        python benchmarks/bench_kernels.py --matmul 512,1024,2048 [--threads N]
        python benchmarks/bench_kernels.py --dynamic [--models attention,mlp,transformer_block]
+       python benchmarks/bench_kernels.py --peak
+
+--peak (and every --matmul run) measures this core's f32 FMA peak with a probe: 12 independent
+chains of vector FMAs (as wide as detect_host's vectors), built by the machine's `cc`. On a loaded
+machine compare CPU-time rates (time.thread_time, one thread): wall-clock rates there mostly
+measure the other processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import functools
+import statistics
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import torch
@@ -64,6 +75,59 @@ def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[
     return result
 
 
+_PEAK_C = r"""
+typedef float vf __attribute__((vector_size(VBYTES)));
+float fma_peak(long iters) {  /* 12 independent FMA chains: latency x throughput covered */
+    vf a0={0},a1={1},a2={2},a3={3},a4={4},a5={5},a6={6},a7={7},a8={8},a9={9},a10={10},a11={11};
+    vf x, y;
+    for (int i = 0; i < VBYTES / 4; i++) { x[i] = 1.0f + 1e-7f * i; y[i] = 0.999999f; }
+    for (long i = 0; i < iters; i++) {
+        __asm__ volatile("" : "+x"(x), "+x"(y));
+        a0 = a0 * y + x; a1 = a1 * y + x; a2 = a2 * y + x; a3 = a3 * y + x;
+        a4 = a4 * y + x; a5 = a5 * y + x; a6 = a6 * y + x; a7 = a7 * y + x;
+        a8 = a8 * y + x; a9 = a9 * y + x; a10 = a10 * y + x; a11 = a11 * y + x;
+    }
+    vf s = a0+a1+a2+a3+a4+a5+a6+a7+a8+a9+a10+a11;
+    float r = 0; for (int i = 0; i < VBYTES / 4; i++) r += s[i];
+    return r;
+}
+"""
+
+
+@functools.cache
+def fma_peak_gflops(iters: int = 20_000_000, repeats: int = 5) -> tuple[float, float]:
+    """One core's f32 FMA peak in GFLOP/s: (by CPU time, by wall time), best of `repeats`."""
+    vbytes = detect_host().vector_bits // 8
+    tmp = Path(tempfile.mkdtemp(prefix="exir-peak-"))
+    (tmp / "peak.c").write_text(_PEAK_C)
+    subprocess.run(["cc", "-O2", "-march=native", "-ffp-contract=fast", f"-DVBYTES={vbytes}", "-shared", "-fPIC",
+                    str(tmp / "peak.c"), "-o", str(tmp / "peak.so")], check=True)
+    lib = ctypes.CDLL(str(tmp / "peak.so"))
+    lib.fma_peak.restype, lib.fma_peak.argtypes = ctypes.c_float, [ctypes.c_long]
+    flops = iters * 12 * (vbytes // 4) * 2
+    cpu = wall = 0.0
+    for _ in range(repeats):
+        c, w = time.thread_time(), time.perf_counter()
+        lib.fma_peak(iters)
+        cpu = max(cpu, flops / (time.thread_time() - c) / 1e9)
+        wall = max(wall, flops / (time.perf_counter() - w) / 1e9)
+    return cpu, wall
+
+
+def cpu_time_medians(fns: dict, *, repeats: int) -> dict[str, float]:
+    """Median CPU seconds (this thread) per call, round-robin: with one thread, what a loaded
+    machine's other processes do not add to (wall time there measures them)."""
+    samples = {name: [] for name in fns}
+    for fn in fns.values():
+        fn()
+    for _ in range(repeats):
+        for name, fn in fns.items():
+            start = time.thread_time()
+            fn()
+            samples[name].append(time.thread_time() - start)
+    return {name: statistics.median(v) for name, v in samples.items()}
+
+
 def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
     """f32 `A @ B` (n x n) and `relu(x @ W^T + b)` (nn.Linear + ReLU, bias and activation fused
     into the matmul's tiles) against torch at the same moment, in GFLOP/s and as time ratios.
@@ -88,6 +152,13 @@ def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
               f"(time ratio {t['exir-mlir mm'] / t['torch mm']:.2f}x); linear+relu torch "
               f"{gf['torch linear+relu']:.1f}, exir-mlir {gf['exir-mlir linear+relu']:.1f} GFLOP/s "
               f"(time ratio {t['exir-mlir linear+relu'] / t['torch linear+relu']:.2f}x)", flush=True)
+        if threads == 1:
+            c = cpu_time_medians({"torch mm": lambda: torch.mm(a, b), "exir-mlir mm": lambda: mm(a, b)},
+                                 repeats=repeats)
+            peak = fma_peak_gflops()[0]
+            print(f"  by CPU time: mm torch {flops / c['torch mm'] / 1e9:.1f}, exir-mlir "
+                  f"{flops / c['exir-mlir mm'] / 1e9:.1f} GFLOP/s = {flops / c['exir-mlir mm'] / 1e9 / peak:.0%} "
+                  f"of the FMA peak ({peak:.1f})", flush=True)
 
 
 def main(argv=None) -> int:
@@ -97,10 +168,16 @@ def main(argv=None) -> int:
     p.add_argument("--dynamic", action="store_true", help="dynamic/static latency ratio per model")
     p.add_argument("--matmul", default="", help="comma-separated sizes n: n^3 matmul and n x n linear+relu")
     p.add_argument("--models", default=",".join(DYNAMIC_MODELS), help="with --dynamic: bench_models.py names")
+    p.add_argument("--peak", action="store_true", help="one core's f32 FMA peak (probe)")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
     print(f"machine: {machine_description()}")
     print(f"threads: {args.threads} (torch.set_num_threads and exir-mlir workers)")
+    if args.peak or args.matmul:
+        cpu, wall = fma_peak_gflops()
+        print(f"f32 FMA peak, one core: {cpu:.1f} GFLOP/s by CPU time, {wall:.1f} by wall time")
+        if args.peak:
+            return 0
     if args.matmul:
         matmul_sweep([int(v) for v in args.matmul.split(",")], threads=args.threads, repeats=args.repeats)
         return 0

@@ -486,9 +486,23 @@ def _attach_epilogues(entries: list[_Tagged], host: HostCPU) -> None:
         if owner.name == "linalg.fill" and entry.init_fill:
             producer = _Tagged(tag=-1, op=owner.opview, plan=epi.plan, init_fill=False)
             entries.append(producer)
+            _own_empty(owner)
         if producer is not None and producer.plan.kind == "elementwise" and not producer.fused:
             entry.init_producer, producer.fused = producer, True
             entry.init_fill = False
+
+
+def _own_empty(fill: ir.Operation) -> None:
+    """Gives a fused zero fill a tensor.empty of its own when CSE merged its destination with the
+    epilogue's. Otherwise the fill, fused into the epilogue's tile loops, writes a slice of the very
+    tile those loops update: on a peeled remainder (a dynamic or non-dividing size) it reads the
+    tile's value from before the loop, and bufferization copies every thread tile out and back."""
+    dest = fill.operands[len(fill.operands) - 1]
+    owner = dest.owner.operation if isinstance(dest, ir.OpResult) else None
+    if owner is None or owner.name != "tensor.empty" or _single_user(dest) is not None:
+        return
+    clone = owner.clone(ir.InsertionPoint(fill))
+    fill.operands[len(fill.operands) - 1] = clone.results[0]
 
 
 def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math as pymath
 
-from exir_mlir._mlir import ir
+from exir_mlir._mlir import ir, tensor
 
 from ..conversion import PatternTable
 from ..ir_utils import (
     DYNAMIC,
     attr_dict,
+    attr_names,
     create1,
     element_type,
     f64_attr,
@@ -129,14 +130,15 @@ def fuse_attention(op):
     if found is None:
         return None
     q, k, v, scale, mask_cond, mask_add, safe = found
-    for t in (q, k, v):
-        if DYNAMIC in shape_of(t):
-            return None
-    if rank_of(q) != rank_of(k) or rank_of(q) != rank_of(v) or shape_of(q)[:-2] != shape_of(k)[:-2]:
+    if rank_of(q) != rank_of(k) or rank_of(q) != rank_of(v) or shape_of(q)[:-2] != shape_of(k)[:-2] \
+            or shape_of(q)[:-2] != shape_of(v)[:-2]:
         return None
     res_t = op.results[0].type
-    n = shape_of(res_t)[0]
     elem = element_type(q)
+    dynamic = any(DYNAMIC in shape_of(t) for t in (q, k, v))
+    if dynamic:
+        return _fuse_dynamic(op, q, k, v, scale, mask_cond, mask_add, safe)
+    n = shape_of(res_t)[0]
 
     def as3(t):
         s = shape_of(t)
@@ -162,6 +164,54 @@ def fuse_attention(op):
     if safe:
         attrs["safe_softmax"] = ir.BoolAttr.get(True)
     return [create1("backend.sdpa", operands, res_t, attrs)]
+
+
+def _same_dims(a: list[int], b: list[int]) -> bool:
+    """Equal where both are static; a symbolic dim only pairs with a symbolic one."""
+    return len(a) == len(b) and all((x == DYNAMIC) == (y == DYNAMIC) and (x == DYNAMIC or x == y)
+                                    for x, y in zip(a, b))
+
+
+def _fuse_dynamic(op, q, k, v, scale, mask_cond, mask_add, safe):
+    """backend.sdpa on symbolic shapes: q, k, v keep their own rank (the lowering flattens their
+    leading dims with tensor.collapse_shape, which needs no size operands) and the result, of
+    q's leading dims, is collapsed to the [N, L, Ev] the matched bmm returned. The last two dims
+    of q, k and v must be those the bmms multiplied (the views only regrouped leading dims)."""
+    res_t = op.results[0].type
+    elem = element_type(q)
+    v3 = op.operands[1]
+    lead = shape_of(q)[:-2]
+    if rank_of(res_t) != 3 or not _same_dims(shape_of(v)[-2:], shape_of(v3)[-2:]) \
+            or not _same_dims(shape_of(q)[-1:], shape_of(k)[-1:]):
+        return None
+    out_shape = [*lead, shape_of(q)[-2], shape_of(v)[-1]]
+    if not _same_dims(out_shape[-2:], shape_of(res_t)[-2:]):
+        return None
+    operands = [q, k, v]
+    mask = None
+    if mask_cond is not None:
+        mask = create1("edge.where", [mask_cond, splat(-pymath.inf, elem), splat(0.0, elem)],
+                       ranked(shape_of(mask_cond), elem))
+        cond_op = producer(mask_cond)
+        if cond_op is not None and "exir.sym_shapes" in attr_names(cond_op):  # its symbolic dims
+            producer(mask).attributes["exir.sym_shapes"] = cond_op.attributes["exir.sym_shapes"]
+    elif mask_add is not None:
+        mask = mask_add
+    if mask is not None:
+        ms = shape_of(mask)
+        if len(ms) > 2 and ms[:-2] != lead:
+            return None
+        operands.append(mask)
+    attrs = {"scale": f64_attr(scale), "is_causal": ir.BoolAttr.get(False)}
+    if safe:
+        attrs["safe_softmax"] = ir.BoolAttr.get(True)
+    out = create1("backend.sdpa", operands, ranked(out_shape, elem), attrs)
+    if len(lead) == 1:
+        return [out]
+    groups = [list(range(len(lead))), [len(lead)], [len(lead) + 1]]
+    return [tensor.CollapseShapeOp(res_t, out, ir.ArrayAttr.get(
+        [ir.ArrayAttr.get([ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d) for d in g]) for g in groups]
+    )).result]
 
 
 def erase_dead_edge_ops(root: ir.Operation) -> None:

@@ -36,13 +36,17 @@ def lower_sdpa(op):
     elem = element_type(q)
     if not is_float(elem):
         raise Unsupported("sdpa needs float inputs")
-    if DYNAMIC in shape_of(q) + shape_of(k) + shape_of(v):
-        raise Unsupported("sdpa with dynamic shapes is not supported yet")
     q3, k3, v3 = _to_3d(ctx, q), _to_3d(ctx, k), _to_3d(ctx, v)
     n, l, e = shape_of(q3)
     s = shape_of(k3)[1]
     scores_t = ranked([n, l, s], elem)
-    scores = fill(0.0, scores_t, [])
+    # Symbolic sizes (a dynamic batch or sequence) come from the operands themselves.
+    size_of = {"n": (q3, 0), "l": (q3, 1), "s": (k3, 1), "ev": (v3, 2)}
+
+    def dyn(*names):
+        return [ctx.dim(*size_of[x]) for x in names if shape_of(size_of[x][0])[size_of[x][1]] == DYNAMIC]
+
+    scores = fill(0.0, scores_t, dyn("n", "l", "s"))
     # (n, l, s, e): q[n, l, e] * k[n, s, e] summed over e
     scores = generic([q3, k3], [[0, 1, 3], [0, 2, 3]], [scores], [[0, 1, 2]],
                      [PARALLEL, PARALLEL, PARALLEL, REDUCTION],
@@ -75,12 +79,14 @@ def lower_sdpa(op):
     scaled = generic(ins, maps, [scores], [[0, 1, 2]], [PARALLEL] * 3, lambda *xs: body(*xs[:-1]))[0]
     probs = softmax(ctx, scaled, 2, scores_t, log=False, safe=bool(a.get("safe_softmax", False)))
     out_t = ranked([n, l, shape_of(v3)[2]], elem)
-    out = linalg.batch_matmul(probs, v3, outs=[fill(0.0, out_t, [])])
+    out = linalg.batch_matmul(probs, v3, outs=[fill(0.0, out_t, dyn("n", "l", "ev"))])
     if rank_of(res) == 3:
         return [out]
     lead = rank_of(res) - 2
+    sizes = [ctx.dim(q, d) for d in range(lead)] + [ctx.dim(q3, 1), ctx.dim(v3, 2)]
+    static = [x if x != DYNAMIC else DYNAMIC for x in shape_of(res)]
     return [tensor.ExpandShapeOp(res.type, out, reassociation([list(range(lead)), [lead], [lead + 1]]),
-                                 [], shape_of(res)).result]
+                                 [v for v, x in zip(sizes, static) if x == DYNAMIC], static).result]
 
 
 def populate_attention_patterns(table: PatternTable) -> None:

@@ -90,3 +90,43 @@ func.func @safe_softmax(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tens
   %10 = "edge.bmm"(%9, %v) : (tensor<4x8x8xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %10 : tensor<4x8x16xf32>
 }
+
+// -----
+
+// The same chain with a symbolic batch and sequence (what torch.export makes of it with both dims
+// marked `Dim`): q, k and v keep their rank and the lowering flattens their leading dims, the mask
+// keeps its symbolic shape, and the [N, L, Ev] the bmm returned is the sdpa's result collapsed.
+// CHECK-LABEL: func.func @decomposed_sdpa_dynamic
+// CHECK-SAME: (%[[Q:.*]]: tensor<?x4x?x16xf32>, %[[K:.*]]: tensor<?x4x?x16xf32>, %[[V:.*]]: tensor<?x4x?x16xf32>
+// CHECK: %[[C:.*]] = "edge.bitwise_not"
+// CHECK: %[[M:.*]] = "edge.where"(%[[C]], %{{.*}}, %{{.*}}) {exir.sym_shapes = {{\[\[}}"s1", "s1"]]} : (tensor<?x?xi1>, tensor<f32>, tensor<f32>) -> tensor<?x?xf32>
+// CHECK: %[[O:.*]] = "backend.sdpa"(%[[Q]], %[[K]], %[[V]], %[[M]]) {is_causal = false, scale = 2.500000e-01 : f64} : (tensor<?x4x?x16xf32>, tensor<?x4x?x16xf32>, tensor<?x4x?x16xf32>, tensor<?x?xf32>) -> tensor<?x4x?x16xf32>
+// CHECK: %[[O3:.*]] = tensor.collapse_shape %[[O]] {{\[\[}}0, 1], [2], [3]] : tensor<?x4x?x16xf32> into tensor<?x?x16xf32>
+// CHECK: %[[R:.*]] = "edge.view"(%[[O3]], %{{.*}}, %{{.*}})
+// CHECK-NOT: edge.bmm
+// CHECK-NOT: softmax
+// CHECK: return %[[R]]
+func.func @decomposed_sdpa_dynamic(%q: tensor<?x4x?x16xf32>, %k: tensor<?x4x?x16xf32>, %v: tensor<?x4x?x16xf32>, %c: tensor<?x?xi1>, %b: index, %l: index) -> tensor<?x4x?x16xf32> {
+  %ninf = arith.constant dense<0xFF800000> : tensor<f32>
+  %four = arith.constant dense<4.000000e+00> : tensor<f32>
+  %c4 = arith.constant 4 : index
+  %n = arith.muli %b, %c4 : index
+  %cond = "edge.bitwise_not"(%c) {exir.sym_shapes = [["s1", "s1"]]} : (tensor<?x?xi1>) -> tensor<?x?xi1>
+  %0 = "edge.permute"(%k) {dims = array<i64: 0, 1, 3, 2>} : (tensor<?x4x?x16xf32>) -> tensor<?x4x16x?xf32>
+  %1 = "edge.expand"(%q, %b, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %2 = "edge.view"(%1, %n, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %3 = "edge.expand"(%0, %b, %l) : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x4x16x?xf32>
+  %4 = "edge.view"(%3, %n, %l) : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x16x?xf32>
+  %5 = "edge.bmm"(%2, %4) : (tensor<?x?x16xf32>, tensor<?x16x?xf32>) -> tensor<?x?x?xf32>
+  %6 = "edge.view"(%5, %b, %l, %l) : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %7 = "edge.div"(%6, %four) : (tensor<?x4x?x?xf32>, tensor<f32>) -> tensor<?x4x?x?xf32>
+  %8 = "edge.where"(%cond, %ninf, %7) : (tensor<?x?xi1>, tensor<f32>, tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
+  %9 = "edge.softmax"(%8) {dim = 3 : i64} : (tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
+  %10 = "edge.expand"(%9, %b, %l, %l) : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %11 = "edge.view"(%10, %n, %l, %l) : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
+  %12 = "edge.expand"(%v, %b, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %13 = "edge.view"(%12, %n, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %14 = "edge.bmm"(%11, %13) : (tensor<?x?x?xf32>, tensor<?x?x16xf32>) -> tensor<?x?x16xf32>
+  %15 = "edge.view"(%14, %b, %l) : (tensor<?x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  return %15 : tensor<?x4x?x16xf32>
+}

@@ -50,3 +50,25 @@ func.func @sdpa_safe(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<
   %0 = "backend.sdpa"(%q, %k, %v) {is_causal = false, safe_softmax = true, scale = 0.25 : f64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %0 : tensor<4x8x16xf32>
 }
+
+// -----
+
+// Symbolic batch and sequence: the flattened batch and the sequence sizes are read off the
+// operands (N from the collapsed q, S from the collapsed k), and the result is expanded back with
+// q's own leading sizes.
+// CHECK-LABEL: func.func @sdpa_dynamic
+// CHECK-SAME: (%[[Q:.*]]: tensor<?x4x?x16xf32>, %[[K:.*]]: tensor<?x4x?x16xf32>, %[[V:.*]]: tensor<?x4x?x16xf32>
+// CHECK-DAG: %[[Q3:.*]] = tensor.collapse_shape %[[Q]] {{\[\[}}0, 1], [2], [3]] : tensor<?x4x?x16xf32> into tensor<?x?x16xf32>
+// CHECK-DAG: %[[K3:.*]] = tensor.collapse_shape %[[K]] {{\[\[}}0, 1], [2], [3]] : tensor<?x4x?x16xf32> into tensor<?x?x16xf32>
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[Q3]], %c0
+// CHECK-DAG: %[[L:.*]] = tensor.dim %[[Q3]], %c1
+// CHECK-DAG: %[[S:.*]] = tensor.dim %[[K3]], %c1
+// CHECK: tensor.empty(%[[N]], %[[L]], %[[S]]) : tensor<?x?x?xf32>
+// CHECK: %[[O:.*]] = linalg.batch_matmul
+// CHECK: %[[B:.*]] = tensor.dim %[[Q]], %c0
+// CHECK: %[[L2:.*]] = tensor.dim %[[Q3]], %c1
+// CHECK: tensor.expand_shape %[[O]] {{\[\[}}0, 1], [2], [3]] output_shape [%[[B]], 4, %[[L2]], 16] : tensor<?x?x16xf32> into tensor<?x4x?x16xf32>
+func.func @sdpa_dynamic(%q: tensor<?x4x?x16xf32>, %k: tensor<?x4x?x16xf32>, %v: tensor<?x4x?x16xf32>, %m: tensor<?x?xf32>) -> tensor<?x4x?x16xf32> {
+  %0 = "backend.sdpa"(%q, %k, %v, %m) {is_causal = false, scale = 0.25 : f64} : (tensor<?x4x?x16xf32>, tensor<?x4x?x16xf32>, tensor<?x4x?x16xf32>, tensor<?x?xf32>) -> tensor<?x4x?x16xf32>
+  return %0 : tensor<?x4x?x16xf32>
+}
