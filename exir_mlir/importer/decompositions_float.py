@@ -35,7 +35,12 @@ def _tensor(x, dtype, like):
     return aten.full.default([], x, dtype=dtype, device=like.device)
 
 
-def _pow2(k: torch.Tensor, bits: int = 11) -> torch.Tensor:
+def _bits(dtype: torch.dtype) -> int:
+    """Bits of the exponents _pow2 sees for values of `dtype` (float64: up to 1100; the others: up to 180)."""
+    return 11 if dtype == _F64 else 8
+
+
+def _pow2(k: torch.Tensor, bits: int) -> torch.Tensor:
     """2**k in float64 for an integer-valued float64 tensor k, |k| < 2**bits, |k| <= 1023: exact."""
     negative = aten.lt.Scalar(k, 0)
     magnitude = aten._to_copy.default(aten.abs.default(k), dtype=torch.int64)
@@ -49,19 +54,20 @@ def _pow2(k: torch.Tensor, bits: int = 11) -> torch.Tensor:
     return aten.where.self(negative, down, up)
 
 
-def _scale(x: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+def _scale(x: torch.Tensor, k: torch.Tensor, bits: int) -> torch.Tensor:
     """x * 2**k in float64, in two halves so that neither factor overflows (|k| up to about 2100)."""
     half = aten.div.Tensor_mode(k, 2.0, rounding_mode="trunc")
-    return aten.mul.Tensor(aten.mul.Tensor(x, _pow2(half)), _pow2(aten.sub.Tensor(k, half)))
+    return aten.mul.Tensor(aten.mul.Tensor(x, _pow2(half, bits)), _pow2(aten.sub.Tensor(k, half), bits))
 
 
-def _frexp64(x: torch.Tensor):
-    """(mantissa, exponent) of a float64 tensor, exponent as float64; (x, 0) for 0, +-inf, NaN."""
+def _frexp64(x: torch.Tensor, dtype: torch.dtype):
+    """(mantissa, exponent) of a float64 tensor holding values of `dtype`, exponent as float64; (x, 0) for 0,
+    +-inf, NaN."""
     magnitude = aten.abs.default(x)
     finite = aten.logical_and.default(aten.ne.Scalar(magnitude, 0.0), aten.lt.Scalar(magnitude, float("inf")))
     safe = aten.where.self(finite, magnitude, aten.ones_like.default(magnitude))  # NaN: not finite, so 1
     e = aten.add.Scalar(aten.floor.default(aten.log2.default(safe)), 1.0)
-    m = _scale(safe, aten.neg.default(e))
+    m = _scale(safe, aten.neg.default(e), _bits(dtype))
     high = aten.ge.Scalar(m, 1.0)
     e = aten.where.self(high, aten.add.Scalar(e, 1.0), e)
     m = aten.where.self(high, aten.mul.Scalar(m, 0.5), m)
@@ -75,7 +81,7 @@ def _frexp64(x: torch.Tensor):
 def frexp(x: torch.Tensor):
     if not x.dtype.is_floating_point:
         raise RuntimeError(f"torch.frexp() only supports floating-point dtypes, not {x.dtype}")  # as eager
-    m, e = _frexp64(aten._to_copy.default(x, dtype=_F64))
+    m, e = _frexp64(aten._to_copy.default(x, dtype=_F64), x.dtype)
     return aten._to_copy.default(m, dtype=x.dtype), aten._to_copy.default(e, dtype=torch.int32)
 
 
@@ -87,9 +93,9 @@ def nextafter(a, b):
         raise RuntimeError(f"nextafter of {dtype} is not supported by exir-mlir's decomposition (float32, float64)")
     p = _PRECISION[dtype]
     x64 = aten._to_copy.default(x, dtype=_F64)
-    m, e = _frexp64(x64)
+    m, e = _frexp64(x64, dtype)
     tiny = 2.0 ** (_MIN_EXPONENT[dtype] - p)  # the smallest subnormal
-    ulp = aten.clamp_min.default(_pow2(aten.sub.Scalar(e, float(p))), tiny)
+    ulp = aten.clamp_min.default(_pow2(aten.sub.Scalar(e, float(p)), _bits(dtype)), tiny)
     away = aten.eq.Tensor(aten.gt.Tensor(y, x), aten.gt.Scalar(x, 0.0))  # |x| grows
     power_of_two = aten.eq.Scalar(aten.abs.default(m), 0.5)
     step = aten.where.self(aten.logical_or.default(away, aten.logical_not.default(power_of_two)), ulp,
