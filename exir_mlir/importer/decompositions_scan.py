@@ -11,6 +11,9 @@
   sum over the elements (numel x bins compares, reduced: vectorizes; work grows with bins).
   Where eager refuses the input (a non-finite range from inf/NaN data, or min > max), the compiled program
   returns counts of what lies in the range instead of raising.
+- bincount: a data-dependent output size, max(x) + 1 (at least minlength), taken from the data at run time (an
+  unbacked size, as `.item()` gives), then the counts (or weight sums) by index_put with accumulate; a negative
+  value is a run-time error, as in eager.
 """
 
 from __future__ import annotations
@@ -76,6 +79,27 @@ def histc(x: torch.Tensor, bins: int = 100, min=0, max=0) -> torch.Tensor:
     return aten.sum.dim_IntList(aten._to_copy.default(hits, dtype=dtype), [0], False)
 
 
+def bincount(x: torch.Tensor, weights=None, minlength: int = 0) -> torch.Tensor:
+    if x.dtype.is_floating_point or x.dtype.is_complex or x.dim() != 1:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")  # as eager refuses it
+    x64 = aten._to_copy.default(x, dtype=torch.int64)
+    # eager raises on a negative value; here a run-time check (index_put would wrap it around)
+    lowest = aten.amin.default(aten.cat.default([x64, aten.zeros.default([1], dtype=torch.int64, device=x.device)]))
+    aten._assert_async.msg(aten.ge.Scalar(lowest, 0), "bincount only supports 1-d non-negative integral inputs.")
+    # the output size is data-dependent: max(x) + 1, at least minlength (padded with it: 0 for an empty x); one
+    # unbacked symbol (export renames it to the op's own output size, which a sum or a max of symbols is not)
+    bound = aten.full.default([1], minlength, dtype=torch.int64, device=x.device)
+    size = aten._local_scalar_dense.default(aten.amax.default(aten.cat.default([aten.add.Scalar(x64, 1), bound])))
+    torch._check(size >= 0)
+    if weights is None:
+        dtype, values = torch.int64, aten.ones_like.default(x64)
+    else:
+        dtype = weights.dtype if weights.dtype == torch.float32 else torch.float64  # eager's rule
+        values = aten._to_copy.default(weights, dtype=dtype)
+    out = aten.zeros.default([size], dtype=dtype, device=x.device)
+    return aten.index_put.default(out, [x64], values, True)
+
+
 def table() -> dict:
     """The decompositions, by OpOverload (own_table() in decompositions.py adds them)."""
-    return {aten.logcumsumexp.default: logcumsumexp, aten.histc.default: histc}
+    return {aten.logcumsumexp.default: logcumsumexp, aten.histc.default: histc, aten.bincount.default: bincount}

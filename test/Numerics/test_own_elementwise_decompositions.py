@@ -7,7 +7,8 @@ Two levels, both cheap:
   Fibonacci worst case of Euclid's algorithm; exact equality (integer results, histogram counts), the corpus
   tolerances for logcumsumexp (+-inf, NaN, a prefix far below the maximum); frexp/nextafter/copysign bit-exact
   (sign bits included) on 0, -0, +-inf, NaN, subnormals, the largest values, powers of two and random magnitudes;
-- compiled end to end (exir_mlir.compile) in one program with dynamic dims, at two sizes (gcd in int8: the
+- compiled end to end (exir_mlir.compile) in one program with dynamic dims, at two sizes (bincount's output
+  size is data-dependent: an unbacked size) (gcd in int8: the
   int64 form unrolls 92 Euclid steps and costs tens of seconds of export tracing).
 """
 
@@ -103,6 +104,15 @@ def test_histc(dtype):
     assert torch.equal(SCAN[aten.histc.default](with_nan, 4, -1, 1), torch.histc(with_nan, 4, -1, 1))
 
 
+def test_bincount():
+    x = torch.tensor([0, 3, 3, 1, 7])
+    w32, w64 = torch.rand(5), torch.rand(5, dtype=torch.float64)
+    for args, kwargs in [((x,), {}), ((x, w32), {}), ((x, w64), {"minlength": 12}), ((x.to(torch.uint8),), {}),
+                         ((torch.empty(0, dtype=torch.int64),), {"minlength": 3}), ((x, x), {})]:
+        ours, eager = SCAN[aten.bincount.default](*args, **kwargs), torch.bincount(*args, **kwargs)
+        assert ours.dtype == eager.dtype and torch.equal(ours, eager), (args, kwargs)
+
+
 def _same_floats(ours, eager):
     """Equal values, NaN positions and sign bits (-0.0 is not 0.0 here)."""
     return ours.dtype == eager.dtype and torch.allclose(ours, eager, 0, 0, equal_nan=True) and \
@@ -131,7 +141,7 @@ def test_float_representation(dtype):
 def _program(a, b, x):
     return (torch.gcd(a, b), torch.lcm(a, b), a << (b % 20 - 2), a >> (b % 20 - 2), torch.logcumsumexp(x, 1),
             torch.histc(x.clamp(-8, 8), 7), torch.histc(x, 5, -1.0, 1.0), *torch.frexp(x), torch.nextafter(x, x.flip(1)),
-            torch.copysign(x, x.flip(0)))
+            torch.copysign(x, x.flip(0)), torch.bincount((a.to(torch.int64) + 200) % 50, minlength=3))
 
 
 def test_compiled_dynamic():
