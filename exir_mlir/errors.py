@@ -96,6 +96,9 @@ class IndexOutOfRangeError(ExirUserError, IndexError):
 # The message of a failed run-time check of a condition (lowering/aten_to_edge/symbolic.py: torch._check
 # on data-dependent values, the linalg errors of cholesky/inv/solve) starts with this.
 RUNTIME_CHECK_PREFIX = "run-time check failed: "
+# A run-time check whose message starts with this guards a value exir-mlir's code cannot compute (e.g. the sign
+# bit of a NaN: importer/decompositions_float.py), where eager runs on.
+UNSUPPORTED_VALUE_PREFIX = "exir-mlir cannot compute "
 
 
 class RuntimeCheckError(ExirUserError, RuntimeError):
@@ -111,6 +114,9 @@ def failed_check_error(message: str, where: str = "") -> ExirUserError:
     " (from 'model.so')"."""
     if message.startswith(RUNTIME_CHECK_PREFIX):
         text = message.removeprefix(RUNTIME_CHECK_PREFIX)
+        if text.startswith(UNSUPPORTED_VALUE_PREFIX):  # a value the compiled code cannot compute, eager can
+            return RuntimeCheckError(f"{text} (eager PyTorch computes a result here; exir-mlir's code cannot: "
+                                     f"the call's outputs were discarded){where}")
         return RuntimeCheckError(f"{text} (eager PyTorch raises RuntimeError here; the call's outputs were "
                                  f"discarded){where}")
     return IndexOutOfRangeError(message[:1].upper() + message[1:] + " (torch raises IndexError here; "

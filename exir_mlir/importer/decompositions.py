@@ -128,10 +128,16 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
             out = aten.sum.dim_IntList(out, [d], False)
         return out
 
+    from exir_mlir.importer.decompositions_bitwise import table as bitwise_table
+    from exir_mlir.importer.decompositions_float import table as float_table
+    from exir_mlir.importer.decompositions_scan import table as scan_table
     from exir_mlir.importer.decompositions_special import table as special_table
 
     return {
         **special_table(),
+        **bitwise_table(),
+        **scan_table(),
+        **float_table(),
         **complex_to_real.real_table(),
         aten.empty_permuted.default: empty_permuted,
         aten._trilinear.default: trilinear,

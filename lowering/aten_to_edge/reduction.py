@@ -17,6 +17,7 @@ from ..ir_utils import (
     rank_of,
     ranked,
     shape_of,
+    with_element,
 )
 from .args import AtenArgs
 from .builders import cast, full, normalize_dim, numel_index
@@ -50,6 +51,9 @@ def lower_reduce(edge_name: str, *, dims_arg: str | None = "dim"):
         else:
             x = cast(x, out)  # dtype= or the int -> i64 accumulation rule, made explicit
         attrs = {"dims": i64_array(dims), "keepdim": bool_attr(keepdim)}
+        if edge_name == "any" and out != i1():
+            # torch's any of a uint8 tensor is uint8 (0/1): edge.any is i1 -> i1, then a cast
+            return [cast(create1("edge.any", [x], with_element(op.results[0].type, i1()), attrs), out)]
         return [create1(f"edge.{edge_name}", [x], op.results[0].type, attrs)]
 
     return pattern

@@ -73,22 +73,25 @@ def test_an_op_torch_cannot_decompose_says_so():
 
 
 def test_user_decomposition_table():
-    # logcumsumexp has no lowering and no torch decomposition: the user's table supplies one.
-    def logcumsumexp(x, dim):
-        return torch.log(torch.cumsum(torch.exp(x), dim))
+    # histogram has no lowering and no torch decomposition: the user's table supplies one (the counts of
+    # equal-width bins over [min, max]; the edges are not used here).
+    def histogram(x, bins=100, *, range=None, weight=None, density=False):
+        lo, hi = x.min(), x.max()
+        pos = ((x - lo) * bins / (hi - lo)).to(torch.int64).clamp(max=bins - 1)
+        counts = (pos.unsqueeze(-1) == torch.arange(bins)).sum(0).to(x.dtype)
+        return counts, torch.zeros(bins + 1, dtype=x.dtype)
 
     def f(x):
-        return torch.logcumsumexp(x, 1)
+        return torch.histogram(x, 4)[0]
 
-    _, ep = _export(f, torch.randn(3, 5))
-    with pytest.raises(ExirUserError, match="'aten::logcumsumexp' is not a core ATen op"):
+    _, ep = _export(f, torch.randn(16), dynamic=False)  # histogram has no fake kernel for symbolic sizes
+    with pytest.raises(ExirUserError, match="'aten::histogram.bin_ct' is not a core ATen op"):
         exir_mlir.compile(ep)
-    _check(f, (torch.randn(3, 5),), (torch.randn(2, 8),),
-           decompositions={torch.ops.aten.logcumsumexp.default: logcumsumexp})
+    _check(f, (torch.randn(16),), dynamic=False, decompositions={torch.ops.aten.histogram.bin_ct: histogram})
     # An OpOverloadPacket key stands for all of its overloads.
-    _check(f, (torch.randn(3, 5),), decompositions={torch.ops.aten.logcumsumexp: logcumsumexp})
+    _check(f, (torch.randn(16),), dynamic=False, decompositions={torch.ops.aten.histogram: histogram})
     with pytest.raises(ExirUserError, match="decompositions"):
-        exir_mlir.compile(ep, decompositions={"logcumsumexp": logcumsumexp})
+        exir_mlir.compile(ep, decompositions={"histogram": histogram})
 
 
 def test_a_symint_scalar_takes_the_tensor_overload():

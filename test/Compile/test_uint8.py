@@ -33,6 +33,7 @@ class Uint8Ops(torch.nn.Module):
             a.to(torch.bool),
             a.sum(1), a.prod(1), a.cumsum(1), a.amax(1), a.amin(1), a.argmax(1), a.argmin(1),
             torch.cat([a, b], 1), torch.where(a > b, a, b), a[:, idx],
+            a.any(1), a << (b % 10), a >> (b % 10),  # any is uint8 here; shifts by 8, 9 give 0
         )
 
 

@@ -63,6 +63,18 @@ func.func @any_dim(%x: tensor<2x3xf32>) -> tensor<2x1xi1> {
 
 // -----
 
+// any.dim of a uint8 tensor is uint8 in torch (0/1): edge.any stays i1 -> i1, a cast gives the ui8 result.
+// CHECK-LABEL: func.func @any_dim_uint8
+// CHECK: %[[B:.*]] = "edge.cast"(%{{.*}}) : (tensor<?x3xui8>) -> tensor<?x3xi1>
+// CHECK: %[[A:.*]] = "edge.any"(%[[B]]) {dims = array<i64: 1>, keepdim = false} : (tensor<?x3xi1>) -> tensor<?xi1>
+// CHECK: "edge.cast"(%[[A]]) : (tensor<?xi1>) -> tensor<?xui8>
+func.func @any_dim_uint8(%x: tensor<?x3xui8>) -> tensor<?xui8> {
+  %0 = "exir.any_dim"(%x) {dim = 1 : i64, keepdim = false} : (tensor<?x3xui8>) -> tensor<?xui8>
+  return %0 : tensor<?xui8>
+}
+
+// -----
+
 // argmax without dim over a dynamic-shape input: the flattening view takes numel = d0 * 5 from
 // tensor.dim; with keepdim the scalar index is viewed to the all-ones result shape.
 // CHECK-LABEL: func.func @argmax_flat_dynamic
