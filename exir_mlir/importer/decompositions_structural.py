@@ -1,12 +1,12 @@
 """Own decompositions (torch ops -> core ATen) of structural non-core ops: distances (cdist, pdist),
 fractional max pooling with given samples, anti-aliased bilinear upsampling, grid_sampler_3d, histograms
-(histc, histogram with bin edges, histogramdd), logcumsumexp, scatter.reduce, resize with static sizes, the
+(histogram with bin edges, histogramdd; histc is in decompositions_scan.py), scatter.reduce, resize with static sizes, the
 random ones torch draws with no core op (multinomial, geometric of an integer dtype, rrelu in training: on
 rand/rand_like, which aten-to-edge lowers to edge.random), and nn.functional.linear_cross_entropy's chunked
 custom ops.
 
 Each is written with core ATen ops whose lowerings exist, for any (symbolic) size. Some are quadratic in a
-length (logcumsumexp: n x n along the dim; pdist, histograms: a comparison per element and edge), correct
+length (pdist, histograms: a comparison per element and edge), correct
 and vectorizable but slow for long dims.
 
 `own_table()` entries are tried like torch._decomp's for ops that survive the default table;
@@ -209,31 +209,6 @@ def upsample_bilinear2d_aa(x, output_size, align_corners, scales_h=None, scales_
     return aten.matmul.default(wh, out)  # [N, C, OH, OW]
 
 
-def histc(x, bins=100, min=0, max=0):  # noqa: A002 - torch's argument names
-    """histc as ATen's CPU kernel computes it (HistogramKernel.cpp, linear interpolation): the range is
-    [min, max], or the data's own when they are equal (widened by 1 each way when that is one value); an
-    element in it falls in bin int((x - lo) * bins / (hi - lo)), the last bin also taking x == hi; others
-    (and NaN) are not counted."""
-    if not x.dtype.is_floating_point:
-        return NotImplemented
-    flat = aten.reshape.default(x, [-1])
-    if min == max:
-        lo, hi = aten.amin.default(flat, [0], False), aten.amax.default(flat, [0], False)
-        same = aten.eq.Tensor(lo, hi)
-        lo = aten.where.self(same, aten.sub.Scalar(lo, 1), lo)
-        hi = aten.where.self(same, aten.add.Scalar(hi, 1), hi)
-    else:
-        lo = aten.scalar_tensor.default(float(min), dtype=x.dtype, device=x.device)
-        hi = aten.scalar_tensor.default(float(max), dtype=x.dtype, device=x.device)
-    pos = aten._to_copy.default(aten.div.Tensor(aten.mul.Scalar(aten.sub.Tensor(flat, lo), bins),
-                                                aten.sub.Tensor(hi, lo)), dtype=torch.int64)
-    pos = aten.where.self(aten.eq.Scalar(pos, bins), aten.sub.Scalar(pos, 1), pos)
-    inside = aten.logical_and.default(aten.ge.Tensor(flat, lo), aten.le.Tensor(flat, hi))
-    pos = aten.where.self(inside, pos, aten.zeros_like.default(pos))
-    hist = aten.zeros.default([bins], dtype=x.dtype, device=x.device)
-    return aten.index_put.default(hist, [pos], aten._to_copy.default(inside, dtype=x.dtype), True)
-
-
 def grid_sampler_3d(a, grid, interpolation_mode=0, padding_mode=0, align_corners=False):
     """grid_sampler_3d: torch._decomp's grid_sampler_2d (torch/_decomp/decompositions.py) with a third
     coordinate: trilinear (the 8 corners) or nearest (round half to even), zeros/border/reflection padding."""
@@ -409,32 +384,6 @@ def resize(x, size, memory_format=None):
     return NotImplemented
 
 
-# ------------------------------------------------------------------------------------------ scans
-
-
-def logcumsumexp(x, dim):
-    """logcumsumexp: out[i] = logsumexp of x[j], j <= i, along the dim, as an n x n masked logsumexp
-    (quadratic in the dim's length, as decompositions_misc's cummax; exact where a running log-add-exp
-    would round at every step). A row's max is subtracted first; an infinite max is not (-inf rows stay
-    -inf, +inf stays +inf)."""
-    if x.dtype.is_complex or not x.dtype.is_floating_point:
-        return NotImplemented
-    if x.dim() == 0:
-        return aten.clone.default(x)
-    d = dim % x.dim()
-    xt = aten.movedim.int(x, d, -1)  # [..., n]
-    n = xt.shape[-1]
-    pos = aten.arange.start_step(0, n, 1, dtype=torch.int64, device=x.device)
-    mask = aten.le.Tensor(aten.unsqueeze.default(pos, 0), aten.unsqueeze.default(pos, 1))  # [i, j]: j <= i
-    masked = aten.where.self(mask, aten.unsqueeze.default(xt, -2),
-                             aten.full.default([], float("-inf"), dtype=x.dtype, device=x.device))  # [..., i, j]
-    top = aten.amax.default(masked, [-1], True)
-    top = aten.where.self(aten.isinf.default(top), aten.zeros_like.default(top), top)
-    total = aten.sum.dim_IntList(aten.exp.default(aten.sub.Tensor(masked, top)), [-1], False)
-    out = aten.add.Tensor(aten.log.default(total), aten.squeeze.dim(top, -1))
-    return aten.movedim.int(out, -1, d)
-
-
 # ------------------------------------------------------------------------------------------ losses
 
 
@@ -551,13 +500,11 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten._histogramdd_bin_edges.default: histogramdd_bin_edges,
         aten._histogramdd_from_bin_cts.default: histogramdd_from_bin_cts,
         aten.grid_sampler_3d.default: grid_sampler_3d,
-        aten.histc.default: histc,
         aten._upsample_bilinear2d_aa.default: upsample_bilinear2d_aa,
         aten.multinomial.default: multinomial,
         aten.rrelu_with_noise_functional.default: rrelu_with_noise_functional,
         aten.scatter.reduce: scatter_reduce_legacy,
         aten.scatter.value_reduce: scatter_value_reduce_legacy,
-        aten.logcumsumexp.default: logcumsumexp,
         aten.fractional_max_pool2d.default: _fractional_max_pool(2),
         aten.fractional_max_pool3d.default: _fractional_max_pool(3),
     }

@@ -1,5 +1,6 @@
 """compile() takes the structural non-core ops exir_mlir/importer/decompositions_structural.py decomposes:
-distances (cdist, pdist), logcumsumexp, scatter.reduce, fractional max pooling with given samples,
+distances (cdist, pdist), scatter.reduce, fractional max pooling with given samples (logcumsumexp and
+histc, which decompositions_scan.py takes, ride along in the first program),
 anti-aliased bilinear upsampling, and the random ones (multinomial, geometric of an integer dtype,
 rrelu in training). Deterministic ops end to end against eager, with dynamic sizes checked at the export
 size and at another one; random ops by their distribution (bounds at 6 standard errors) and support."""
