@@ -4,7 +4,7 @@ import time
 from exir_mlir._mlir import ir
 from exir_mlir.dialects import load_dialects
 from exir_mlir.lowering.aten_to_edge import edge_patterns, run_aten_to_edge
-from exir_mlir.lowering.conversion import apply_patterns, convert_in_order, report_illegal
+from exir_mlir.lowering.conversion import apply_patterns, convert_in_order
 from exir_mlir.lowering.to_linalg import run_to_linalg
 N = 1000
 lines = ["func.func @f(%x: tensor<64x64xf32>, %y: tensor<64x64xi32>) -> tensor<64x64xf32> {", "  %v0 = \"exir.relu\"(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>"]

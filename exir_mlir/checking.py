@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import torch
 
 from exir_mlir.errors import ExirError, ExirUserError
 

@@ -13,6 +13,7 @@ lowering takes.
 from __future__ import annotations
 
 from exir_mlir._mlir import ir, vector
+from exir_mlir.codegen.op_walk import collect_ops
 
 
 def _reduction_dims(op: ir.Operation) -> list[int]:
@@ -28,14 +29,7 @@ def broadcast_one_sided_reductions(root: ir.Operation) -> int:
     """Rewrites every `vector.contract` under `root` whose lhs or rhs lacks a reduction dim.
 
     Returns the number of operands broadcast."""
-    contracts: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "vector.contract":
-            contracts.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
+    contracts = collect_ops(root, "vector.contract")
     rewritten = 0
     for op in contracts:
         maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(op.attributes["indexing_maps"])]

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir.codegen.op_walk import rewrite_each
 
 # 1-d op -> (2-d op, how its second operand (weight/window) gains the unit dim: index of the new dim)
 _AS_2D = {
@@ -62,15 +63,4 @@ def _rewrite(op: ir.Operation) -> None:
 
 def one_d_as_two_d(module: ir.Operation) -> int:
     """Rewrite every 1-d NCW convolution / pooling named op as its 2-d form; returns how many."""
-    ops: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _AS_2D and op.results:
-            ops.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
-    for op in ops:
-        with ir.InsertionPoint(op), op.location:
-            _rewrite(op)
-    return len(ops)
+    return rewrite_each(module, lambda op: op.name in _AS_2D and bool(op.results), _rewrite)

@@ -12,6 +12,7 @@ taps' windows with max / add. Kernels of at most MAX_TAPS taps are rewritten.
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir.codegen.op_walk import rewrite_each
 
 MAX_TAPS = 49  # 7x7
 
@@ -118,20 +119,6 @@ def depthwise_to_taps(module: ir.Operation) -> int:
     """Rewrite every linalg.depthwise_conv_2d_nchw_chw with static channels and kernel, and every
     linalg.pooling_nchw_max/sum with a static window (batch and spatial sizes may be dynamic);
     returns how many were rewritten."""
-    ops: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _REWRITES and op.results:
-            ops.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
-    done = 0
-    for op in ops:
-        try:
-            with ir.InsertionPoint(op), op.location:
-                _REWRITES[op.name](op)
-            done += 1
-        except ValueError:
-            continue  # keeps the named op (scalar loops), which handles any size
-    return done
+    # A declined op keeps its named form (scalar loops), which handles any size.
+    return rewrite_each(module, lambda op: op.name in _REWRITES and bool(op.results),
+                        lambda op: _REWRITES[op.name](op), declines=(ValueError,))

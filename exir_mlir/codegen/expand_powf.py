@@ -15,6 +15,7 @@ exp/log at all for the most common powers.
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, math
+from exir_mlir.codegen.op_walk import collect_ops
 
 
 def _splat_value(value: ir.Value) -> float | None:
@@ -108,14 +109,7 @@ def _true_like(flag: ir.Value) -> ir.Value:
 
 def expand_powf(module: ir.Operation) -> int:
     """Replace every math.powf (scalar or vector, any float type); returns how many."""
-    targets: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "math.powf":
-            targets.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    targets = collect_ops(module, "math.powf")
     for op in targets:
         base, exponent = op.operands[0], op.operands[1]
         with ir.InsertionPoint(op), op.location:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
+from exir_mlir.codegen.op_walk import rewrite_each
 
 # named op -> (spatial rank, grouped)
 CONVOLUTIONS = {
@@ -165,20 +166,6 @@ def _rewrite(conv: ir.Operation) -> None:
 def convolutions_to_im2col(module: ir.Operation) -> int:
     """Rewrite every NC-first 2-d / 3-d / grouped 2-d linalg convolution with static channels and
     kernel (batch and spatial sizes may be dynamic); returns how many were rewritten."""
-    convs: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in CONVOLUTIONS and op.results:
-            convs.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
-    done = 0
-    for conv in convs:
-        try:
-            with ir.InsertionPoint(conv), conv.location:
-                _rewrite(conv)
-            done += 1
-        except ValueError:
-            continue  # left to the generic path (scalar loops), which handles any size
-    return done
+    # A declined convolution is left to the generic path (scalar loops), which handles any size.
+    return rewrite_each(module, lambda op: op.name in CONVOLUTIONS and bool(op.results), _rewrite,
+                        declines=(ValueError,))

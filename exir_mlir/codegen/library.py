@@ -14,7 +14,6 @@ wrapper (library_c.py) into a `.so` that needs only libc, libm and the OpenMP ru
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import subprocess

@@ -11,6 +11,7 @@ workers that owned it; see test/Codegen/upstream-async-parallel-for.mlir.)
 from __future__ import annotations
 
 from exir_mlir._mlir import affine, arith, ir, scf
+from exir_mlir.codegen.op_walk import collect_ops
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -83,14 +84,7 @@ def linearize(forall: ir.OpView) -> ir.OpView:
 
 def linearize_foralls(module: ir.Operation) -> int:
     """`exir-cpu-linearize-forall`: every multi-dimensional forall on buffers becomes rank 1."""
-    found: list[ir.OpView] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "scf.forall":
-            found.append(op.opview)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    found = [op.opview for op in collect_ops(module, "scf.forall")]
     count = 0
     for forall in found:
         if forall.rank < 2:

@@ -9,6 +9,7 @@ Accuracy: exp/log/tanh within a few ulp; erf within 2e-7 absolute.
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, math
+from exir_mlir.codegen.op_walk import collect_ops
 
 _LN2_HI, _LN2_LO = 0.693359375, -2.12194440e-4
 _LOG2E = 1.44269504088896341
@@ -169,14 +170,7 @@ def _is_f32(type_: ir.Type) -> bool:
 
 def approximate_math(module: ir.Operation) -> int:
     """Replace f32 math.exp/log/tanh/erf (scalar or vector) with arith sequences; returns how many."""
-    targets: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _APPROXIMATIONS and _is_f32(op.results[0].type):
-            targets.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    targets = collect_ops(module, lambda op: op.name in _APPROXIMATIONS and _is_f32(op.results[0].type))
     for op in targets:
         with ir.InsertionPoint(op), op.location:
             b = _Builder(op.results[0].type)

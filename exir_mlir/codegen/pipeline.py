@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from exir_mlir._mlir import arith, cf, func, ir, linalg, llvm, passmanager
+from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
@@ -173,18 +174,10 @@ def strided_copies_as_loops(module: ir.Operation) -> int:
     Such copies would otherwise call the runner library's generic `memrefCopy`, one element at a
     time through index arithmetic; as loops, LLVM vectorizes the contiguous innermost dim.
     """
-    copies: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "memref.copy" and (
-            not all(_is_identity_layout(v.type) for v in op.operands)
-            # memcpy of i1 memrefs would count bits, not bytes: copy bools element by element.
-            or str(op.operands[0].type.element_type) == "i1"
-        ):
-            copies.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    copies = collect_ops(module, lambda op: op.name == "memref.copy" and (
+        not all(_is_identity_layout(v.type) for v in op.operands)
+        # memcpy of i1 memrefs would count bits, not bytes: copy bools element by element.
+        or str(op.operands[0].type.element_type) == "i1"))
     for op in copies:
         source, target = op.operands
         with ir.InsertionPoint(op), op.location:
@@ -281,16 +274,8 @@ def bool_accesses_as_bytes(module: ir.Operation) -> int:
     vectors of i1 are bit-packed in memory; torch stores one byte (0 or 1) per bool, so each access
     becomes an `llvm.load`/`llvm.store` of i8 at base + (offset + sum(index * stride)).
     """
-    accesses: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "memref.store" and str(op.operands[0].type) == "i1":
-            accesses.append(op)
-        elif op.name == "memref.load" and str(op.results[0].type) == "i1":
-            accesses.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    accesses = collect_ops(module, lambda op: (op.name == "memref.store" and str(op.operands[0].type) == "i1")
+                           or (op.name == "memref.load" and str(op.results[0].type) == "i1"))
     ctx = module.context
     i1, i8, i64 = (ir.IntegerType.get_signless(w, context=ctx) for w in (1, 8, 64))
     for op in accesses:

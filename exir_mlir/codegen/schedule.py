@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from exir_mlir._mlir import ir, linalg
+from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
@@ -34,15 +35,7 @@ class _Tagged:
 
 
 def walk_ops(root: ir.Operation, names: tuple[str, ...] | None = None) -> list[ir.OpView]:
-    found: list[ir.OpView] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if names is None or op.name in names:
-            found.append(op.opview)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    return found
+    return [op.opview for op in collect_ops(root, names if names is not None else (lambda op: True))]
 
 
 def _tile_list(sizes: list[int]) -> str:

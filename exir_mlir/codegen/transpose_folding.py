@@ -8,6 +8,7 @@ map (and the dot-product strategy then runs along W's contiguous rows).
 from __future__ import annotations
 
 from exir_mlir._mlir import ir, linalg
+from exir_mlir.codegen.op_walk import collect_ops
 
 _CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul")
 
@@ -34,14 +35,7 @@ def _permutation_copy(op: ir.Operation) -> ir.AffineMap | None:
 
 def fold_transposes_into_contractions(module: ir.Operation) -> int:
     """Rewrite matmul/batch_matmul operands produced by single-use permutation copies; returns how many."""
-    contractions: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _CONTRACTIONS:
-            contractions.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
+    contractions = collect_ops(module, _CONTRACTIONS)
     folded = 0
     for op in contractions:
         maps = [m.value for m in linalg.get_indexing_maps(op.opview)]

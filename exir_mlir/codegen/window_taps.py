@@ -22,6 +22,7 @@ import itertools
 import math
 
 from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir.codegen.op_walk import rewrite_each
 
 MAX_TAPS = 49
 
@@ -209,20 +210,5 @@ def _clone_body(block: ir.Block, mapping: dict) -> ir.Value:
 
 def windows_to_taps(module: ir.Operation) -> int:
     """Rewrite every sliding-window linalg op the module description above allows; returns how many."""
-    ops: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if (op.name in NAMED or op.name == "linalg.generic") and op.results:
-            ops.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit)
-    done = 0
-    for op in ops:
-        try:
-            with ir.InsertionPoint(op), op.location:
-                _rewrite(op)
-            done += 1
-        except _Skip:
-            continue
-    return done
+    return rewrite_each(module, lambda op: (op.name in NAMED or op.name == "linalg.generic") and bool(op.results),
+                        _rewrite, declines=(_Skip,))

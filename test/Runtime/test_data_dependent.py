@@ -16,22 +16,14 @@ from torch.export import Dim, export
 
 import exir_mlir
 from exir_mlir.errors import ExirUserError
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from _function_module import FunctionModule
 
 
 def _compile(fn, args, dynamic_shapes):
     """dynamic_shapes: one entry per argument (a dict alone for a one-argument program)."""
     if not isinstance(dynamic_shapes, tuple):
         dynamic_shapes = (dynamic_shapes,)
-    ep = export(Fn(fn), args, dynamic_shapes=(dynamic_shapes,))
+    ep = export(FunctionModule(fn), args, dynamic_shapes=(dynamic_shapes,))
     return exir_mlir.compile(ep)
 
 
@@ -73,7 +65,7 @@ def test_masked_select_broadcast_and_same_shape_masks():
         return torch.masked_select(x, row), torch.masked_select(x, full)
 
     example = (torch.randn(4, 6), torch.ones(1, 6, dtype=torch.bool), torch.ones(4, 6, dtype=torch.bool))
-    ep = export(Fn(fn), example, dynamic_shapes=(({0: B}, None, {0: B}),))
+    ep = export(FunctionModule(fn), example, dynamic_shapes=(({0: B}, None, {0: B}),))
     program = exir_mlir.compile(ep)
     x = torch.randn(5, 6)
     for row, full in ((torch.tensor([[True, False, True, True, False, False]]), x > 0),
@@ -88,7 +80,7 @@ def test_masked_scatter_none_some_all_and_broadcast_mask():
         return x.masked_scatter(mask, source), x.masked_scatter(row, source)
 
     example = (torch.randn(4, 6), torch.ones(4, 6, dtype=torch.bool), torch.ones(1, 6, dtype=torch.bool), torch.randn(70))
-    ep = export(Fn(fn), example, dynamic_shapes=(({0: B}, {0: B}, None, None),))
+    ep = export(FunctionModule(fn), example, dynamic_shapes=(({0: B}, {0: B}, None, None),))
     program = exir_mlir.compile(ep)
     source = torch.randn(70)
     for rows in (5, 1, 11):
@@ -198,11 +190,11 @@ def test_item_values_returned_and_compared():
 
 def test_export_library_data_dependent_size_and_scalar_refusal(tmp_path):
     """The native library returns data-dependent sizes too; Python scalar results it refuses."""
-    ep = export(Fn(lambda x: torch.nonzero(x)), (torch.randn(4),), dynamic_shapes=(({0: N},),))
+    ep = export(FunctionModule(lambda x: torch.nonzero(x)), (torch.randn(4),), dynamic_shapes=(({0: N},),))
     program = exir_mlir.load_library(exir_mlir.export_library(ep, tmp_path / "nonzero.so"))
     for x in (np.array([0.0, 2.0, 0.0, 1.0, 5.0], np.float32), np.zeros(3, np.float32)):
         (got,) = program(x)
         np.testing.assert_array_equal(got, np.nonzero(x)[0][:, None])
-    ep = export(Fn(lambda x: x.size(0) * 2), (torch.randn(4),), dynamic_shapes=(({0: N},),))
+    ep = export(FunctionModule(lambda x: x.size(0) * 2), (torch.randn(4),), dynamic_shapes=(({0: N},),))
     with pytest.raises(ExirUserError, match=r"returns Python scalars \(mul: .*use exir_mlir.compile"):
         exir_mlir.export_library(ep, tmp_path / "scalar.so")

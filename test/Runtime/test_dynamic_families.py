@@ -13,15 +13,7 @@ from torch.export import Dim, export
 
 import exir_mlir
 from exir_mlir.errors import ExirUserError
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from _function_module import FunctionModule
 
 
 A = Dim.AUTO  # every dim dynamic unless the program's guards pin it (checked below: none may)
@@ -29,7 +21,7 @@ A = Dim.AUTO  # every dim dynamic unless the program's guards pin it (checked be
 
 def _check(fn, example, inputs):
     dynamic_shapes = tuple({d: A for d in range(t.dim())} for t in example)
-    ep = export(Fn(fn), example, dynamic_shapes=(dynamic_shapes,))  # forward(*args): one entry
+    ep = export(FunctionModule(fn), example, dynamic_shapes=(dynamic_shapes,))  # forward(*args): one entry
     user = set(ep.graph_signature.user_inputs)
     placeholders = [n.meta["val"] for n in ep.graph.nodes if n.op == "placeholder" and n.name in user]
     assert all(not isinstance(s, int) for p in placeholders for s in p.shape), \
@@ -99,11 +91,11 @@ def test_as_strided_of_a_dynamic_input():
     elements; the last read of the 3 x 3 view with strides (2, 1) from 1 is element 7); refused when they allow an input too small (eager raises for it; the
     compiled code would read past it), with what to do."""
     fn = lambda x: (torch.as_strided(x, (3, 3), (2, 1), 1),)  # noqa: E731
-    ep = export(Fn(fn), (torch.randn(3, 4),), dynamic_shapes=(({0: Dim("a", min=3), 1: Dim("b", min=3, max=9)},),))
+    ep = export(FunctionModule(fn), (torch.randn(3, 4),), dynamic_shapes=(({0: Dim("a", min=3), 1: Dim("b", min=3, max=9)},),))
     compiled = exir_mlir.compile(ep)
     for x in (torch.randn(3, 4), torch.randn(5, 7)):
         torch.testing.assert_close(compiled(x)[0], fn(x)[0], rtol=0, atol=0)
-    ep = export(Fn(lambda x: torch.as_strided(x, (3, 3), (3, 1), 1)), (torch.randn(5, 3),),
+    ep = export(FunctionModule(lambda x: torch.as_strided(x, (3, 3), (3, 1), 1)), (torch.randn(5, 3),),
                 dynamic_shapes=(({0: Dim("a", min=2), 1: Dim("b", min=3, max=9)},),))
     with pytest.raises(ExirUserError, match=r"as_strided reads element 9 .* 6 elements.*Dim\(min=\.\.\.\)"):
         exir_mlir.compile(ep)

@@ -1,0 +1,52 @@
+"""Collecting the ops a rewrite pass wants, and rewriting them one at a time.
+
+Every Python rewrite pass in codegen has the same first step: a rewrite changes the IR it walks, so
+the pass collects the ops it wants (in MLIR's post-order walk) before it touches any. Most then
+rewrite each op at its own insertion point and location, keep an op whose rewrite declines, and
+return how many they rewrote; `rewrite_each` is that loop.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from exir_mlir._mlir import ir
+
+OpFilter = Callable[[ir.Operation], bool]
+
+
+def collect_ops(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str) -> list[ir.Operation]:
+    """The ops under `root` (itself included) that `wanted` accepts: a predicate, an op name or a
+    tuple of names. Collected before any rewrite, so rewriting them cannot disturb the walk."""
+    if isinstance(wanted, str):
+        name = wanted
+        wanted = lambda op: op.name == name  # noqa: E731
+    elif isinstance(wanted, tuple):
+        names = wanted
+        wanted = lambda op: op.name in names  # noqa: E731
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if wanted(op):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return found
+
+
+def rewrite_each(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str,
+                 rewrite: Callable[[ir.Operation], None],
+                 declines: tuple[type[Exception], ...] = ()) -> int:
+    """Calls `rewrite(op)` for every op `collect_ops` finds, with the insertion point before the op
+    and its location. A rewrite that raises one of `declines` leaves its op as it was (it must
+    raise before it builds anything) and is not counted. Returns how many ops were rewritten."""
+    done = 0
+    for op in collect_ops(root, wanted):
+        try:
+            with ir.InsertionPoint(op), op.location:
+                rewrite(op)
+        except declines:
+            continue
+        done += 1
+    return done
