@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 import torch
 
 from exir_mlir.importer import complex_to_real
-from exir_mlir.importer import decompositions_misc
+from exir_mlir.importer import decompositions_linalg, decompositions_misc
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -138,6 +138,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.var_mean.correction: var_mean,
         aten.std_mean.correction: std_mean,
         **decompositions_misc.own_table(),
+        **decompositions_linalg.table(),
     }
 
 
@@ -164,7 +165,7 @@ def decompose(
         base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
-    base = decompositions_misc.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
+    base = decompositions_linalg.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
     extra = _overloads(extra_table) if extra_table is not None else _torch_table()
     accepted: dict[torch._ops.OpOverload, Callable] = {}
     rejected: dict[torch._ops.OpOverload, str] = {}
@@ -234,6 +235,8 @@ def _whose(op) -> str:
     """Whose decomposition an entry of the extra table is, for the error that rejects it."""
     if op in decompositions_misc.own_table():
         return "exir-mlir's decomposition of it (exir_mlir/importer/decompositions_misc.py)"
+    if op in decompositions_linalg.table():
+        return "exir-mlir's decomposition of it (exir_mlir/importer/decompositions_linalg.py)"
     return "torch's decomposition of it (torch._decomp)"
 
 
