@@ -125,7 +125,7 @@ def _cholesky_lower(a):
     n = a.shape[-1]
     ar = _ar(n, a)
 
-    def body(j, rest, low, info):
+    def body(j, rest, low, info, ar):
         cj = _col(rest, j, ar)
         piv = _pick(cj, j, ar)
         col = torch.where(ar >= j, cj / piv.sqrt().unsqueeze(-1), 0)
@@ -135,7 +135,8 @@ def _cholesky_lower(a):
 
     lower = torch.where(ar.unsqueeze(-1) >= ar, a, 0)
     full = lower + _mT(torch.where(ar.unsqueeze(-1) > ar, a, 0))
-    _, low, info = _loop(_count(ar), body, (full, torch.zeros_like(a), _zeros(list(a.shape[:-2]), torch.int32, a)), a)
+    init = (full, torch.zeros_like(a), _zeros(list(a.shape[:-2]), torch.int32, a))
+    _, low, info = _loop(_count(ar), body, init, a, (ar,))
     return low, info
 
 
@@ -164,7 +165,7 @@ def _trsolve(a, b, upper: bool, unit: bool):
     nt = _count(ar)
     diag = torch.where(ar.unsqueeze(-1) == ar, a, 0).sum(-1)  # [..., n]
 
-    def body(t, rest, x, a, diag):
+    def body(t, rest, x, a, diag, ar, nt):
         i = nt - 1 - t if upper else t
         xi = _row(rest, i, ar)  # [..., k]
         if not unit:
@@ -174,7 +175,7 @@ def _trsolve(a, b, upper: bool, unit: bool):
         x = torch.where((ar == i).unsqueeze(-1), xi.unsqueeze(-2), x)
         return rest, x
 
-    return _loop(nt, body, (b.clone(), torch.zeros_like(b)), a, (a.clone(), diag))[1]
+    return _loop(nt, body, (b.clone(), torch.zeros_like(b)), a, (a, diag, ar, nt))[1]
 
 
 def solve_triangular(a, b, *, upper, left=True, unitriangular=False):
@@ -219,7 +220,7 @@ def lu_factor_ex(a, pivot=True, check_errors=False):
     arm, arn, ark = _ar(m, a), _ar(n, a), _ar(k, a)
     batch = list(a.shape[:-2])
 
-    def body(j, lu, piv, info):
+    def body(j, lu, piv, info, arm, arn, ark):
         mag = torch.where(arm >= j, _col(lu, j, arn).abs(), -1)
         p = mag.argmax(-1, keepdim=True)  # [..., 1]
         at_p = (arm == p).unsqueeze(-1)  # [..., m, 1]; no gather: its index shape would be symbolic here
@@ -238,7 +239,7 @@ def lu_factor_ex(a, pivot=True, check_errors=False):
         return lu, piv, _first_bad(info, pv == 0, j)
 
     init = (a.clone(), _zeros(batch + [k], torch.int32, a), _zeros(batch, torch.int32, a))
-    return _loop(_count(ark), body, init, a)
+    return _loop(_count(ark), body, init, a, (arm, arn, ark))
 
 
 def lu_factor(a, *, pivot=True):
@@ -252,14 +253,14 @@ def _permutation(piv, m, like):
     ark = _ar(piv.shape[-1], like)
     piv = piv.to(torch.int64) - 1
 
-    def body(i, perm, piv):
+    def body(i, perm, piv, ark, arm):
         p = _pick(piv, i, ark).unsqueeze(-1)
         vi = _pick(perm, i, arm).unsqueeze(-1)
         vp = _pick(perm, p, arm).unsqueeze(-1)
         return (torch.where(arm == i, vp, torch.where(arm == p, vi, perm)),)
 
     perm0 = arm.expand(list(piv.shape[:-1]) + [m]).clone()
-    (perm,) = _loop(_count(ark), body, (perm0,), like, (piv,))
+    (perm,) = _loop(_count(ark), body, (perm0,), like, (piv, ark, arm))
     return (perm.unsqueeze(-2) == arm.unsqueeze(-1)).to(like.dtype)  # P[i, r] = (perm[r] == i)
 
 
@@ -356,7 +357,7 @@ def _geqrf(a):
     k = torch.sym_min(m, n)
     arm, arn, ark = _ar(m, a), _ar(n, a), _ar(k, a)
 
-    def body(j, r, tau):
+    def body(j, r, tau, arm, arn, ark):
         col = _col(r, j, arn)
         alpha = _pick(col, j, arm)
         x = torch.where(arm > j, col, 0)
@@ -373,7 +374,7 @@ def _geqrf(a):
         return r, torch.where(ark == j, t.unsqueeze(-1), tau)
 
     init = (a.clone(), _zeros(list(a.shape[:-2]) + [k], a.dtype, a))
-    return _loop(_count(ark), body, init, a)
+    return _loop(_count(ark), body, init, a, (arm, arn, ark))
 
 
 def _reflect(v_src, tau, c, *, left: bool, reverse: bool):
@@ -387,7 +388,7 @@ def _reflect(v_src, tau, c, *, left: bool, reverse: bool):
     batch = _batch(v_src, c)
     c = c.expand(batch + list(c.shape[-2:])).clone()
 
-    def body(t, c, v_src, tau):
+    def body(t, c, v_src, tau, arm, arn, ark, kt):
         i = kt - 1 - t if reverse else t
         v = torch.where(arm == i, 1, torch.where(arm > i, _col(v_src, i, arn), 0))  # [..., m]
         ti = _pick(tau, i, ark).unsqueeze(-1).unsqueeze(-1)
@@ -397,7 +398,7 @@ def _reflect(v_src, tau, c, *, left: bool, reverse: bool):
         w = (c * v.unsqueeze(-2)).sum(-1)  # c v
         return (c - ti * _outer(w, v),)
 
-    return _loop(kt, body, (c,), v_src, (v_src.clone(), tau.clone()))[0]
+    return _loop(kt, body, (c,), v_src, (v_src, tau, arm, arn, ark, kt))[0]
 
 
 def geqrf(a):
@@ -442,19 +443,19 @@ def _rotate_cols(x, p, q, c, s, arn):
     return torch.where(arn == p, newp.unsqueeze(-1), torch.where(arn == q, newq.unsqueeze(-1), x))
 
 
-def _pairs(body_pair, n_t, state, like):
-    """One sweep: body_pair(p, q, *state) for every p < q (row by row), p, q 0-d tensors."""
+def _pairs(body_pair, n_t, state, like, consts):
+    """One sweep: state = body_pair(p, q, *state, *consts) for every p < q (row by row), p, q 0-d tensors."""
     npairs = n_t * (n_t - 1) // 2
 
-    def body(t, p, q, *state):
-        state = body_pair(p, q, *state)
+    def body(t, p, q, *rest):
+        state = body_pair(p, q, *rest)
         q1 = q + 1
         wrap = q1 >= n_t
         p1 = torch.where(wrap, p + 1, p)
         return (p1, torch.where(wrap, p1 + 1, q1), *state)
 
     zero = torch.zeros((), dtype=torch.int64, device=like.device)
-    return _loop(npairs, body, (zero, zero + 1, *state), like)[2:]
+    return _loop(npairs, body, (zero, zero + 1, *state), like, consts)[2:]
 
 
 def _sweeps(sweep, converged, state, like, consts=()):
@@ -467,7 +468,7 @@ def _sweeps(sweep, converged, state, like, consts=()):
         return (i < _MAX_SWEEPS) & ~converged(*state)
 
     def step(i, *state):
-        return (i + 1, *sweep(*state[:k]))
+        return (i + 1, *sweep(*state))
 
     zero = torch.zeros((), dtype=torch.int64, device=like.device)
     return tuple(_while(cond, step, (zero, *state), tuple(consts))[1:k + 1])
@@ -482,8 +483,9 @@ def _jacobi_eigh(s):
     tol = eps * (s * s).sum((-2, -1)).sqrt()  # [...]
     offdiag = ar.unsqueeze(-1) != ar
 
-    def pair(p, q, a, v):
-        app, aqq = _pick(_diag(a), p, ar), _pick(_diag(a), q, ar)
+    def pair(p, q, a, v, ar):
+        app = _pick(_col(a, p, ar), p, ar)
+        aqq = _pick(_col(a, q, ar), q, ar)
         apq = _pick(_col(a, q, ar), p, ar)
         nz = apq != 0
         theta = (aqq - app) / (2 * torch.where(nz, apq, 1))
@@ -495,14 +497,15 @@ def _jacobi_eigh(s):
         a = _mT(_rotate_cols(_mT(a), p, q, c, sn, ar))
         return a, _rotate_cols(v, p, q, c, sn, ar)
 
-    def converged(a, v, tol):
+    def converged(a, v, tol, ar, n_t, offdiag):
         off = torch.where(offdiag, a, 0).abs().amax((-2, -1))
         return (off <= tol).all()
 
-    def sweep(a, v):
-        return _pairs(pair, n_t, (a, v), s)
+    def sweep(a, v, tol, ar, n_t, offdiag):
+        return _pairs(pair, n_t, (a, v), s, (ar,))
 
-    a, v = _sweeps(sweep, converged, (s.clone(), _eye(n, n, s).expand(list(s.shape)).clone()), s, (tol,))
+    init = (s.clone(), _eye(n, n, s).expand(list(s.shape)).clone())
+    a, v = _sweeps(sweep, converged, init, s, (tol, ar, n_t, offdiag))
     return _diag(a), v
 
 
@@ -530,7 +533,7 @@ def _jacobi_svd_tall(a):
     eps = torch.finfo(a.dtype).eps
     offdiag = arn.unsqueeze(-1) != arn
 
-    def pair(p, q, u, v):
+    def pair(p, q, u, v, arn):
         up, uq = _col(u, p, arn), _col(u, q, arn)
         alpha, beta, gamma = (up * up).sum(-1), (uq * uq).sum(-1), (up * uq).sum(-1)
         nz = gamma.abs() > eps * (alpha * beta).sqrt()
@@ -541,16 +544,17 @@ def _jacobi_svd_tall(a):
         sn = t * c
         return _rotate_cols(u, p, q, c, sn, arn), _rotate_cols(v, p, q, c, sn, arn)
 
-    def converged(u, v):
+    def converged(u, v, arn, n_t, offdiag):
         g = torch.matmul(_mT(u), u)
-        d = _diag(g)
+        d = torch.where(offdiag, 0, g).sum(-1)
         scale = (d.unsqueeze(-1) * d.unsqueeze(-2)).sqrt()
         return (torch.where(offdiag, g.abs() - 4 * eps * scale, 0) <= 0).all()
 
-    def sweep(u, v):
-        return _pairs(pair, n_t, (u, v), a)
+    def sweep(u, v, arn, n_t, offdiag):
+        return _pairs(pair, n_t, (u, v), a, (arn,))
 
-    u, v = _sweeps(sweep, converged, (a.clone(), _eye(n, n, a).expand(_batch(a) + [n, n]).clone()), a)
+    init = (a.clone(), _eye(n, n, a).expand(_batch(a) + [n, n]).clone())
+    u, v = _sweeps(sweep, converged, init, a, (arn, n_t, offdiag))
     s = (u * u).sum(-2).sqrt()
     s, order = torch.sort(s, -1, descending=True)
     u = u.gather(-1, order.unsqueeze(-2).expand(u.shape))
