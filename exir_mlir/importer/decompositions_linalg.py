@@ -502,7 +502,7 @@ def _jacobi_eigh(s):
         return (off <= tol).all()
 
     def sweep(a, v, tol, ar, n_t, offdiag):
-        return _pairs(pair, n_t, (a, v), s, (ar,))
+        return _pairs(pair, n_t, (a, v), a, (ar,))
 
     init = (s.clone(), _eye(n, n, s).expand(list(s.shape)).clone())
     a, v = _sweeps(sweep, converged, init, s, (tol, ar, n_t, offdiag))
@@ -551,7 +551,7 @@ def _jacobi_svd_tall(a):
         return (torch.where(offdiag, g.abs() - 4 * eps * scale, 0) <= 0).all()
 
     def sweep(u, v, arn, n_t, offdiag):
-        return _pairs(pair, n_t, (u, v), a, (arn,))
+        return _pairs(pair, n_t, (u, v), u, (arn,))
 
     init = (a.clone(), _eye(n, n, a).expand(_batch(a) + [n, n]).clone())
     u, v = _sweeps(sweep, converged, init, a, (arn, n_t, offdiag))
@@ -563,7 +563,7 @@ def _jacobi_svd_tall(a):
     return u, s, v
 
 
-def linalg_svd(a, full_matrices=True, compute_uv=True, driver=None):
+def linalg_svd(a, full_matrices=False, compute_uv=True, driver=None):
     _real(a, "linalg.svd")
     m, n = a.shape[-2], a.shape[-1]
     wide = bool(m < n)  # for symbolic sizes a guard: the program is specialized to wide or tall matrices

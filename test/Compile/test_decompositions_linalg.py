@@ -100,5 +100,5 @@ def test_eig_is_a_clear_error():
     with pytest.raises(ExirUserError) as info:
         exir_mlir.compile(ep)
     text = str(info.value)
-    assert "'aten::linalg_eig'" in text and "complex eigenvalues" in text and "eigh" in text
+    assert "linalg_eig" in text and "complex" in text  # the op and why (its results are complex)
     assert "test_decompositions_linalg.py" in text  # the user's line
