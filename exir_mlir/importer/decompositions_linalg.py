@@ -448,14 +448,15 @@ def _pairs(body_pair, n_t, state, like, consts):
     npairs = n_t * (n_t - 1) // 2
 
     def body(t, p, q, *rest):
-        state = body_pair(p, q, *rest)
+        n_t = rest[-1]
+        state = body_pair(p, q, *rest[:-1])
         q1 = q + 1
         wrap = q1 >= n_t
         p1 = torch.where(wrap, p + 1, p)
         return (p1, torch.where(wrap, p1 + 1, q1), *state)
 
     zero = torch.zeros((), dtype=torch.int64, device=like.device)
-    return _loop(npairs, body, (zero, zero + 1, *state), like, consts)[2:]
+    return _loop(npairs, body, (zero, zero + 1, *state), like, (*consts, n_t))[2:]
 
 
 def _sweeps(sweep, converged, state, like, consts=()):
