@@ -1,6 +1,6 @@
 """Own decompositions of torch.linalg's factorizations and solvers (torch._decomp has none), with core ATen ops.
 
-Each algorithm is a `torch.while_loop` over the matrix dim (one column, row or rotation per iteration), so the
+Each algorithm is a while_loop (torch.ops.higher_order.while_loop) over the matrix dim (one column, row or rotation per iteration), so the
 matrix size may stay symbolic (the corpus exports every dim `Dim.AUTO`) and the program does not grow with n.
 Rows and columns are picked with `where(arange == j, ...)` reductions, not `select` (j is a loop-carried 0-d
 tensor): O(n^2) work per step, so the factorizations are O(n^3) and vectorized over the batch and the row.
@@ -53,9 +53,9 @@ def _count(ar):
 
 def _loop(count, body: Callable, init: tuple, like, consts: tuple = ()) -> tuple:
     """`for j in range(count): state = body(j, *state, *consts)` with j a 0-d int64 tensor, count a 0-d
-    tensor. Tensors the body reads but does not change come as `consts` (carried unchanged: torch's re-trace
-    of a while_loop body that closes over a computed tensor loses its metadata). With no elements (an empty
-    batch), the state stays as it is."""
+    tensor. Every tensor the body reads comes as an argument (`consts`: the loop's additional inputs): a
+    tensor it closed over would become a constant of the traced body. With no elements (an empty batch), the
+    state stays as it is."""
     if statically_known_true(like.numel() == 0):
         return tuple(init)
     k = len(init)
