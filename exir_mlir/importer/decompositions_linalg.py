@@ -128,10 +128,15 @@ def _cholesky_lower(a):
     def body(j, rest, low, info, ar):
         cj = _col(rest, j, ar)
         piv = _pick(cj, j, ar)
+        info = _first_bad(info, ~(piv > 0), j)
+        # LAPACK's potrf stops at the first pivot that is not positive: that column and the ones after keep
+        # the values reached so far (the pivot itself not square-rooted), nothing is updated any more.
+        stopped = (info != 0).unsqueeze(-1)
         col = torch.where(ar >= j, cj / piv.sqrt().unsqueeze(-1), 0)
-        rest = rest - _outer(col, col)
+        col = torch.where(stopped, torch.where(ar >= j, cj, 0), col)
+        rest = rest - torch.where(stopped.unsqueeze(-1), 0, _outer(col, col))
         low = torch.where(ar == j, col.unsqueeze(-1), low)
-        return rest, low, _first_bad(info, ~(piv > 0), j)
+        return rest, low, info
 
     lower = torch.where(ar.unsqueeze(-1) >= ar, a, 0)
     full = lower + _mT(torch.where(ar.unsqueeze(-1) > ar, a, 0))
