@@ -593,32 +593,32 @@ def svd_legacy(a, some=True, compute_uv=True):
 # --------------------------------------------------------------------------------------- pinv etc.
 
 
-def _tolerance(s_max, atol, rtol, like, n_max):
+def _tolerance(s_max, atol, rtol, like):
+    """linalg.pinv/matrix_rank's cut-off max(atol, rtol * s_max); rtol defaults to eps * max(m, n) when atol is
+    not given (or 0), else to 0. The size is a tensor operand (a symbolic one is no constant)."""
     eps = torch.finfo(like.dtype).eps
+    size = torch.maximum(_count(_ar(like.shape[-2], like)), _count(_ar(like.shape[-1], like))).to(like.dtype)
     atol_t = torch.zeros_like(s_max) if atol is None else atol.to(like.dtype)
-    if rtol is None:
-        rtol_t = torch.where(torch.as_tensor(atol_t > 0), 0.0, eps * n_max) if atol is not None \
-            else torch.full_like(s_max, eps * n_max)
-    else:
+    if rtol is not None:
         rtol_t = rtol.to(like.dtype)
+    elif atol is not None:
+        rtol_t = torch.where(atol_t > 0, 0.0, eps * size)
+    else:
+        rtol_t = eps * size
     return torch.maximum(atol_t, rtol_t * s_max)
 
 
 def linalg_pinv(a, atol=None, rtol=None, hermitian=False):
     _real(a, "linalg.pinv")
-    m, n = a.shape[-2], a.shape[-1]
-    n_max = max(m, n) if isinstance(m, int) and isinstance(n, int) else torch.sym_max(m, n)
+    atol = atol if atol is None else atol.unsqueeze(-1)
+    rtol = rtol if rtol is None else rtol.unsqueeze(-1)
     if hermitian:
         w, v = linalg_eigh(a)
-        s_max = w.abs().amax(-1, keepdim=True)
-        tol = _tolerance(s_max, atol if atol is None else atol.unsqueeze(-1), rtol if rtol is None
-                         else rtol.unsqueeze(-1), a, n_max)
+        tol = _tolerance(w.abs().amax(-1, keepdim=True), atol, rtol, a)
         inv = torch.where(w.abs() > tol, 1 / torch.where(w == 0, 1, w), 0)
         return torch.matmul(v * inv.unsqueeze(-2), _mT(v))
     u, s, vh = linalg_svd(a, False)
-    s_max = s.amax(-1, keepdim=True)
-    tol = _tolerance(s_max, atol if atol is None else atol.unsqueeze(-1), rtol if rtol is None
-                     else rtol.unsqueeze(-1), a, n_max)
+    tol = _tolerance(s.amax(-1, keepdim=True), atol, rtol, a)
     inv = torch.where(s > tol, 1 / torch.where(s == 0, 1, s), 0)
     return torch.matmul(_mT(vh) * inv.unsqueeze(-2), _mT(u))
 
