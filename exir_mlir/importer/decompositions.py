@@ -18,7 +18,8 @@ from typing import Callable, Mapping
 import torch
 
 from exir_mlir.importer import complex_to_real
-from exir_mlir.importer import decompositions_misc, decompositions_structural
+from exir_mlir.importer import decompositions_linalg, decompositions_misc, decompositions_structural
+from exir_mlir.errors import ExirInternalError
 from exir_mlir.importer.torch_workarounds import run_decompositions
 from exir_mlir.schema import aten_overload_text
 
@@ -133,19 +134,32 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
     from exir_mlir.importer.decompositions_scan import table as scan_table
     from exir_mlir.importer.decompositions_special import table as special_table
 
-    return {
-        **special_table(),
-        **bitwise_table(),
-        **scan_table(),
-        **float_table(),
-        **complex_to_real.real_table(),
-        aten.empty_permuted.default: empty_permuted,
-        aten._trilinear.default: trilinear,
-        aten.var_mean.correction: var_mean,
-        aten.std_mean.correction: std_mean,
-        **decompositions_misc.own_table(),
-        **decompositions_structural.own_table(),
+    tables = {
+        "decompositions_special": special_table(),
+        "decompositions_bitwise": bitwise_table(),
+        "decompositions_scan": scan_table(),
+        "decompositions_float": float_table(),
+        "complex_to_real": complex_to_real.real_table(),
+        "decompositions": {
+            aten.empty_permuted.default: empty_permuted,
+            aten._trilinear.default: trilinear,
+            aten.var_mean.correction: var_mean,
+            aten.std_mean.correction: std_mean,
+        },
+        "decompositions_misc": decompositions_misc.own_table(),
+        "decompositions_structural": decompositions_structural.own_table(),
+        "decompositions_linalg": decompositions_linalg.table(),
     }
+    # One owner per op: merged as dicts, a second module's entry would silently replace the first's
+    # (histc and logcumsumexp were once written twice).
+    merged: dict[torch._ops.OpOverload, Callable] = {}
+    owner: dict[torch._ops.OpOverload, str] = {}
+    for module, table in tables.items():
+        for op, fn in table.items():
+            if op in merged:
+                raise ExirInternalError(f"{op} is decomposed by both importer/{owner[op]}.py and importer/{module}.py")
+            merged[op], owner[op] = fn, module
+    return merged
 
 
 def decompose(
@@ -172,7 +186,7 @@ def decompose(
         base_table.update(complex_to_real.complex_table())
     base_table.update(user)
     # torch_workarounds: torch's re-trace can reject a view the program ran (sdpa's strides).
-    base = decompositions_misc.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
+    base = decompositions_linalg.linalg_error_checks_as_asserts(run_decompositions(ep, base_table))
     extra = _overloads(extra_table) if extra_table is not None else _torch_table()
     accepted: dict[torch._ops.OpOverload, Callable] = {}
     rejected: dict[torch._ops.OpOverload, str] = {}
@@ -240,8 +254,10 @@ def decompose(
 
 def _whose(op) -> str:
     """Whose decomposition an entry of the extra table is, for the error that rejects it."""
-    for module in (decompositions_misc, decompositions_structural):
-        if op in module.own_table():
+    for module, table in ((decompositions_misc, decompositions_misc.own_table),
+                          (decompositions_structural, decompositions_structural.own_table),
+                          (decompositions_linalg, decompositions_linalg.table)):
+        if op in table():
             return f"exir-mlir's decomposition of it ({module.__name__.replace('.', '/')}.py)"
     return "torch's decomposition of it (torch._decomp)"
 

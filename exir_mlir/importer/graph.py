@@ -83,7 +83,7 @@ def check_tensor_metadata(node: torch.fx.Node) -> None:
 
 
 # `torch._assert_async(t[, msg])` (and what the importer's decompositions make of torch.linalg's error
-# checks, decompositions_misc.linalg_error_checks_as_asserts; one_hot's decomposition emits it too): eager
+# checks, decompositions_linalg.linalg_error_checks_as_asserts; one_hot's decomposition emits it too): eager
 # raises RuntimeError when the one element of `t` is zero. Imported as exir.priv_assert_scalar of
 # `not any(t == 0)` (t's element as a SymBool), which aten-to-edge lowers to a run-time check.
 ASSERT_ASYNC = (torch.ops.aten._assert_async.default, torch.ops.aten._assert_async.msg)

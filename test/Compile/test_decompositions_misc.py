@@ -1,17 +1,15 @@
 """compile() takes the non-core ops exir_mlir/importer/decompositions_misc.py decomposes: scans and selections,
-index updates, searching, unfold, and linalg for a static matrix size; end to end against eager, with
+index updates, searching, unfold (linalg: test_decompositions_linalg.py); end to end against eager, with
 dynamic shapes checked at the export size and at another one."""
 
 from __future__ import annotations
 
 import warnings
 
-import pytest
 import torch
 from torch.export import Dim
 
 import exir_mlir
-from exir_mlir.errors import ExirUserError
 
 warnings.filterwarnings("ignore", category=FutureWarning)
 NAN = float("nan")
@@ -99,35 +97,3 @@ def test_searching_addbmm_and_embedding_bag():
            (seq.repeat(2, 2).sort(1)[0], v.repeat(2, 1), torch.randn(3, 2, 4, generator=g),
             torch.randn(3, 4, 3, generator=g), torch.randn(2, 3, generator=g), torch.randn(6, 2, generator=g),
             torch.tensor([5, 0, 0, 1]), torch.tensor([0, 2, 3, 4, 4])))
-
-
-def test_linalg_static():
-    # The composites' _linalg_check_errors is a run-time check (test/Runtime/test_runtime_checks.py); cholesky, LU with partial pivoting
-    # (a matrix whose first pivot is 0 needs the row swap), triangular solves.
-    def f(spd, a, b, t):
-        return (torch.linalg.cholesky(spd), torch.linalg.inv(a), torch.linalg.solve(a, b),
-                torch.linalg.solve(a, b[..., 0]), torch.linalg.solve_triangular(t, b, upper=True),
-                torch.cholesky_solve(b, torch.linalg.cholesky(spd)), *torch.linalg.lu_factor(a))
-
-    g = torch.Generator().manual_seed(0)
-    m = torch.randn(2, 4, 4, generator=g)
-    a = torch.randn(2, 4, 4, generator=g)
-    a[:, 0, 0] = 0.0
-    _check(f, (m @ m.mT + 4 * torch.eye(4), a, torch.randn(2, 4, 3, generator=g), m.triu() + 3 * torch.eye(4)),
-           dynamic=False)
-
-
-def test_linalg_with_a_symbolic_matrix_size_is_a_clear_error():
-    class M(torch.nn.Module):
-        def forward(self, a):
-            return torch.linalg.inv(a)
-
-    ep = torch.export.export(M(), (torch.randn(3, 3),), dynamic_shapes=({0: Dim.AUTO, 1: Dim.AUTO},),
-                             strict=False)
-    with pytest.raises(ExirUserError) as info:
-        exir_mlir.compile(ep)
-    text = str(info.value)
-    assert "'aten::linalg_inv_ex'" in text and "static matrix size only" in text
-    assert "exir-mlir's decomposition of it" in text
-    assert "test_decompositions_misc.py" in text  # the user's line
-    assert "effect token" not in text

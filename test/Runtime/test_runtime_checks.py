@@ -3,7 +3,7 @@
 - `torch._check` on a data-dependent value (`.item()`) and the range asserts export adds for it
   (`_assert_scalar` on u0): lowering/aten_to_edge/symbolic.py lower_assert_scalar;
 - `torch.linalg`'s error checks (`_linalg_check_errors` of cholesky/inv/solve):
-  importer/decompositions_misc.py linalg_error_checks_as_asserts, importer/graph.py import_assert_async.
+  importer/decompositions_linalg.py linalg_error_checks_as_asserts, importer/graph.py import_assert_async.
 A failing call raises RuntimeCheckError (a RuntimeError) naming the condition and the user's source line;
 valid calls match eager, before and after. Static and dynamic shapes."""
 
