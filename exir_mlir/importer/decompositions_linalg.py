@@ -532,7 +532,7 @@ def linalg_eigh(a, UPLO="L", compute_v=True):
 
 def _jacobi_svd_tall(a):
     """One-sided Jacobi for a [..., m, n], m >= n: (U [..., m, n], S [..., n], V [..., n, n]), S descending;
-    U's column of a zero singular value is 0."""
+    U's columns of zero singular values complete the others to an orthonormal set (as LAPACK's)."""
     m, n = a.shape[-2], a.shape[-1]
     arn = _ar(n, a)
     n_t = _count(arn)
@@ -566,6 +566,11 @@ def _jacobi_svd_tall(a):
     u = u.gather(-1, order.unsqueeze(-2).expand(u.shape))
     v = v.gather(-1, order.unsqueeze(-2).expand(v.shape))
     u = u / torch.where(s == 0, 1, s).unsqueeze(-2)
+    # A zero singular value leaves its column of u at 0; U must still have orthonormal columns. The
+    # zeros sort last, so the reduced Householder Q of u keeps the span of the nonzero columns in its
+    # first ones and completes it with unit vectors orthogonal to them (a zero column gets tau = 0).
+    q, _ = linalg_qr(u)
+    u = torch.where((s == 0).unsqueeze(-2), q, u)
     return u, s, v
 
 

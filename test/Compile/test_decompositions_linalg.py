@@ -64,13 +64,13 @@ def test_lu_cholesky_and_solves_dynamic(dtype):
 def _qr_eig_svd(a, s):
     q, r = torch.linalg.qr(a)
     w, v = torch.linalg.eigh(s)
-    return q, r, w, v, torch.linalg.svdvals(a)
+    return q, r, w, v, *torch.linalg.svd(a, full_matrices=False)
 
 
 def test_qr_eigh_svd_dynamic():
     # QR equals LAPACK's (geqrf's reflector signs); eigenvectors are unique up to sign only: compared through
     # |V^T V_eager| = I (distinct eigenvalues) and the reconstruction V diag(w) V^T = S. An ill-conditioned
-    # (but valid) matrix: singular values from 1 to 1e-6.
+    # (but valid) matrix: singular values from 1 to 1e-6; and a rank-deficient one for the SVD.
     g = torch.Generator().manual_seed(1)
 
     def inputs(batch, m, n):
@@ -80,10 +80,23 @@ def test_qr_eigh_svd_dynamic():
         return a, _spd(batch, n, g, torch.float64)
 
     program = _program(_qr_eig_svd, inputs(2, 6, 4))
-    for sizes in ((2, 6, 4), (3, 7, 5)):
-        args = inputs(*sizes)
+    for sizes in ((2, 6, 4), (3, 7, 5), "rank-deficient"):
+        if sizes == "rank-deficient":  # two zero columns: two exact zero singular values
+            args = inputs(2, 6, 4)
+            args[0][..., 1:3] = 0
+        else:
+            args = inputs(*sizes)
         got, want = program(*args), _qr_eig_svd(*args)
-        for i in (0, 1, 2, 4):
+        # Singular values equal LAPACK's; U has orthonormal columns (also those of zero singular values,
+        # which LAPACK completes arbitrarily) and U diag(S) Vh rebuilds the matrix.
+        u, sv, vh = got[4:]
+        torch.testing.assert_close(sv, want[5], rtol=1e-7, atol=1e-7)
+        eye_n = torch.eye(u.shape[-1], dtype=u.dtype)
+        torch.testing.assert_close(u.mT @ u, eye_n.expand(u.shape[:-2] + eye_n.shape), rtol=0, atol=1e-10)
+        torch.testing.assert_close(u @ torch.diag_embed(sv) @ vh, args[0], rtol=1e-10, atol=1e-10)
+        if sizes == "rank-deficient":
+            continue
+        for i in (0, 1, 2):
             torch.testing.assert_close(got[i], want[i], rtol=1e-7, atol=1e-7, msg=lambda m, i=i: f"output {i}: {m}")
         w, v = got[2], got[3]
         eye = torch.eye(v.shape[-1], dtype=v.dtype)
