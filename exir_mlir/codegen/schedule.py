@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from exir_mlir._mlir import ir, linalg
+from exir_mlir._mlir import ir, linalg, passmanager
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
@@ -151,10 +151,12 @@ class _Script:
 
 def _masked_dims(plan: OpPlan) -> list[int]:
     """Dims whose vector tile may be partial: wider than 1 on a dynamic loop, or not dividing
-    the loop or its thread tile. (A tile of 1 is always full, on a symbolic dim too.)"""
+    the loop or its thread tile, or under a thread tile that does not divide the loop (the last
+    thread's tile then has a dynamic size, which only a masked or peeled vector tile handles).
+    (A tile of 1 is always full, on a symbolic dim too.)"""
     return [
         d for d, (bound, vec, thr) in enumerate(zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles))
-        if vec > 1 and (bound == DYNAMIC or bound % vec or (thr and thr % vec))
+        if vec > 1 and (bound == DYNAMIC or bound % vec or (thr and (thr % vec or bound % thr)))
     ]
 
 
@@ -575,7 +577,11 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
 
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
-    convert_convolutions(module)
+    if convert_convolutions(module):
+        # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
+        # contraction): folded now, the fill is the contraction's own init and is planned with it,
+        # instead of being folded (its tag lost) by the first schedule's canonicalization.
+        passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)
