@@ -219,7 +219,8 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
     """Thread tiles of a contraction, with its zero-fill init fused into each tile.
 
-    Returns the tiled op's handle and the fused fill's (None when not fused)."""
+    Returns the tiled op's handle and the fill's (fused, or whole when there are no thread
+    tiles; None when the init is not such a fill)."""
     handle = script.match_tag(entry.tag)
     fill = None
     if entry.init_fill:
@@ -228,7 +229,9 @@ def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]
         script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
     tiled, forall = script.tile_forall(handle, entry.plan.thread_tiles)
     if fill is None or forall is None:
-        return tiled, None
+        # No thread loop to fuse into (one thread's work): the fill is tiled and vectorized
+        # on its own, whole (else it would stay a scalar loop).
+        return tiled, fill
     fused, new_forall = script.fresh("fused"), script.fresh("forall")
     script.emit(
         f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
