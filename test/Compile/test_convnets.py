@@ -88,3 +88,26 @@ def test_resnet_stem_and_basic_block_match_eager(dynamic):
         for batch in [2, 1, 3] if dynamic else [1]:
             inp = torch.randn(batch, 3, 56, 56)
             torch.testing.assert_close(program(inp), module(inp), rtol=RTOL, atol=ATOL)
+
+
+def test_schedule_skips_an_op_an_earlier_schedule_folded_away():
+    """The guard behind the fix, without the canonicalization that now precedes planning: the im2col
+    init fill feeds a collapse_shape, is planned on its own, and the column copy's peeled schedule
+    canonicalizes it away (the folded fill has no tag). Its schedule must then do nothing (it
+    peeled a loop of no op: 'requires exactly one target handle')."""
+    import dataclasses
+    from pathlib import Path
+
+    from exir_mlir._mlir import ir
+    from exir_mlir.codegen import schedule
+    from exir_mlir.codegen.host import detect_host
+
+    source = (Path(__file__).parents[1] / "Codegen" / "tile-conv-init.mlir").read_text().split("// -----")[0]
+    with ir.Context():
+        module = ir.Module.parse(source)
+        assert schedule.convert_convolutions(module.operation) == 1
+        host = dataclasses.replace(detect_host(), vector_bits=256, vector_registers=16, cores=2)
+        text = schedule.build_schedule(module.operation, host)
+        assert text.count("linalg.fill") == 0 and "transform.loop.peel" in text
+        schedule._run_script(module.operation, text)
+        assert str(module).count("vector.contract") == 2  # full register blocks and the masked rest
