@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from exir_mlir._mlir import ir, linalg
+from exir_mlir._mlir import ir, linalg, passmanager
 from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
@@ -48,6 +48,8 @@ class _Script:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self._next = 0
+        # tag -> the handle of its one op, inside the `transform.foreach` over the tag's matches
+        self.bound: dict[int, str] = {}
 
     def fresh(self, stem: str) -> str:
         self._next += 1
@@ -57,6 +59,8 @@ class _Script:
         self.lines.append("    " + line)
 
     def match_tag(self, tag: int) -> str:
+        if tag in self.bound:
+            return self.bound[tag]
         handle = self.fresh("op")
         self.emit(f"{handle} = transform.structured.match attributes {{{TAG} = {tag} : i64}} in %root : ({_ANY}) -> {_ANY}")
         return handle
@@ -105,10 +109,16 @@ class _Script:
         self.emit("  transform.apply_patterns.canonicalization")
         self.emit(f"}} : {_ANY}")
 
-    def match_linalg_in(self, handle: str) -> str:
-        found = self.fresh("inner")
-        self.emit(f"{found} = transform.structured.match interface{{LinalgOp}} in {handle} : ({_ANY}) -> {_ANY}")
-        return found
+    def annotate_linalg_in(self, handle: str, name: str, value: int) -> None:
+        """Marks the linalg ops nested in each op of `handle`, which may hold none (a loop the tiling
+        did not materialize, a peel with no remainder) or several (an op cloned by a fusion)."""
+        each, found, mark = self.fresh("part"), self.fresh("inner"), self.fresh("mark")
+        self.emit(f"transform.foreach {handle} : {_ANY} {{")
+        self.emit(f"^bb0({each}: {_ANY}):")
+        self.emit(f"  {found} = transform.structured.match interface{{LinalgOp}} in {each} : ({_ANY}) -> {_ANY}")
+        self.emit(f"  {mark} = transform.param.constant {value} : i64 -> !transform.param<i64>")
+        self.emit(f'  transform.annotate {found} "{name}" = {mark} : {_ANY}, !transform.param<i64>')
+        self.emit("}")
 
     def vectorize(self, handle: str, sizes: list[int] | None) -> None:
         # A tile that cannot be vectorized (an unusual body, a gather) stays scalar: the silenceable
@@ -134,10 +144,12 @@ class _Script:
 
 def _masked_dims(plan: OpPlan) -> list[int]:
     """Dims whose vector tile may be partial: wider than 1 on a dynamic loop, or not dividing
-    the loop or its thread tile. (A tile of 1 is always full, on a symbolic dim too.)"""
+    the loop or its thread tile, or under a thread tile that does not divide the loop (the last
+    thread's tile then has a dynamic size, which only a masked or peeled vector tile handles).
+    (A tile of 1 is always full, on a symbolic dim too.)"""
     return [
         d for d, (bound, vec, thr) in enumerate(zip(plan.loop_sizes, plan.vector_tiles, plan.thread_tiles))
-        if vec > 1 and (bound == DYNAMIC or bound % vec or (thr and thr % vec))
+        if vec > 1 and (bound == DYNAMIC or bound % vec or (thr and (thr % vec or bound % thr)))
     ]
 
 
@@ -181,9 +193,7 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
         for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
             if part is main and i:
                 continue
-            ops, value = script.match_linalg_in(part), script.fresh("mark")
-            script.emit(f"{value} = transform.param.constant {mark} : i64 -> !transform.param<i64>")
-            script.emit(f'transform.annotate {ops} "{PEEL_MARK}" = {value} : {_ANY}, !transform.param<i64>')
+            script.annotate_linalg_in(part, PEEL_MARK, mark)
     script.canonicalize()
     # The main part keeps masks only where a partial dim has no loop to peel (the reduction of a
     # split dot product, whose tiles the vectorizer makes).
@@ -202,7 +212,8 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
     """Thread tiles of a contraction, with its zero-fill init fused into each tile.
 
-    Returns the tiled op's handle and the fused fill's (None when not fused)."""
+    Returns the tiled op's handle and the fill's (fused, or whole when there are no thread
+    tiles; None when the init is not such a fill)."""
     handle = script.match_tag(entry.tag)
     fill = None
     if entry.init_fill:
@@ -211,7 +222,9 @@ def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]
         script.emit(f"{fill} = transform.get_producer_of_operand {handle}[{n_inputs}] : ({_ANY}) -> {_ANY}")
     tiled, forall = script.tile_forall(handle, entry.plan.thread_tiles)
     if fill is None or forall is None:
-        return tiled, None
+        # No thread loop to fuse into (one thread's work): the fill is tiled and vectorized
+        # on its own, whole (else it would stay a scalar loop).
+        return tiled, fill
     fused, new_forall = script.fresh("fused"), script.fresh("forall")
     script.emit(
         f"{fused}, {new_forall} = transform.structured.fuse_into_containing_op {fill} into {forall}"
@@ -533,22 +546,38 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     for entry in entries:
         if entry.fused:
             continue
+        # The op that the schedule tiles first (an epilogue's contraction is fused into it) is
+        # found by its tag when its turn comes, after the schedules of the ops before it. Their
+        # canonicalizations may have folded it away (a fill into the reshape it feeds: the new op
+        # has no tag) or a fusion may have cloned it: the schedule runs once per op the tag
+        # matches, on a handle of exactly that op, and not at all when none is left.
+        primary = entry.epilogue.tag if entry.epilogue is not None else entry.tag
+        ops, one = script.match_tag(primary), script.fresh("one")
+        script.emit(f"transform.foreach {ops} : {_ANY} {{")
+        script.emit(f"^bb0({one}: {_ANY}):")
+        script.bound = {primary: one}
         # An op whose schedule fails part-way (a tiling the op does not support) keeps what
         # succeeded: every step preserves semantics, so the result is slower, never wrong.
-        script.emit(f"transform.sequence %root : {_ANY} failures(suppress) {{")
+        script.emit(f"transform.sequence {one} : {_ANY} failures(suppress) {{")
         script.emit(f"^bb0({script.fresh('r')}: {_ANY}):")
         if entry.epilogue is not None:
             _emit_with_epilogue(script, entry)
         else:
             emitters.get(entry.plan.kind, _emit_generic)(script, entry)
         script.emit("}")
+        script.emit("}")
+        script.bound = {}
     _cleanup(script)
     return script.text()
 
 
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
-    convert_convolutions(module)
+    if convert_convolutions(module):
+        # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
+        # contraction): folded now, the fill is the contraction's own init and is planned with it,
+        # instead of being folded (its tag lost) by the first schedule's canonicalization.
+        passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)

@@ -22,8 +22,7 @@
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
 // CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
 // CHECK: scf.for {{.*}} -> (vector<1x4x1x1x16xf32>)
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<1x4x1x1x16x1xf32>
-// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<1x4x1x1x16xf32>
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x1x1x16xf32> into vector<1x4x1x1x16xf32>
 func.func @conv3d(%x: tensor<?x4x?x?x?xf32>, %k: tensor<8x4x3x3x3xf32>, %n: index, %d: index, %h: index, %w: index) -> tensor<?x8x?x?x?xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%n, %d, %h, %w) : tensor<?x8x?x?x?xf32>

@@ -11,7 +11,8 @@
 // CHECK-DAG:   #[[$W:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>
 // CHECK-LABEL: func.func @unit_tile_only_in_rhs
 // CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>, %[[W:.*]]: tensor<5x8x3xf32>)
-// CHECK:         %[[ACC0:.*]] = vector.transfer_read
+// The zero init, vectorized whole (no thread tiles), folds into the accumulator's first value.
+// CHECK:         %[[ACC0:.*]] = arith.constant dense<0.000000e+00> : vector<4x5xf32>
 // CHECK:         scf.for %[[J:.*]] = %c0 to %c3 step %c1 iter_args(%[[ACC1:.*]] = %[[ACC0]]) -> (vector<4x5xf32>)
 // CHECK:           scf.for %[[K:.*]] = %c0 to %c8 step %c1 iter_args(%[[ACC2:.*]] = %[[ACC1]]) -> (vector<4x5xf32>)
 // CHECK:             vector.contract {indexing_maps = [#[[$X]], #[[$W]], #{{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction"]
