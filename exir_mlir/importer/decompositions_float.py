@@ -1,4 +1,5 @@
-"""Decompositions of ops on the floating-point representation (frexp, nextafter, copysign) -> core ATen.
+"""Decompositions of ops on the floating-point representation (frexp, nextafter, copysign, signbit, hypot)
+-> core ATen.
 
 Core ATen (and exir-mlir's edge dialect) has no bitcast, so the exponent is computed, not read:
 e = floor(log2|x|) + 1 in float64, then corrected by one where |x| * 2**-e falls outside [0.5, 1) (log2 may be
@@ -8,8 +9,10 @@ of constants 2**(+-2**k), one select per bit), never with exp2/pow, whose result
 - nextafter(x, y) = x +- one ulp of x's dtype (float32 or float64) toward y: the ulp is 2**(e - p) (p the
   precision: 24, 53), half that when stepping toward zero from a power of two, the smallest subnormal at
   least; y where x == y, NaN where either is NaN, +-smallest subnormal from +-0, +-largest from +-inf.
-- copysign(a, b) = |a| with b's sign; b = -0.0 counts as negative (1/b is -inf). The sign bit of a NaN b cannot
-  be read without a bitcast: a NaN in b stops the program with an error (a run-time check), never a guess.
+- copysign(a, b) = |a| with b's sign, signbit(x) = x's sign; -0.0 counts as negative (1/x is -inf). The sign
+  bit of a NaN cannot be read without a bitcast: a NaN there stops the program with an error (a run-time
+  check), never a guess.
+- hypot(a, b) as C's: scaled by the larger magnitude, +inf where either is infinite (even with a NaN).
 """
 
 from __future__ import annotations
@@ -115,19 +118,45 @@ def nextafter(a, b):
     return aten.where.self(nan, aten.full_like.default(out, float("nan")), out)
 
 
+def _sign_bit(s: torch.Tensor, op: str) -> torch.Tensor:
+    """Whether float s has its sign bit set: s < 0, or s = -0.0 (1/s is -inf). A NaN's sign bit cannot be
+    read without a bitcast: a NaN in s stops the program with an error (a run-time check), never a guess."""
+    no_nan = aten.logical_not.default(aten.any.default(aten.isnan.default(s)))
+    aten._assert_async.msg(no_nan, f"{UNSUPPORTED_VALUE_PREFIX}{op} with a NaN in its sign operand: it "
+                                   "cannot read a NaN's sign bit (no bitcast); replace NaNs there (e.g. "
+                                   f"torch.nan_to_num) before {op}")
+    return aten.logical_or.default(
+        aten.lt.Scalar(s, 0.0),
+        aten.logical_and.default(aten.eq.Scalar(s, 0.0), aten.lt.Scalar(aten.reciprocal.default(s), 0.0)))
+
+
 def copysign(a, b):
     dtype = _float_dtype(a, b)
     like = a if isinstance(a, torch.Tensor) else b
     x, s = _tensor(a, dtype, like), _tensor(b, dtype, like)
-    no_nan = aten.logical_not.default(aten.any.default(aten.isnan.default(s)))
-    aten._assert_async.msg(no_nan, f"{UNSUPPORTED_VALUE_PREFIX}copysign with a NaN in its second operand: it "
-                                   "cannot read a NaN's sign bit (no bitcast); replace NaNs there (e.g. "
-                                   "torch.nan_to_num) before copysign")
-    negative = aten.logical_or.default(
-        aten.lt.Scalar(s, 0.0),
-        aten.logical_and.default(aten.eq.Scalar(s, 0.0), aten.lt.Scalar(aten.reciprocal.default(s), 0.0)))
     magnitude = aten.abs.default(x)
-    return aten.where.self(negative, aten.neg.default(magnitude), magnitude)
+    return aten.where.self(_sign_bit(s, "copysign"), aten.neg.default(magnitude), magnitude)
+
+
+def signbit(x):
+    if x.dtype == torch.bool:
+        return aten.zeros_like.default(x)
+    if not x.dtype.is_floating_point:
+        return aten.lt.Scalar(x, 0)
+    return _sign_bit(x, "signbit")
+
+
+def hypot(a, b):
+    """sqrt(a^2 + b^2) as C's hypot: scaled by the larger magnitude (no overflow or underflow in the
+    squares), +inf where either is infinite (even with a NaN), else NaN where either is NaN."""
+    dtype = _float_dtype(a, b)
+    like = a if isinstance(a, torch.Tensor) else b
+    x, y = aten.abs.default(_tensor(a, dtype, like)), aten.abs.default(_tensor(b, dtype, like))
+    big, small = aten.maximum.default(x, y), aten.minimum.default(x, y)
+    ratio = aten.div.Tensor(small, aten.where.self(aten.eq.Scalar(big, 0.0), aten.ones_like.default(big), big))
+    out = aten.mul.Tensor(big, aten.sqrt.default(aten.add.Scalar(aten.mul.Tensor(ratio, ratio), 1.0)))
+    infinite = aten.logical_or.default(aten.isinf.default(x), aten.isinf.default(y))
+    return aten.where.self(infinite, aten.full_like.default(out, float("inf")), out)
 
 
 def table() -> dict:
@@ -137,4 +166,6 @@ def table() -> dict:
         aten.nextafter.default: nextafter,
         aten.copysign.Tensor: copysign,
         aten.copysign.Scalar: copysign,
+        aten.signbit.default: signbit,
+        aten.hypot.default: hypot,
     }

@@ -5,7 +5,7 @@ Two levels, both cheap:
 - the decompositions run eagerly on real tensors (they are aten ops): every integer dtype on a grid with the
   extremes (min, max, 0, +-1) and random values, every shift count from below 0 to beyond the bit width, the
   Fibonacci worst case of Euclid's algorithm; exact equality (integer results, histogram counts), the corpus
-  tolerances for logcumsumexp (+-inf, NaN, a prefix far below the maximum); frexp/nextafter/copysign bit-exact
+  tolerances for logcumsumexp (+-inf, NaN, a prefix far below the maximum); frexp/nextafter/copysign/signbit bit-exact
   (sign bits included) on 0, -0, +-inf, NaN, subnormals, the largest values, powers of two and random magnitudes;
 - compiled end to end (exir_mlir.compile) in one program with dynamic dims, at two sizes (bincount's output
   size is data-dependent: an unbacked size) (gcd in int8: the
@@ -133,7 +133,13 @@ def test_float_representation(dtype):
     toward = torch.tensor([0.0, -0.0, 1.0, -1.0, INF, -INF, NAN, 1e-30, 2.0], dtype=dtype)
     xx, yy = (t.flatten() for t in torch.meshgrid(x, toward, indexing="ij"))
     assert _same_floats(FLOATS[aten.nextafter.default](xx, yy), torch.nextafter(xx, yy))
+    # hypot as C's (+inf with an infinite operand, even beside a NaN), within two ulps
+    ours, eager = FLOATS[aten.hypot.default](xx, yy), torch.hypot(xx, yy)
+    assert torch.allclose(ours, eager, rtol=2 * fi.eps, atol=0, equal_nan=True), (xx, yy, ours, eager)
     yy = torch.where(yy.isnan(), torch.zeros_like(yy), yy)  # a NaN sign operand is a run-time error (below)
+    assert torch.equal(FLOATS[aten.signbit.default](yy), torch.signbit(yy))
+    ints = torch.tensor([-3, 0, 5, -(2**62)])
+    assert torch.equal(FLOATS[aten.signbit.default](ints), torch.signbit(ints))
     assert _same_floats(FLOATS[aten.copysign.Tensor](xx, yy), torch.copysign(xx, yy))
     assert _same_floats(FLOATS[aten.copysign.Scalar](xx, -0.0), torch.copysign(xx, -0.0))
 
