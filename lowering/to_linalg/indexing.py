@@ -56,6 +56,23 @@ def lower_embedding(op):
     return [gather_guarded([_indexed(ctx, w, 0)], init, gather)]
 
 
+def _gather_along(ctx, x, idx, dim: int, res, init, maps) -> ir.Value:
+    """x gathered along `dim` at the indices `idx` (read through `maps[0]`; negative indices
+    wrapped), guarded for an empty indexed dim (index_checks.gather_guarded)."""
+    rank = rank_of(x)
+
+    def gather():
+        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
+        block = g.regions[0].blocks.append(i64(), element_type(res))
+        with ir.InsertionPoint(block):
+            sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
+            coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
+            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
+        return g.result
+
+    return gather_guarded([_indexed(ctx, x, dim)], init, gather)
+
+
 def lower_index_select(op):
     ctx = ShapeContext.current()
     x, idx = op.operands
@@ -68,16 +85,7 @@ def lower_index_select(op):
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, [dim]), affine_map(rank, list(range(rank)))]
 
-    def gather():
-        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
-        block = g.regions[0].blocks.append(i64(), element_type(res))
-        with ir.InsertionPoint(block):
-            sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
-            coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
-            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
-        return g.result
-
-    return [gather_guarded([_indexed(ctx, x, dim)], init, gather)]
+    return [_gather_along(ctx, x, idx, dim, res, init, maps)]
 
 
 def lower_gather(op):
@@ -91,16 +99,7 @@ def lower_gather(op):
     init = empty(res.type, ctx.dynamic_dims(res.type, like, res))
     maps = [affine_map(rank, list(range(rank))), affine_map(rank, list(range(rank)))]
 
-    def gather():
-        g = linalg.GenericOp([res.type], [idx], [init], maps_attr(maps), iterators([PARALLEL] * rank))
-        block = g.regions[0].blocks.append(i64(), element_type(res))
-        with ir.InsertionPoint(block):
-            sel = _wrap_negative(_as_index(block.arguments[0]), ctx.dim(x, dim))
-            coords = [sel if d == dim else linalg.IndexOp(d).result for d in range(rank)]
-            linalg.YieldOp([tensor.ExtractOp(x, coords).result])
-        return g.result
-
-    return [gather_guarded([_indexed(ctx, x, dim)], init, gather)]
+    return [_gather_along(ctx, x, idx, dim, res, init, maps)]
 
 
 def index_result_layout(rank: int, dims: list[int]) -> tuple[list[int], list[int]]:

@@ -8,22 +8,14 @@ import torch
 from torch.export import Dim, export
 
 import exir_mlir
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from _function_module import FunctionModule
 
 
 N = Dim("N", min=1, max=64)
 
 
 def _check(fn, example, dynamic_shapes, inputs, tol=1e-5):
-    program = exir_mlir.compile(export(Fn(fn), example, dynamic_shapes=(dynamic_shapes,)))
+    program = exir_mlir.compile(export(FunctionModule(fn), example, dynamic_shapes=(dynamic_shapes,)))
     for args in inputs:
         got, want = program(*args), fn(*args)
         want = want if isinstance(want, (tuple, list)) else (want,)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from exir_mlir import toolchain
 from exir_mlir._mlir import ir
+from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir.codegen import pipeline as cpu
 from exir_mlir.codegen.compile import LLVMModule, _find_entry, _strip_exir_attributes, check_lowered
 from exir_mlir.codegen.gpu import host, lowering, mapping
@@ -132,7 +133,7 @@ def _constant(value: ir.Value) -> int | None:
 def launch_bounds(module: ir.Operation) -> dict[str, tuple[tuple[int | None, ...], tuple[int | None, ...]]]:
     """Grid and block sizes of every `gpu.launch_func`, by kernel module name."""
     out = {}
-    for op in lowering._walk(module, lambda o: o.name == "gpu.launch_func"):
+    for op in collect_ops(module, "gpu.launch_func"):
         view = op.opview
         name = str(op.attributes["kernel"]).split("::")[0].lstrip("@")
         grid = tuple(_constant(v) for v in (view.gridSizeX, view.gridSizeY, view.gridSizeZ))

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from exir_mlir._mlir import ir, linalg, passmanager
+from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import pipeline as cpu
 from exir_mlir.errors import ExirInternalError
@@ -33,18 +34,6 @@ def _run(module: ir.Operation, pipeline: str, stage: str) -> None:
         passmanager.PassManager.parse(pipeline, context=module.context).run(module)
     except ir.MLIRError as exc:
         raise ExirInternalError(f"GPU stage '{stage}' failed: {exc}\npipeline: {pipeline}") from exc
-
-
-def _walk(root: ir.Operation, pred) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if pred(op):
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    return found
 
 
 def _mapping(op: ir.Operation) -> str:
@@ -85,7 +74,7 @@ def _apply_script(module: ir.Operation, body: str, stage: str) -> None:
 def _shared_tensors(module: ir.Operation) -> int:
     """tensor.empty inside a block forall -> bufferization.alloc_tensor in workgroup memory."""
     count = 0
-    for op in _walk(module, lambda o: o.name == "tensor.empty"):
+    for op in collect_ops(module, lambda o: o.name == "tensor.empty"):
         if not _inside(op, is_block_forall):
             continue
         result_type = op.results[0].type
@@ -114,7 +103,7 @@ def bufferize(module: ir.Operation) -> None:
     _shared_tensors(module)
     _run(module, f"builtin.module({GPU_BUFFERIZE})", "exir-gpu-bufferize")
     # A memref.copy in a kernel would become a call of the host runtime's memrefCopy.
-    for op in _walk(module, lambda o: o.name == "memref.copy" and _inside(o, is_block_forall)):
+    for op in collect_ops(module, lambda o: o.name == "memref.copy" and _inside(o, is_block_forall)):
         source, target = op.operands
         if source == target:  # a result written in place, "copied" onto itself
             op.erase()
@@ -124,11 +113,11 @@ def bufferize(module: ir.Operation) -> None:
         op.erase()
     # Code of a block outside its thread loops runs on every thread of the block on the GPU (and
     # once per block in the CPU twin): a write there would race on the GPU, unseen by the twin.
-    for op in _walk(module, lambda o: (o.name.startswith("linalg.") or o.name in ("memref.store", "memref.copy"))
+    for op in collect_ops(module, lambda o: (o.name.startswith("linalg.") or o.name in ("memref.store", "memref.copy"))
                     and _inside(o, is_block_forall) and not _inside(o, is_thread_forall)):
         if op.name not in ("linalg.yield", "linalg.index") and not _inside(op, lambda p: p.name.startswith("linalg.")):
             raise ExirInternalError(f"bufferization left a write outside the threads of a kernel: {op.name} at {op.location}")
-    for op in _walk(module, lambda o: o.name in ("memref.alloc", "memref.alloca")):
+    for op in collect_ops(module, lambda o: o.name in ("memref.alloc", "memref.alloca")):
         if _inside(op, is_thread_forall):
             continue  # per-thread scratch: private memory
         if _inside(op, is_block_forall) and WORKGROUP not in str(op.results[0].type):
@@ -151,7 +140,7 @@ def _static_trip_counts(forall: ir.Operation) -> list[int]:
 def _block_dims(block: ir.Operation) -> list[int]:
     """The largest trip count of the block's thread foralls, per thread id (x, y, z)."""
     dims = [1, 1, 1]
-    for forall in _walk(block, is_thread_forall):
+    for forall in collect_ops(block, is_thread_forall):
         counts = _static_trip_counts(forall)
         ids = [str(a) for a in ir.ArrayAttr(forall.attributes["mapping"])]
         for count, mapping in zip(counts, ids):
@@ -165,7 +154,7 @@ def _shared_to_globals(module: ir.Operation) -> int:
     NVVM's shared memory is); `gpu-kernel-outlining` clones them into the kernel module."""
     body = ir.Module(module).body if False else module.regions[0].blocks[0]
     count = 0
-    for op in _walk(module, lambda o: o.name == "memref.alloc" and WORKGROUP in str(o.results[0].type)):
+    for op in collect_ops(module, lambda o: o.name == "memref.alloc" and WORKGROUP in str(o.results[0].type)):
         memref_type = op.results[0].type
         name = f"__exir_shared_{count}"
         with ir.InsertionPoint.at_block_begin(body), op.location:
@@ -178,14 +167,14 @@ def _shared_to_globals(module: ir.Operation) -> int:
         op.results[0].replace_all_uses_with(get.results[0])
         op.erase()
         count += 1
-    for op in _walk(module, lambda o: o.name == "memref.dealloc" and WORKGROUP in str(o.operands[0].type)):
+    for op in collect_ops(module, lambda o: o.name == "memref.dealloc" and WORKGROUP in str(o.operands[0].type)):
         op.erase()
     return count
 
 
 def launch(module: ir.Operation) -> int:
     """`exir-gpu-launch`: foralls -> gpu.launch with thread ids and barriers, then outlining."""
-    blocks = [op for op in _walk(module, is_block_forall) if not _inside(op, is_block_forall)]
+    blocks = [op for op in collect_ops(module, is_block_forall) if not _inside(op, is_block_forall)]
     i64 = ir.IntegerType.get_signless(64, context=module.context)
     body = ""
     for i, block in enumerate(blocks):
@@ -198,7 +187,7 @@ def launch(module: ir.Operation) -> int:
         )
     if blocks:
         _apply_script(module, body, "exir-gpu-launch")
-    left = _walk(module, lambda o: o.name == "scf.forall")
+    left = collect_ops(module, lambda o: o.name == "scf.forall")
     if left:
         raise ExirInternalError(f"GPU stage 'exir-gpu-launch' left {len(left)} scf.forall unmapped")
     _shared_to_globals(module)
@@ -223,7 +212,7 @@ def _occupancy_hints(module: ir.Operation) -> None:
     """`nvvm.minctasm` (PTX `.minnctapersm`) on every kernel: the blocks per SM that fill
     TARGET_THREADS_PER_SM threads, so that ptxas budgets 64 registers per thread, not 32."""
     i32 = ir.IntegerType.get_signless(32, context=module.context)
-    for func in _walk(module, lambda o: o.name == "gpu.func" and "gpu.kernel" in o.attributes):
+    for func in collect_ops(module, lambda o: o.name == "gpu.func" and "gpu.kernel" in o.attributes):
         threads = 1
         if "known_block_size" in func.attributes:
             for size in ir.DenseI32ArrayAttr(func.attributes["known_block_size"]):
@@ -240,7 +229,7 @@ def to_nvvm(module: ir.Operation, *, chip: str = "sm_90") -> None:
     """`exir-gpu-to-nvvm{chip=sm_90}`: kernels -> NVVM -> PTX in `gpu.binary` ops (host code -> LLVM)."""
     if chip not in CHIPS:
         raise ExirInternalError(f"unknown GPU chip '{chip}'; known: {', '.join(CHIPS)}")
-    for op in _walk(module, lambda o: o.name in ("memref.load", "memref.store")):
+    for op in collect_ops(module, lambda o: o.name in ("memref.load", "memref.store")):
         target = op.operands[1] if op.name == "memref.store" else op.operands[0]
         if WORKGROUP in str(target.type) and str(target.type.element_type) == "i1":
             raise ExirInternalError("a bool buffer in shared memory has no NVVM lowering here")
@@ -264,7 +253,7 @@ def _remf_as_libdevice(module: ir.Operation) -> int:
 
     count = 0
     declared: set[tuple[int, str]] = set()
-    for op in _walk(module, lambda o: o.name == "arith.remf" and _inside(o, lambda p: p.name == "gpu.module")):
+    for op in collect_ops(module, lambda o: o.name == "arith.remf" and _inside(o, lambda p: p.name == "gpu.module")):
         element = str(op.results[0].type)
         if element not in _FMOD:
             raise ExirInternalError(f"arith.remf on {element} has no GPU lowering here ({op.location})")
@@ -292,7 +281,7 @@ def _remf_as_libdevice(module: ir.Operation) -> int:
 def ptx_of(module: ir.Operation) -> dict[str, str]:
     """The PTX of every `gpu.binary` of the module, by binary name."""
     out = {}
-    for op in _walk(module, lambda o: o.name == "gpu.binary"):
+    for op in collect_ops(module, lambda o: o.name == "gpu.binary"):
         name = ir.StringAttr(op.attributes["sym_name"]).value
         for obj in ir.ArrayAttr(op.attributes["objects"]):
             out[name] = _object_bytes(obj)
@@ -326,8 +315,8 @@ def _object_bytes(obj: ir.Attribute) -> str:
 
 def to_cpu(module: ir.Operation) -> None:
     """`exir-gpu-to-cpu`: the mapped, bufferized program as sequential CPU loops (see above)."""
-    funcs = _walk(module, lambda o: o.name == "func.func")
-    for op in _walk(module, lambda o: o.name == "memref.alloc" and WORKGROUP in str(o.results[0].type)):
+    funcs = collect_ops(module, lambda o: o.name == "func.func")
+    for op in collect_ops(module, lambda o: o.name == "memref.alloc" and WORKGROUP in str(o.results[0].type)):
         memref_type = op.results[0].type
         local = ir.MemRefType.get(memref_type.shape, memref_type.element_type, memref_type.layout)
         func = op.parent
@@ -342,9 +331,9 @@ def to_cpu(module: ir.Operation) -> None:
         _retype_uses(op.results[0], alloca.results[0])
         op.erase()
     del funcs
-    for op in _walk(module, lambda o: o.name == "memref.dealloc" and "alloca" in str(o.operands[0].owner)):
+    for op in collect_ops(module, lambda o: o.name == "memref.dealloc" and "alloca" in str(o.operands[0].owner)):
         op.erase()
-    for op in _walk(module, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
+    for op in collect_ops(module, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
         del op.attributes["mapping"]
     _run(module, "builtin.module(func.func(scf-forall-to-for),canonicalize,cse,"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize,cse)", "exir-gpu-to-cpu")

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 
 from exir_mlir._mlir import ir, passmanager
+from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.errors import ExirInternalError, ExirUserError
 
@@ -254,18 +255,6 @@ def _forall(script: _Script, handle: str, *, tiles: list[int] | None = None, cou
     return tiled, loop
 
 
-def _walk(root: ir.Operation, pred) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if pred(op):
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    return found
-
-
 def _is_linalg(op: ir.Operation) -> bool:
     return op.name.startswith("linalg.") and "indexing_maps" in op.attributes and "iterator_types" in op.attributes
 
@@ -337,7 +326,7 @@ def check_distributed(module: ir.Operation) -> None:
     """Every linalg op in a kernel runs inside a thread forall: code between thread foralls runs
     on every thread of a block (and once per block in the CPU twin, which would hide a race)."""
     _generalize(module)
-    for op in _walk(module, _is_linalg):
+    for op in collect_ops(module, _is_linalg):
         if _in_mapped_forall(op, "block") and not _in_mapped_forall(op, "thread"):
             raise ExirInternalError(f"exir-gpu-map left {op.name} at {op.location} outside the threads of its block")
 
@@ -384,7 +373,7 @@ def _has_nonpositive_coefficient(op: ir.Operation) -> bool:
 def _one_thread_kernels(module: ir.Operation) -> None:
     """Ops that cannot be tiled (_has_nonpositive_coefficient) run as a kernel of one block of
     one thread: correct, not fast (such ops are weight flips, small and off the hot path)."""
-    for op in _walk(module, _is_linalg):
+    for op in collect_ops(module, _is_linalg):
         if not _has_nonpositive_coefficient(op) or _in_mapped_forall(op, "block"):
             continue
         if any(not ir.ShapedType(init.type).has_static_shape for init in op.opview.outputs):
@@ -398,12 +387,12 @@ def map_to_gpu(module: ir.Operation) -> int:
     """Tile and distribute every linalg op of the module; returns the number of kernels."""
     _generalize(module)
     _one_thread_kernels(module)
-    for op in _walk(module, _is_linalg):
+    for op in collect_ops(module, _is_linalg):
         if ("parallel" not in _iterators(op.opview) and not _in_mapped_forall(op, "block")
                 and 0 not in _loop_ranges(op.opview)):
             _wrap_in_forall(op, "#gpu.block<x>")
     # An op with an empty loop does nothing (and upstream tiling aborts on it): no kernel.
-    ops = [op for op in _walk(module, _is_linalg)
+    ops = [op for op in collect_ops(module, _is_linalg)
            if 0 not in _loop_ranges(op.opview) and not _in_mapped_forall(op, "thread")]
     # Inits fused into their consumer's kernel are not kernels of their own.
     fused: dict[int, ir.Operation] = {}
@@ -489,7 +478,7 @@ def map_to_gpu(module: ir.Operation) -> int:
     # memory after exir-gpu-bufferize) at each k step, then their threads are distributed.
     staged = [tag for tag, plan in enumerate(plans) if plan.stage_k]
     if staged:
-        for op in _walk(module, lambda o: TAG in o.attributes and o.name.startswith("linalg.")):
+        for op in collect_ops(module, lambda o: TAG in o.attributes and o.name.startswith("linalg.")):
             tag = ir.IntegerAttr(op.attributes[TAG]).value
             if tag in staged and op.parent.name == "scf.for":
                 _stage_operands(op)
@@ -503,7 +492,7 @@ def map_to_gpu(module: ir.Operation) -> int:
     # Phase 2: linalg ops inside a block forall that no thread forall covers (the fills of
     # reduction partials and inits, the ops combining partials) are split over the threads too.
     _generalize(module)
-    leftovers = [op for op in _walk(module, _is_linalg)
+    leftovers = [op for op in collect_ops(module, _is_linalg)
                  if _in_mapped_forall(op, "block") and not _in_mapped_forall(op, "thread")]
     script = _Script()
     for i, op in enumerate(leftovers):
@@ -534,7 +523,7 @@ def map_to_gpu(module: ir.Operation) -> int:
     if leftovers:
         _apply(module, script, "distribute the fills and combining ops of reductions over threads")
         _canonicalize(module)
-    for op in _walk(module, lambda o: any(a in o.attributes for a in (TAG, TAG + "_init", TAG + "_rest"))):
+    for op in collect_ops(module, lambda o: any(a in o.attributes for a in (TAG, TAG + "_init", TAG + "_rest"))):
         for a in (TAG, TAG + "_init", TAG + "_rest"):
             if a in op.attributes:
                 del op.attributes[a]

@@ -91,7 +91,6 @@ func.func @slice_scatter_symbolic(%x: tensor<4x?xf32>, %s: tensor<4x?xf32>, %p: 
 
 // -----
 
-<<<<<<< HEAD
 // select_scatter at index -1 of a dynamic dim (the row is size - 1, known at run time only): an
 // index_put of the one row -1 (it wraps negative indices and checks the range at run time).
 // CHECK-LABEL: func.func @select_scatter_negative_dynamic
@@ -102,7 +101,10 @@ func.func @slice_scatter_symbolic(%x: tensor<4x?xf32>, %s: tensor<4x?xf32>, %p: 
 func.func @select_scatter_negative_dynamic(%x: tensor<?x3xf32>, %s: tensor<3xf32>) -> tensor<?x3xf32> {
   %0 = "exir.select_scatter"(%x, %s) {dim = 0 : i64, static_index = -1 : i64} : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
-=======
+}
+
+// -----
+
 // index_put with a boolean mask (x[m] = v): torch's rule, the mask's nonzero coordinates (u0 rows,
 // counted at run time) are the integer indices, one column per mask dim; then the row-major write.
 // CHECK-LABEL: func.func @mask_index_put
@@ -122,5 +124,4 @@ func.func @select_scatter_negative_dynamic(%x: tensor<?x3xf32>, %s: tensor<3xf32
 func.func @mask_index_put(%x: tensor<?x3x4xf32>, %m: tensor<?x3xi1>, %v: tensor<4xf32>) -> tensor<?x3x4xf32> {
   %0 = "exir.index_put"(%x, %m, %v) {accumulate = false, indices_present = array<i1: true>} : (tensor<?x3x4xf32>, tensor<?x3xi1>, tensor<4xf32>) -> tensor<?x3x4xf32>
   return %0 : tensor<?x3x4xf32>
->>>>>>> scalars
 }
