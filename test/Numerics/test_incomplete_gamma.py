@@ -78,16 +78,16 @@ def _compiled(fn, *inputs):
     return exir_mlir.compile(torch.export.export(M(), inputs, dynamic_shapes=shapes, strict=False))
 
 
-def _both(a, x):
-    return torch.special.gammainc(a, x), torch.igammac(a, x)
+def _upper(a, x):  # one op only: each compiled copy costs seconds of export tracing (the corpus compiles both)
+    return (torch.special.gammaincc(a, x),)
 
 
 def test_compiled_dynamic_float32():
     a = torch.tensor([0.5, 1.0, 3.3, 8.99, 12.0, 0.0, 2.0, -1.0, INF, 1.0, NAN, 0.1, 5.0, 16.0, 4.0, 7.0])
     x = torch.tensor([0.1, 1.0, 2.0, 9.0, 13.0, 1.0, 0.0, 1.0, 2.0, INF, 1.0, 30.0, 4.99, 1e4, 6.5, 0.99])
-    program = _compiled(_both, a, x)
+    program = _compiled(_upper, a, x)
     for size in (16, 11):  # the export size and another one
-        for ours, eager in zip(program(a[:size], x[:size]), _both(a[:size], x[:size]), strict=True):
+        for ours, eager in zip(program(a[:size], x[:size]), _upper(a[:size], x[:size]), strict=True):
             _assert_matches(ours, eager, torch.float32, "compiled float32")
-    with pytest.raises(RuntimeCheckError, match="cannot compute igamma"):
+    with pytest.raises(RuntimeCheckError, match="cannot compute igammac"):
         program(torch.tensor([3.0, 60.0]), torch.tensor([1.0, 61.0]))
