@@ -400,9 +400,11 @@ def ldl_factor_ex(a, *, hermitian=False, check_errors=False):
         # Interchange kk and kp in the trailing matrix: a symmetric permutation of S (rows, then columns).
         at_kk, at_kp = ar == kk, ar == kp  # [..., n]
         row_kk, row_kp = _row(s, kk, ar), _row(s, kp, ar)  # _row takes j as [..., 1], _col as [..., 1, 1]
-        s = torch.where(at_kk.unsqueeze(-1), row_kp.unsqueeze(-2), torch.where(at_kp.unsqueeze(-1), row_kk.unsqueeze(-2), s))
+        s = torch.where(at_kk.unsqueeze(-1), row_kp.unsqueeze(-2),
+                        torch.where(at_kp.unsqueeze(-1), row_kk.unsqueeze(-2), s))
         col_kk, col_kp = _col(s, kk.unsqueeze(-1), ar), _col(s, kp.unsqueeze(-1), ar)
-        s = torch.where(at_kk.unsqueeze(-2), col_kp.unsqueeze(-1), torch.where(at_kp.unsqueeze(-2), col_kk.unsqueeze(-1), s))
+        s = torch.where(at_kk.unsqueeze(-2), col_kp.unsqueeze(-1),
+                        torch.where(at_kp.unsqueeze(-2), col_kk.unsqueeze(-1), s))
         # 1x1 block: W = S[k+1:, k], L = W / d, S -= W (1/d) W^T (dsyr: S[i, j] + W[i] * (-W[j] / d), i >= j).
         w = _col(s, kc, ar)
         d = _pick(w, kv, ar)
