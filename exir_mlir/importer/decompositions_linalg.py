@@ -7,6 +7,8 @@ tensor): O(n^2) work per step, so the factorizations are O(n^3) and vectorized o
 
 - Cholesky (right-looking), triangular solves (substitution), LU with partial pivoting (LAPACK getrf's
   pivots: the first largest |value| of the column), det/slogdet/inv/solve/lu_solve/lu_unpack from it.
+- LDL^T with Bunch-Kaufman pivoting (LAPACK sytf2's 1x1/2x2 blocks and pivots, its compact LD) and
+  ldl_solve (sytrs); each batch element carries its own step k (its block sizes differ).
 - Householder QR (LAPACK geqrf's reflectors: beta = -sign(alpha) * norm, so R and Q equal LAPACK's),
   householder_product (orgqr) and ormqr.
 - eigh: cyclic Jacobi rotations (sweeps until the off-diagonal part is below eps * ||A||, at most
@@ -353,6 +355,184 @@ def linalg_slogdet(a):
     return sign, d.abs().log().sum(-1), lu, piv
 
 
+# -------------------------------------------------------------------------------------------- LDL
+
+
+_BK_ALPHA = (1 + 17 ** 0.5) / 8  # Bunch-Kaufman's growth bound constant (LAPACK sytf2's ALPHA)
+
+
+def ldl_factor_ex(a, *, hermitian=False, check_errors=False):
+    """linalg_ldl_factor_ex: LAPACK sytf2 (lower) with Bunch-Kaufman diagonal pivoting, 1x1 and 2x2 blocks.
+    LD holds D's blocks on the diagonal (a 2x2 block's off-diagonal element below it) and L's columns below
+    them, unpermuted (A = P1 L1 P2 L2 ... D ... as LAPACK stores it); pivots 1-based int32: kp > 0 a 1x1 block
+    after swapping k and kp, -kp twice a 2x2 block after swapping k + 1 and kp; info the first zero column + 1
+    (that column left as it is, as sytf2 does). One step per loop iteration; the step (1 or 2) differs between
+    batch elements, so each carries its own k (a [...] tensor) and the loop runs n times, idle once k >= n.
+    A real matrix is symmetric and hermitian alike."""
+    _real(a, "linalg.ldl_factor")
+    n = a.shape[-1]
+    ar = _ar(n, a)
+    batch = list(a.shape[:-2])
+    lower = ar.unsqueeze(-1) >= ar  # [n, n]
+    full = torch.where(lower, a, _mT(a))  # symmetric from A's lower triangle (the only one LAPACK reads)
+
+    def body(t, s, ld, piv, info, k, ar, nt):
+        lower = ar.unsqueeze(-1) >= ar
+        active = k < nt  # [...]
+        kv = k.unsqueeze(-1)  # [..., 1]
+        kc = kv.unsqueeze(-1)  # [..., 1, 1]
+        col = _col(s, kc, ar)  # [..., n]: S[:, k]
+        akk = _pick(col, kv, ar)
+        absakk = akk.abs()
+        below = torch.where(ar > kv, col.abs(), -1)
+        imax = below.argmax(-1, keepdim=True)  # [..., 1]; the first largest, as LAPACK's idamax
+        colmax = below.amax(-1).clamp(min=0)
+        rowi = _col(s, imax.unsqueeze(-1), ar)  # row imax = column imax (S symmetric)
+        rowmax = torch.where((ar >= kv) & (ar != imax), rowi.abs(), -1).amax(-1).clamp(min=0)
+        aii = _pick(rowi, imax, ar).abs()
+        zero = (torch.maximum(absakk, colmax) == 0) | absakk.isnan()
+        no_swap = (absakk >= _BK_ALPHA * colmax) | (
+            absakk >= _BK_ALPHA * colmax * (colmax / torch.where(rowmax == 0, 1, rowmax)))
+        one = zero | no_swap | (aii >= _BK_ALPHA * rowmax)
+        two = ~one & active
+        kp = torch.where((zero | no_swap).unsqueeze(-1), kv, imax)  # [..., 1]
+        kk = torch.where(two.unsqueeze(-1), kv + 1, kv)
+        # Interchange kk and kp in the trailing matrix: a symmetric permutation of S (rows, then columns).
+        at_kk, at_kp = ar == kk, ar == kp  # [..., n]
+        row_kk, row_kp = _row(s, kk, ar), _row(s, kp, ar)  # _row takes j as [..., 1], _col as [..., 1, 1]
+        s = torch.where(at_kk.unsqueeze(-1), row_kp.unsqueeze(-2),
+                        torch.where(at_kp.unsqueeze(-1), row_kk.unsqueeze(-2), s))
+        col_kk, col_kp = _col(s, kk.unsqueeze(-1), ar), _col(s, kp.unsqueeze(-1), ar)
+        s = torch.where(at_kk.unsqueeze(-2), col_kp.unsqueeze(-1),
+                        torch.where(at_kp.unsqueeze(-2), col_kk.unsqueeze(-1), s))
+        # 1x1 block: W = S[k+1:, k], L = W / d, S -= W (1/d) W^T (dsyr: S[i, j] + W[i] * (-W[j] / d), i >= j).
+        w = _col(s, kc, ar)
+        d = _pick(w, kv, ar)
+        d11 = 1 / torch.where(d == 0, 1, d)
+        w1 = torch.where(ar > kv, w, 0)
+        upd1 = _outer(w1, -d11.unsqueeze(-1) * w1)
+        s1 = s + torch.where(lower, upd1, _mT(upd1))
+        ld1 = torch.where(ar > kv, w1 * d11.unsqueeze(-1), w)  # column k of LD (rows >= k; S[k, k] at k)
+        # 2x2 block on k, k + 1 (dsytf2's rank-2 update with its own rounding order).
+        wk1 = _col(s, kc + 1, ar)
+        d21 = _pick(w, kv + 1, ar)
+        d21s = torch.where(d21 == 0, 1, d21)
+        e11 = _pick(wk1, kv + 1, ar) / d21s
+        e22 = d / d21s
+        tt = 1 / (e11 * e22 - 1)
+        f21 = (tt / d21s).unsqueeze(-1)
+        rest = ar >= kv + 2
+        wk = torch.where(rest, f21 * (e11.unsqueeze(-1) * w - wk1), 0)
+        wkp1 = torch.where(rest, f21 * (e22.unsqueeze(-1) * wk1 - w), 0)
+        wr, wr1 = torch.where(rest, w, 0), torch.where(rest, wk1, 0)
+        full2 = s - _outer(wr, wk) - _outer(wr1, wkp1)
+        s2 = torch.where(lower, full2, _mT(full2))
+        ld2k = torch.where(rest, wk, w)
+        ld2k1 = torch.where(rest, wkp1, torch.where(ar == kv + 1, wk1, 0))
+        # Commit: zero columns stay as they are (no update); inactive batch elements keep everything.
+        upd = (active & ~zero).unsqueeze(-1).unsqueeze(-1)
+        two_m = two.unsqueeze(-1).unsqueeze(-1)
+        act = active.unsqueeze(-1).unsqueeze(-1)
+        s_new = torch.where(two_m, s2, s1)
+        s = torch.where(upd, s_new, s)  # s was swapped only where kp != kk, which needs active & ~zero
+        ldcol_k = torch.where(two.unsqueeze(-1), ld2k, torch.where(zero.unsqueeze(-1), w, ld1))
+        ldcol_k = torch.where(ar >= kv, ldcol_k, 0)
+        ld = torch.where(act & (ar == kc), ldcol_k.unsqueeze(-1), ld)
+        ld = torch.where(two_m & (ar == kc + 1), torch.where(ar >= kv + 1, ld2k1, 0).unsqueeze(-1), ld)
+        pv = torch.where(two.unsqueeze(-1), -(kp + 1), kp + 1).to(torch.int32)
+        piv = torch.where(active.unsqueeze(-1) & (ar == kv), pv, piv)
+        piv = torch.where(two.unsqueeze(-1) & (ar == kv + 1), pv, piv)
+        info = torch.where(active, _first_bad(info, zero, k), info)
+        k = torch.where(active, k + torch.where(two, 2, 1), k)
+        return s, ld, piv, info, k
+
+    nt = _count(ar)
+    init = (full, torch.zeros_like(a), _zeros(batch + [n], torch.int32, a), _zeros(batch, torch.int32, a),
+            _zeros(batch, torch.int64, a))
+    _, ld, piv, info, _ = _loop(nt, body, init, a, (ar, nt))
+    return ld, piv, info
+
+
+def ldl_factor(a, *, hermitian=False):
+    ld, piv, _ = ldl_factor_ex(a, hermitian=hermitian)
+    return ld, piv
+
+
+def ldl_solve(ld, pivots, b, *, hermitian=False):
+    """linalg_ldl_solve: LAPACK sytrs (lower) on sytrf's factor: X with A X = B. Forward: the interchange,
+    L's column(s) and D's block, k increasing by the block size; backward: L^T's column(s), then the
+    interchange, k decreasing. Each batch element carries its own k (its blocks differ)."""
+    _real(ld, "linalg.ldl_solve")
+    batch = _batch(ld, b)
+    batch = list(torch.broadcast_shapes(tuple(batch), tuple(pivots.shape[:-1])))
+    ld = ld.expand(batch + list(ld.shape[-2:]))
+    b = b.expand(batch + list(b.shape[-2:]))
+    piv = pivots.to(torch.int64).expand(batch + list(pivots.shape[-1:]))
+    n = ld.shape[-1]
+    ar = _ar(n, ld)
+    nt = _count(ar)
+
+    def swap(x, i, p, ar):  # rows i and p of x [..., n, r] (i, p [..., 1])
+        ri, rp = _row(x, i, ar), _row(x, p, ar)
+        return torch.where((ar == i).unsqueeze(-1), rp.unsqueeze(-2),
+                           torch.where((ar == p).unsqueeze(-1), ri.unsqueeze(-2), x))
+
+    def forward(t, x, k, ld, piv, ar, nt):
+        active = k < nt
+        kv = k.unsqueeze(-1)
+        pk = _pick(piv, kv, ar).unsqueeze(-1)  # [..., 1]
+        two = (pk < 0).squeeze(-1) & active
+        two_v = two.unsqueeze(-1)
+        kp = torch.where(pk < 0, -pk, pk) - 1
+        x_sw = swap(x, torch.where(two_v, kv + 1, kv), kp, ar)
+        lk = _col(ld, kv.unsqueeze(-1), ar)  # [..., n]
+        lk1 = _col(ld, kv.unsqueeze(-1) + 1, ar)
+        xk = _row(x_sw, kv, ar)  # [..., r]
+        xk1 = _row(x_sw, kv + 1, ar)
+        # 1x1
+        x1 = x_sw - _outer(torch.where(ar > kv, lk, 0), xk)
+        d = _pick(lk, kv, ar).unsqueeze(-1)
+        x1 = torch.where((ar == kv).unsqueeze(-1), (xk * (1 / d)).unsqueeze(-2), x1)
+        # 2x2
+        rest = ar >= kv + 2
+        x2 = x_sw - _outer(torch.where(rest, lk, 0), xk) - _outer(torch.where(rest, lk1, 0), xk1)
+        akm1k = _pick(lk, kv + 1, ar).unsqueeze(-1)
+        akm1k = torch.where(two_v, akm1k, 1)
+        akm1 = d / akm1k
+        ak = _pick(lk1, kv + 1, ar).unsqueeze(-1) / akm1k
+        denom = akm1 * ak - 1
+        bkm1, bk = xk / akm1k, xk1 / akm1k
+        x2 = torch.where((ar == kv).unsqueeze(-1), ((ak * bkm1 - bk) / denom).unsqueeze(-2), x2)
+        x2 = torch.where((ar == kv + 1).unsqueeze(-1), ((akm1 * bk - bkm1) / denom).unsqueeze(-2), x2)
+        m = active.unsqueeze(-1).unsqueeze(-1)
+        x = torch.where(m, torch.where(two_v.unsqueeze(-1), x2, x1), x)
+        k = torch.where(active, k + torch.where(two, 2, 1), k)
+        return x, k
+
+    def backward(t, x, k, ld, piv, ar, nt):
+        active = k >= 0
+        kv = k.unsqueeze(-1)
+        pk = _pick(piv, kv, ar).unsqueeze(-1)
+        two = (pk < 0).squeeze(-1) & active
+        two_v = two.unsqueeze(-1)
+        kp = torch.where(pk < 0, -pk, pk) - 1
+        lk = torch.where(ar > kv, _col(ld, kv.unsqueeze(-1), ar), 0)
+        lkm1 = torch.where(ar > kv, _col(ld, kv.unsqueeze(-1) - 1, ar), 0)
+        xk = _row(x, kv, ar) - (lk.unsqueeze(-1) * x).sum(-2)
+        xkm1 = _row(x, kv - 1, ar) - (lkm1.unsqueeze(-1) * x).sum(-2)
+        x_new = torch.where((ar == kv).unsqueeze(-1), xk.unsqueeze(-2), x)
+        x_new = torch.where(two_v.unsqueeze(-1) & (ar == kv - 1).unsqueeze(-1), xkm1.unsqueeze(-2), x_new)
+        x_new = swap(x_new, kv, kp, ar)
+        x = torch.where(active.unsqueeze(-1).unsqueeze(-1), x_new, x)
+        k = torch.where(active, k - torch.where(two, 2, 1), k)
+        return x, k
+
+    k0 = _zeros(batch, torch.int64, ld)
+    x, _ = _loop(nt, forward, (b.clone(), k0), ld, (ld, piv, ar, nt))
+    x, _ = _loop(nt, backward, (x, k0 + nt - 1), ld, (ld, piv, ar, nt))
+    return x
+
+
 # ------------------------------------------------------------------------------------------- QR
 
 
@@ -680,6 +860,9 @@ def linalg_error_message(api_name: str) -> str:
     if "svd" in api_name or "eig" in api_name:
         return (prefix + "The algorithm failed to converge because the input matrix is ill-conditioned or has "
                 "too many repeated values.")
+    if "ldl" in api_name:  # eager raises an internal assert, "Unknown error code", for sytrf's info > 0
+        return (prefix + "The factorization could not be completed because the input matrix is singular (D has a "
+                "zero diagonal block; eager torch reports this as an unknown error code).")
     if "lstsq" in api_name:
         return (prefix + "The least squares solution could not be computed because the input matrix does not "
                 "have full rank.")
@@ -746,6 +929,9 @@ def table() -> dict[torch._ops.OpOverload, Callable]:
         aten.cholesky_inverse.default: cholesky_inverse,
         aten._linalg_det.default: linalg_det,
         aten._linalg_slogdet.default: linalg_slogdet,
+        aten.linalg_ldl_factor_ex.default: ldl_factor_ex,
+        aten.linalg_ldl_factor.default: ldl_factor,
+        aten.linalg_ldl_solve.default: ldl_solve,
         aten.geqrf.default: geqrf,
         aten.linalg_householder_product.default: householder_product,
         aten.ormqr.default: ormqr,

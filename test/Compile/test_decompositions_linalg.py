@@ -115,3 +115,33 @@ def test_eig_is_a_clear_error():
     text = str(info.value)
     assert "linalg_eig" in text and "complex" in text  # the op and why (its results are complex)
     assert "test_decompositions_linalg.py" in text  # the user's line
+
+
+def _ldl_family(a, b):
+    ld, piv, info = torch.linalg.ldl_factor_ex(a)
+    return ld, piv, info, torch.linalg.ldl_solve(ld, piv, b)
+
+
+def test_ldl_factor_and_solve_dynamic():
+    # Bunch-Kaufman pivoting equals LAPACK sytrf's: symmetric indefinite matrices with small integer entries
+    # (ties, zero diagonals: 1x1 pivots with and without interchange and 2x2 blocks, different per batch
+    # element); LD, pivots and info compared exactly, the solve against eager's. The last batch element is
+    # singular (a zero row and column): info names the step that met it, LD and pivots still equal LAPACK's.
+    g = torch.Generator().manual_seed(2)
+
+    def inputs(batch, n):
+        a = torch.randint(-3, 4, (batch, n, n), generator=g).to(torch.float64)
+        a = a + a.mT
+        a[0].fill_diagonal_(0)
+        a[-1, :, 2] = a[-1, 2, :] = 0
+        return a, torch.randn(batch, n, 2, generator=g, dtype=torch.float64)
+
+    program = _program(_ldl_family, inputs(3, 5))
+    for batch, n in ((3, 5), (4, 8)):
+        args = inputs(batch, n)
+        got, want = program(*args), _ldl_family(*args)
+        assert (want[1] < 0).any() and (want[1][0] < 0).any()  # 2x2 blocks are exercised
+        assert want[2][-1] > 0 and (want[2][:-1] == 0).all()
+        torch.testing.assert_close(got[0], want[0], rtol=1e-12, atol=1e-12)
+        assert torch.equal(got[1], want[1]) and torch.equal(got[2], want[2])
+        torch.testing.assert_close(got[3][:-1], want[3][:-1], rtol=1e-9, atol=1e-9)
