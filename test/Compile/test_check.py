@@ -10,6 +10,7 @@ import torch
 from torch.export import Dim
 
 import exir_mlir
+from _user_ops import user_scale
 from exir_mlir.errors import ExirUserError
 
 HERE = Path(__file__).name
@@ -21,9 +22,10 @@ def _line(tag: str) -> int:
 
 
 class TwoUnsupported(torch.nn.Module):
+    # A user's op and a core op without a lowering (_user_ops.py).
     def forward(self, x):
-        a = torch.geqrf(x)[0]  # LINE-A
-        b = torch.nn.functional.pdist(x[0])  # LINE-B
+        a = user_scale(x)  # LINE-A
+        b = torch.ops.aten.avg_pool2d_backward(x[:, :, :4, :4] / 2, x, [2, 2], [2, 2], [0, 0], False, True, None)  # LINE-B
         return a, b
 
 
@@ -38,16 +40,16 @@ class StridedWindow(torch.nn.Module):
 
 
 def test_every_failing_construct_of_a_stage_at_once():
-    ep = torch.export.export(TwoUnsupported(), (torch.randn(2, 3, 8),))
+    ep = torch.export.export(TwoUnsupported(), (torch.randn(1, 2, 8, 8),))
     report = exir_mlir.check(ep)
     assert not report.clean
     found = {(p.stage, p.what, p.where.split(" (")[0].rsplit("/", 1)[-1]) for p in report.problems}
-    assert ("edge", "aten::geqrf", f"{HERE}:{_line('LINE-A')}:0") in found, report.problems
-    assert ("edge", "aten::_pdist_forward", f"{HERE}:{_line('LINE-B')}:0") in found, report.problems
+    assert ("edge", "exir_test::user_scale", f"{HERE}:{_line('LINE-A')}:0") in found, report.problems
+    assert ("edge", "aten::avg_pool2d_backward", f"{HERE}:{_line('LINE-B')}:0") in found, report.problems
     assert report.stages_not_run == ["backend", "linalg", "codegen"]
     text = report.format("two")
     assert "not checked: backend, linalg, codegen" in text and f"summary: {len(report.problems)} problems" in text
-    with pytest.raises(ExirUserError, match="aten::geqrf"):
+    with pytest.raises(ExirUserError, match="exir_test::user_scale"):
         exir_mlir.compile(ep)
 
 

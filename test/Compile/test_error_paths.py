@@ -21,10 +21,13 @@ HERE = Path(__file__).name
 INTERNAL_OP = re.compile(r"'(exir|edge|backend)\.\w+'")
 
 
-class Pdist(torch.nn.Module):
-    # `_pdist_forward` stands for a core op that has no lowering yet.
-    def forward(self, x):
-        return torch.nn.functional.pdist(x[0])  # LINE-PDIST
+class PoolBackward(torch.nn.Module):
+    # `avg_pool2d_backward` stands for a core op that has no lowering (see _user_ops.py).
+    def forward(self, x, grad):
+        return torch.ops.aten.avg_pool2d_backward(grad, x, [2, 2], [2, 2], [0, 0], False, True, None)  # LINE-POOLB
+
+
+POOL_BACKWARD_ARGS = (torch.randn(1, 2, 4, 4), torch.randn(1, 2, 2, 2))
 
 
 class StridedWindow(torch.nn.Module):
@@ -66,8 +69,8 @@ def _check_parts(message: str, *, what: str, where: str, why: str):
 
 
 def test_unsupported_core_op():
-    message = _compile_error(Pdist(), (torch.randn(2, 3, 8),))
-    _check_parts(message, what="aten::_pdist_forward", where=_line("LINE-PDIST"),
+    message = _compile_error(PoolBackward(), POOL_BACKWARD_ARGS)
+    _check_parts(message, what="aten::avg_pool2d_backward", where=_line("LINE-POOLB"),
                  why=r"cannot be lowered to edge: (no lowering for this op|.*not supported yet)")
 
 
@@ -145,7 +148,7 @@ sys.exit(main(sys.argv[2:]))
 @pytest.fixture(scope="module")
 def programs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("programs")
-    torch.export.save(torch.export.export(Pdist(), (torch.randn(2, 3, 8),)), folder / "pdist.pt2")
+    torch.export.save(torch.export.export(PoolBackward(), POOL_BACKWARD_ARGS), folder / "pool_backward.pt2")
     torch.export.save(torch.export.export(Exp(), (torch.randn(5),)), folder / "exp.pt2")
     return folder
 
@@ -159,9 +162,9 @@ def _cli(kind: str, args: list[str], tmp: Path) -> subprocess.CompletedProcess:
 def test_cli_errors_exit_codes_verbose_and_no_litter(programs, tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    user = _cli("user", ["compile", str(programs / "pdist.pt2")], tmp)
+    user = _cli("user", ["compile", str(programs / "pool_backward.pt2")], tmp)
     assert user.returncode == EXIT_USER_ERROR, user.stderr
-    assert "Traceback" not in user.stderr and "'aten::_pdist_forward'" in user.stderr
+    assert "Traceback" not in user.stderr and "'aten::avg_pool2d_backward'" in user.stderr
     assert "what to do:" in user.stderr
     internal = _cli("internal", ["compile", str(programs / "exp.pt2")], tmp)
     assert internal.returncode == EXIT_INTERNAL_ERROR, internal.stderr

@@ -8,6 +8,7 @@ import warnings
 import torch
 
 import exir_mlir
+from exir_mlir import runtime
 from exir_mlir.codegen import machine_code
 from exir_mlir.compiler import clear_memory_cache
 from exir_mlir.models import MODELS
@@ -48,3 +49,37 @@ def test_program_split_over_three_threads_matches_eager(monkeypatch):
     for batch in (1, 5, 64):
         x = torch.randn(batch, *args[0].shape[1:])
         torch.testing.assert_close(program(x), module(x), rtol=RTOL, atol=ATOL)
+
+
+def _bf16_bits(t) -> torch.Tensor:
+    """The 16 bits of bf16 values: a bf16 tensor, or the uint16 array the native runtime returns
+    without torch."""
+    t = torch.as_tensor(t)
+    return (t.view(torch.int16) if t.dtype == torch.bfloat16 else t).to(torch.int32) & 0xFFFF
+
+
+def test_float_to_bfloat_conversions_link_and_round_to_nearest_even(tmp_path):
+    """LLVM calls compiler-rt's __truncsfbf2/__truncdfbf2 for these conversions (libgcc has them only
+    from GCC 13): the kernel library carries its own (library_c.BF16_BUILTINS_SOURCE). Ties, both
+    parities, signs, overflow, subnormals, infinities, NaN; JIT and AOT link the same source."""
+    ties = torch.tensor([0x3F808000, 0x3F818000, 0x3F817FFF, 0x3F818001, 0xBF808000, 0x7F7FFFFF, 0x7F7F7FFF,
+                         0x00018000, 0x80008000, 0x7F800000, 0xFF800000, 0x7FC00000], dtype=torch.int64)
+    x = torch.cat([ties.to(torch.int32).view(torch.float32), torch.randn(997) * 1e3])
+
+    class Convert(torch.nn.Module):
+        def forward(self, f32, f64):
+            return f32.to(torch.bfloat16), f64.to(torch.bfloat16)
+
+    # One rounding from f64 (what the IR's truncf means and compiler-rt does): just above a tie
+    # goes up. Eager rounds twice (to f32, then to bf16) and gives 1.0 here.
+    above_tie = torch.tensor([1 + 2**-8 + 2**-30], dtype=torch.float64)
+    f64 = torch.cat([x.double(), above_tie])
+    ep = torch.export.export(Convert(), (x, f64))
+    want = _bf16_bits(x.to(torch.bfloat16))
+    nan = x.isnan()
+    library = runtime.load(exir_mlir.export_library(ep, tmp_path / "convert.so"))
+    for got32, got64 in (exir_mlir.compile(ep, num_threads=1)(x, f64), library(x, f64)):
+        bits32, bits64 = _bf16_bits(got32), _bf16_bits(got64)
+        assert torch.equal(bits32[~nan], want[~nan]) and torch.equal(bits64[:-1][~nan], want[~nan])
+        assert ((bits32[nan] & 0x7FFF) > 0x7F80).all() and ((bits64[:-1][nan] & 0x7FFF) > 0x7F80).all()
+        assert bits64[-1].item() == 0x3F81  # 1 + 2**-7

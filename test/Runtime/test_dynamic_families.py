@@ -119,7 +119,7 @@ def test_norms_resizes_and_flattens_at_two_sizes():
     group views, resize clamps and reflection bounds are index arithmetic on the run's sizes."""
     example = (torch.randn(2, 4, 3, 5), torch.randn(4), torch.randn(3, 4), torch.randn(12))
     n, h, w, r, c, k = (Dim(name, min=3 if name in "hw" else 2, max=64) for name in ("n", "h", "w", "r", "c", "k"))
-    ep = export(Fn(_norms_and_resizes), example, dynamic_shapes=(({0: n, 2: h, 3: w}, None, {0: r, 1: c}, {0: k}),))
+    ep = export(FunctionModule(_norms_and_resizes), example, dynamic_shapes=(({0: n, 2: h, 3: w}, None, {0: r, 1: c}, {0: k}),))
     compiled = exir_mlir.compile(ep)
     for args in (example, (torch.randn(3, 4, 5, 4), torch.randn(4), torch.randn(5, 3), torch.randn(15))):
         got, want = compiled(*args), _norms_and_resizes(*args)
