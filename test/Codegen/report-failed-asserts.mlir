@@ -73,3 +73,21 @@ func.func @not_provably_live(%n: index, %c1: i1, %ok: i1) {
   memref.dealloc %arg : memref<?xf32>
   return
 }
+
+// -----
+
+// Freed through a view before the check (the base buffer of its strided metadata, as
+// ownership-based deallocation frees it): not freed again at the check.
+// CHECK-LABEL: func.func @freed_through_a_view
+// CHECK:         cf.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^[[FAIL:bb[0-9]+]]
+// CHECK:       ^[[FAIL]]:
+// CHECK:         llvm.cmpxchg
+// CHECK-NEXT:    cf.br
+func.func @freed_through_a_view(%n: index, %ok: i1) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %view = memref.subview %a[1] [2] [1] : memref<?xf32> to memref<2xf32, strided<[1], offset: 1>>
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %view : memref<2xf32, strided<[1], offset: 1>> -> memref<f32>, index, index, index
+  memref.dealloc %base : memref<f32>
+  cf.assert %ok, "check"
+  return
+}
