@@ -91,17 +91,25 @@ class ExitFrees:
             index[block] = k
         self._index = index
         successors = [[index[s] for s in block.successors] for block in blocks]
-        # reach[b]: the blocks reachable from b by one edge or more.
-        self._reach = []
-        for start in range(count):
-            seen, stack = set(), list(successors[start])
-            while stack:
-                b = stack.pop()
-                if b not in seen:
-                    seen.add(b)
-                    stack.extend(successors[b])
-            self._reach.append(seen)
-        # Dominators (iterative; unreachable blocks dominate nothing and are dominated by all).
+        self._successors = successors
+        self._reached: dict[int, set[int]] = {}
+        self._positions = {}
+        for b, block in enumerate(blocks):
+            for position, op in enumerate(block.operations):
+                self._positions[op.operation] = (b, position)
+        # Each alloc: (block, position, value, frees as (block, position), escapes).
+        self._allocs = []
+        for b, block in enumerate(blocks):
+            for position, op in enumerate(block.operations):
+                op = op.operation
+                if op.name == "memref.alloc":
+                    frees, escapes = self._follow(op.results[0], foreign_freeing)
+                    self._allocs.append((b, position, op.results[0], frees, escapes))
+        # Dominators (iterative; unreachable blocks dominate nothing and are dominated by all), of
+        # a function that allocates.
+        self._dom = None
+        if not self._allocs:
+            return
         predecessors = [[] for _ in range(count)]
         for b, succ in enumerate(successors):
             for s in succ:
@@ -118,21 +126,22 @@ class ExitFrees:
                 if new != dom[b]:
                     dom[b], changed = new, True
         self._dom = dom
-        # Each alloc: (block, position, value, frees as (block, position), escapes).
-        self._allocs = []
-        for b, block in enumerate(blocks):
-            for position, op in enumerate(block.operations):
-                op = op.operation
-                if op.name == "memref.alloc":
-                    frees, escapes = self._follow(op.results[0], foreign_freeing)
-                    self._allocs.append((b, position, op.results[0], frees, escapes))
 
     def _position(self, op: ir.Operation) -> tuple[int, int]:
-        block = op.block
-        for position, other in enumerate(block.operations):
-            if other.operation == op:
-                return self._index[block], position
-        raise ValueError("op not in its block")
+        return self._positions[op.operation]
+
+    def _reach(self, start: int) -> set[int]:
+        """The blocks reachable from block `start` by one edge or more (computed when asked)."""
+        seen = self._reached.get(start)
+        if seen is None:
+            seen, stack = set(), list(self._successors[start])
+            while stack:
+                b = stack.pop()
+                if b not in seen:
+                    seen.add(b)
+                    stack.extend(self._successors[b])
+            self._reached[start] = seen
+        return seen
 
     def _follow(self, value: ir.Value, foreign_freeing: set[str]):
         frees, escapes = [], False
@@ -158,7 +167,7 @@ class ExitFrees:
     def buffers_live_at(self, point: ir.Operation) -> list[ir.Value]:
         """The allocations to free when the function exits at `point` (an op of the function)."""
         b, position = self._position(point)
-        if b != 0 and b not in self._reach[0]:
+        if b != 0 and b not in self._reach(0):
             return []  # never runs
         live = []
         for ab, apos, value, frees, escapes in self._allocs:
@@ -166,7 +175,7 @@ class ExitFrees:
                 continue
             if not ((ab == b and apos < position) or (ab != b and ab in self._dom[b])):
                 continue
-            if any(fb == b and fpos < position or b in self._reach[fb] for fb, fpos in frees):
+            if any(fb == b and fpos < position or b in self._reach(fb) for fb, fpos in frees):
                 continue
             live.append(value)
         return live[::-1]
