@@ -1,30 +1,35 @@
-"""`compile(ep)`: ExportedProgram -> import -> lower -> codegen -> load, called like `ep.module()`."""
+"""`compile(ep)`: ExportedProgram -> import -> lower -> codegen -> load, called like `ep.module()`.
+
+The stages (exir_mlir.importer, the lowerings, exir_mlir.codegen, and the MLIR bindings they load)
+are imported when a compilation runs them, not with this module: a `cache_dir` hit
+(exir_mlir.program_cache) loads machine code without importing any of them.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import os
 import threading
 import time
 import uuid
 from collections import OrderedDict
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import torch
 from torch.export.graph_signature import ConstantArgument, InputKind
 
-from exir_mlir import codegen, dialects, importer, lowering, runtime, toolchain
-from exir_mlir.codegen import cache as disk_cache
-from exir_mlir.codegen import gpu
-from exir_mlir.codegen.compile import resolve_threads
-from exir_mlir._mlir import ir
+from exir_mlir import program_cache, runtime, toolchain
 from exir_mlir.errors import ExirError, ExirUserError, ToolchainError
-from exir_mlir.importer.guards import export_guards
-from exir_mlir.importer.complex_to_real import complex_boundary
 from exir_mlir.runtime import CompiledProgram, Executable, PytreeSignature, UserInput
 from exir_mlir.runtime.complex_boundary import ComplexBoundaryProgram
 from exir_mlir.stages import COMPILE_STEPS
 from exir_mlir.tempdirs import scratch_dir
+
+if TYPE_CHECKING:
+    from exir_mlir._mlir import ir
+    from exir_mlir.codegen import CodegenJob
 
 # "cuda" / "cuda:sm_80" / "cuda:sm_90": kernels (exir_mlir.codegen.gpu) run by exir_mlir.runtime.cuda;
 # "cuda-on-cpu": the same GPU-mapped program run on this CPU (how GPU index math is tested).
@@ -74,7 +79,7 @@ def _can_link() -> bool:
     return True
 
 
-def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, float],
+def _codegen_and_load(job: CodegenJob, cache_dir, timings: dict[str, float],
                       details: dict[str, dict[str, float]]) -> Executable:
     """The job's machine code, loaded; `timings` gets the codegen, llvm and load steps' seconds,
     `details` their parts (exir_mlir.stages.CODEGEN_STEPS, LLVM_STEPS).
@@ -83,6 +88,8 @@ def _codegen_and_load(job: codegen.CodegenJob, cache_dir, timings: dict[str, flo
     on every core: codegen/machine_code.py), kept in `cache_dir` when given, else in this
     process's scratch folder until it is loaded. Without a C compiler to link it, MLIR's
     ExecutionEngine JITs the module on one thread."""
+    from exir_mlir import codegen
+
     passes: dict[str, float] = {}
     phases: dict[str, float] = {}
     details["codegen"], details["llvm"] = passes, phases
@@ -140,6 +147,9 @@ def compile_linalg(
     See exir_mlir.runtime for how the result is called and `state` is bound. `check_bounds`: as for
     `compile`.
     """
+    from exir_mlir import codegen
+    from exir_mlir._mlir import ir
+
     if not isinstance(module, ir.Module):
         raise ExirUserError(f"compile_linalg takes an MLIR ir.Module (linalg on tensors), got {type(module).__name__}")
     check_options(num_threads=num_threads, cache_dir=cache_dir, check_bounds=check_bounds)
@@ -170,15 +180,18 @@ def _user_inputs(ep: torch.export.ExportedProgram) -> list[UserInput]:
     return out
 
 
-def program_state(ep: torch.export.ExportedProgram) -> dict[str, torch.Tensor]:
-    """Our own copy of parameters, buffers and constant tensors, by state_dict/constants name.
+def program_state(ep: torch.export.ExportedProgram, mutated: set[str] = frozenset()) -> dict[str, torch.Tensor]:
+    """Parameters, buffers and constant tensors, by state_dict/constants name: the ExportedProgram's
+    own tensors (detached: no copy, as `ep.module()` shares them), except those the program mutates
+    (`mutated`: buffers and parameters it writes back), which are copies so that the program's
+    mutations never write into the ExportedProgram the user holds."""
+    def own(name: str, tensor: torch.Tensor) -> torch.Tensor:
+        return tensor.detach().clone() if name in mutated else tensor.detach()
 
-    A copy, so that buffer mutations never write into the ExportedProgram the user holds.
-    """
-    state = {name: t.detach().clone() for name, t in ep.state_dict.items()}
+    state = {name: own(name, t) for name, t in ep.state_dict.items()}
     for name, c in ep.constants.items():
         if isinstance(c, torch.Tensor):
-            state[name] = c.detach().clone()
+            state[name] = own(name, c)
     return state
 
 
@@ -233,6 +246,8 @@ def exported_program(value, caller: str) -> torch.export.ExportedProgram:
             raise ExirUserError(
                 f"{caller}: {str(value)!r} is not a file; pass an ExportedProgram (torch.export.export) "
                 "or the path of a .pt2 file (torch.export.save)")
+        from exir_mlir import importer
+
         return importer.load_program(path)
     what = type(value).__name__
     if isinstance(value, torch.nn.Module):
@@ -314,32 +329,36 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
     if decompositions is not None and not isinstance(decompositions, Mapping):
         raise ExirUserError("decompositions must be a mapping {torch.ops.aten.foo.bar: fn}, "
                             f"got {type(decompositions).__name__}")
-    complex_outputs = complex_boundary(ep)
     if target.startswith("cuda") and target != "cuda-on-cpu":
         return _checked(_compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir),
-                        False, complex_outputs)
+                        False, _complex_boundary(ep))
     user_table = _table_key(decompositions)
-    program_text = repr((str(ep), _example_sizes(ep), fusion, resolve_threads(num_threads), target, user_table,
+    program_text = repr((str(ep), _example_sizes(ep), fusion, _threads_key(num_threads), target, user_table,
                          check_bounds))
     key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _checked(_program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0}), check_bounds,
-                        complex_outputs)
+                        _boundary_of(key, ep))
     disk_key = None
     if cache_dir is not None and target == "cpu" and not check_bounds:
         # The whole compilation, keyed on the program: a later process loads its machine code
-        # without decomposing, importing, lowering or running LLVM.
+        # without decomposing, importing, lowering or running LLVM (nor importing what does).
         start = time.perf_counter()
-        disk_key = disk_cache.program_key(program_text, sources=_SOURCES)
+        disk_key = program_cache.program_key(program_text, sources=_sources())
         loaded = _load_compiled_program(ep, Path(cache_dir), disk_key)
         if loaded is not None:
-            executable = _remember(key, loaded)
+            executable, complex_outputs = loaded
+            executable = _remember(key, executable)
+            _BOUNDARY[key] = complex_outputs
             seconds = time.perf_counter() - start
             timings = {step: 0.0 for step in COMPILE_STEPS}
             timings["load"] = seconds
             return _checked(_program(ep, executable, reused=False, seconds=seconds, timings=timings), False,
                             complex_outputs)
+    from exir_mlir import codegen, importer, lowering
+
+    complex_outputs = _boundary_of(key, ep)
     timings: dict[str, float] = {}
     details: dict[str, dict[str, float]] = {"import": {}}
     start = time.perf_counter()
@@ -380,28 +399,60 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
         timings["codegen"] += prepared
         if disk_key is not None:
-            disk_cache.store_program(Path(cache_dir), disk_key, job.key,
-                                        [u.name for u in _user_inputs(ep)], sorted(_state_names(ep)))
+            program_cache.store_program(Path(cache_dir), disk_key, job.key, [u.name for u in _user_inputs(ep)],
+                                        sorted(_state_names(ep)), complex_outputs)
     program = _program(ep, executable, reused=False, seconds=time.perf_counter() - start, timings=timings,
                        details=details)
     return _checked(program, check_bounds, complex_outputs)
 
 
-# Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key covers them).
-_SOURCES = (Path(lowering.__file__).resolve().parent, Path(dialects.__file__).resolve().parent)
+def _sources() -> tuple[Path, ...]:
+    """Folders outside the exir_mlir package whose files a compilation runs (the disk cache's key
+    covers them): the lowerings and dialects, found without importing them."""
+    return tuple(Path(importlib.util.find_spec(name).submodule_search_locations[0]).resolve()
+                 for name in ("exir_mlir.lowering", "exir_mlir.dialects"))
 
 
-def _load_compiled_program(ep: torch.export.ExportedProgram, directory: Path, disk_key: str) -> Executable | None:
-    """The machine code `ep` compiled to in an earlier process (cache_dir), loaded; None when absent,
-    or when the program as exported does not bind to it the way the decomposed program did (user
-    inputs named otherwise, a state tensor that only the decompositions made): then it compiles."""
-    entry = disk_cache.load_program(directory, disk_key)
+def _threads_key(num_threads: int):
+    """What codegen.compile.resolve_threads derives the worker threads from (the option,
+    $EXIR_MLIR_NUM_THREADS, the cores this process may use), without importing codegen."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return (num_threads, os.environ.get("EXIR_MLIR_NUM_THREADS", ""), cores)
+
+
+# Per program key (as _MEMORY's): which user outputs are complex (complex_boundary), or None.
+_BOUNDARY: dict[str, list[bool] | None] = {}
+
+
+def _complex_boundary(ep: torch.export.ExportedProgram) -> list[bool] | None:
+    from exir_mlir.importer.complex_to_real import complex_boundary
+
+    return complex_boundary(ep)
+
+
+def _boundary_of(key: str, ep: torch.export.ExportedProgram) -> list[bool] | None:
+    if key not in _BOUNDARY:
+        _BOUNDARY[key] = _complex_boundary(ep)
+    return _BOUNDARY[key]
+
+
+def _load_compiled_program(ep: torch.export.ExportedProgram, directory: Path, disk_key: str):
+    """(the machine code `ep` compiled to in an earlier process (cache_dir), loaded; which of its user
+    outputs are complex), or None when absent, or when the program as exported does not bind to it
+    the way the decomposed program did (user inputs named otherwise, a state tensor that only the
+    decompositions made): then it compiles."""
+    entry = program_cache.load_program(directory, disk_key)
     if entry is None:
         return None
-    _, path, signature, uses_openmp, user_inputs, state = entry
+    _, path, signature, uses_openmp, user_inputs, state, complex_outputs = entry
     if [u.name for u in _user_inputs(ep)] != user_inputs or sorted(_state_names(ep)) != state:
         return None
-    return runtime.load_kernel(path, entry="main", signature=signature, uses_openmp=uses_openmp, from_disk=True)
+    executable = runtime.load_kernel(path, entry="main", signature=signature, uses_openmp=uses_openmp,
+                                     from_disk=True)
+    return executable, complex_outputs
 
 
 def _state_names(ep: torch.export.ExportedProgram) -> list[str]:
@@ -409,6 +460,8 @@ def _state_names(ep: torch.export.ExportedProgram) -> list[str]:
 
 
 def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Executable:
+    from exir_mlir.codegen import gpu
+
     start = time.perf_counter()
     llvm = gpu.compile_on_cpu(module)
     timings["codegen"] = time.perf_counter() - start
@@ -424,6 +477,8 @@ def _gpu_on_cpu_and_load(module: ir.Module, timings: dict[str, float]) -> Execut
 def _compile_cuda(ep, *, chip: str, fusion: bool, dump_dir) -> CompiledProgram:
     """The CUDA target: kernels (PTX/cubin) and a launch plan, run by exir_mlir.runtime.cuda
     through the CUDA driver API. Compiling needs no GPU; a call without one raises NoCudaDevice."""
+    from exir_mlir import importer, lowering
+    from exir_mlir.codegen import gpu
     from exir_mlir.runtime.cuda import load_cuda
 
     start = time.perf_counter()
@@ -444,7 +499,18 @@ def _program(ep, executable: Executable, *, reused: bool, seconds: float, timing
     pytree = PytreeSignature(ep.call_spec.in_spec, ep.call_spec.out_spec, _user_inputs(ep))
     # In the order of COMPILE_STEPS (a step that did not run, e.g. codegen on a disk-cache hit, is 0).
     ordered = timings if "reused" in timings else {step: timings.get(step, 0.0) for step in COMPILE_STEPS}
-    program = CompiledProgram(executable, state=program_state(ep), reused=reused, pytree=pytree,
-                              compile_seconds=seconds, stage_seconds=ordered, guards=export_guards(ep))
+    mutated = {o.name for o in executable.signature.outputs if o.kind in ("buffer_mutation", "parameter_mutation")}
+    program = CompiledProgram(executable, state=program_state(ep, mutated), reused=reused, pytree=pytree,
+                              compile_seconds=seconds, stage_seconds=ordered, guards=_export_guards(ep))
     program.stage_details = {k: dict(v) for k, v in (details or {}).items() if v}
     return program
+
+
+def _export_guards(ep: torch.export.ExportedProgram):
+    """importer.guards.export_guards(ep), without importing the importer for a program that has no
+    guard code (export_guards returns None for it)."""
+    if not getattr(ep, "_guards_code", None) or ep.example_inputs is None:
+        return None
+    from exir_mlir.importer.guards import export_guards
+
+    return export_guards(ep)

@@ -34,6 +34,7 @@ from exir_mlir.codegen.library_c import (
 )
 from exir_mlir.codegen.machine_code import compile_objects
 from exir_mlir.errors import ExirInternalError, ExirUserError
+from exir_mlir.program_cache import llc_cpu  # noqa: F401 - also this module's public name
 
 WEIGHTS_MODES = ("embedded", "external")
 WEIGHTS_MAGIC = b"EXIRWGT1"
@@ -49,9 +50,6 @@ def _run(command: list[str], what: str, timings: dict[str, float] | None = None,
         raise ExirInternalError(f"{what} failed ({' '.join(map(str, command[:2]))} ...):\n{result.stderr[-4000:]}")
 
 
-def llc_cpu() -> str:
-    """The `-mcpu` of llc: the host's CPU, whose vector width the codegen tiled for."""
-    return os.environ.get("EXIR_MLIR_LLC_CPU", "native")
 
 
 def required_cpu_features() -> list[str]:

@@ -374,7 +374,7 @@ exir_status exir_run(exir_instance *inst) {
   const char *check_failed = 0;
   exir_invoke(inst, &check_failed);
   /* A failed check: no outputs, no mutations; the results struct holds nothing valid then (the
-     compiled code returned early), so none of it is read. The run's temporaries are not freed. */
+     compiled code returned early, freeing what it had allocated), so none of it is read. */
   if (check_failed) {
     status = exir_fail(inst, EXIR_ERR_INDEX, "%s", check_failed);
     goto done;

@@ -12,6 +12,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.expand_powf import expand_powf
@@ -426,9 +427,9 @@ def report_failed_asserts(module: ir.Operation) -> int:
     set. So no op after a failed check runs: a size computed from a data-dependent value whose
     `torch._check` failed (a negative `.item()` reaching an allocation), a gather whose index check
     failed, an access whose bounds check failed. A parallel loop body's chunk stops; its launch
-    returns when every chunk has, and the caller's read of the slot stops the rest. The buffers
-    the call had allocated before it stopped are not freed (a leak on the error path, never a
-    wrong access). Runs on the CFG (scf lowered to cf first). Returns the number of asserts.
+    returns when every chunk has, and the caller's read of the slot stops the rest. Each exit frees
+    the buffers its function had allocated by then (exir_mlir.codegen.error_exit_frees: those it
+    can prove live and unfreed; anything else would leak, never be freed twice). Runs on the CFG (scf lowered to cf first). Returns the number of asserts.
 
     Run in every build: the index-range checks of gather/scatter ops (lowering/to_linalg/index_checks.py)
     and the data-dependent checks (lowering/aten_to_edge/symbolic.py) are `cf.assert`s, and
@@ -444,6 +445,7 @@ def report_failed_asserts(module: ir.Operation) -> int:
     messages: dict[str, str] = {}
     count = 0
     slots = {name: _add_slot_argument(func_op, ptr) for name, func_op in functions.items()}
+    foreign_freeing = functions_freeing_foreign_buffers(functions)
     for name, func_op in functions.items():
         slot = slots[name]
         asserts, calls = [], []
@@ -459,8 +461,12 @@ def report_failed_asserts(module: ir.Operation) -> int:
                         calls.append(op)
         if not asserts and not calls:
             continue
+        # What each exit frees, from the CFG as it is before the exits split its blocks.
+        frees = ExitFrees(func_op, foreign_freeing)
+        call_frees = [frees.buffers_live_at(call) for call in calls]
+        assert_frees = [frees.buffers_live_at(op) for op in asserts]
         exit_block = _exit_block(func_op)
-        for call in calls:
+        for call, buffers in zip(calls, call_frees):
             callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
             where = call.location
             with ir.InsertionPoint(call), where:
@@ -470,10 +476,17 @@ def report_failed_asserts(module: ir.Operation) -> int:
                 old.replace_all_uses_with(value)
             call.erase()
             rest = _split_after(new.operation)
+            target = exit_block
+            if buffers:
+                target = ir.Block.create_after(rest)
+                with ir.InsertionPoint(target), where:
+                    for buffer in buffers:
+                        memref_d.DeallocOp(buffer)
+                    cf.BranchOp([], exit_block)
             with ir.InsertionPoint(new.operation.block), where:
                 failed = llvm.icmp(llvm.ICmpPredicate.ne, llvm.load(ptr, slot), llvm.mlir_zero(ptr))
-                cf.CondBranchOp(failed, [], [], exit_block, rest)
-        for op in asserts:
+                cf.CondBranchOp(failed, [], [], target, rest)
+        for op, buffers in zip(asserts, assert_frees):
             count += 1
             text = ir.StringAttr(op.attributes["msg"]).value
             if text not in messages:
@@ -491,6 +504,8 @@ def report_failed_asserts(module: ir.Operation) -> int:
                 message = llvm.mlir_addressof(ptr, messages[text])
                 llvm.AtomicCmpXchgOp(slot, llvm.mlir_zero(ptr), message, llvm.AtomicOrdering.acq_rel,
                                      llvm.AtomicOrdering.monotonic)
+                for buffer in buffers:
+                    memref_d.DeallocOp(buffer)
                 cf.BranchOp([], exit_block)
             with ir.InsertionPoint(op), op.location:
                 cf.CondBranchOp(ok, [], [], rest, failed)

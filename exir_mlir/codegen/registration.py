@@ -83,6 +83,12 @@ def register_cpu_passes() -> None:
                     "exir-cpu-pipeline{check-bounds=true})",
     )
     register_pass(
+        "exir-cpu-report-failed-asserts",
+        _reporting(pipeline.report_failed_asserts),
+        description="cf.asserts -> a report into the call's error slot and an early exit that frees the "
+                    "buffers allocated so far (part of exir-cpu-to-llvm)",
+    )
+    register_pass(
         "exir-cpu-pipeline",
         _reporting(lambda module, num_threads=0, check_bounds=False: pipeline.run_cpu_pipeline(
             module, pipeline.CpuOptions(num_threads=num_threads, check_bounds=check_bounds))),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+import struct
 from typing import Sequence
 
 from exir_mlir.abi import SCALAR_CTYPES, Signature, TensorSpec
@@ -94,6 +95,9 @@ class CallPlan:
             dtype = spec.dtype
             self.output_layout.append((offset, spec.rank, dtype, dtype.itemsize, _typestrs().get(dtype)))
             offset += _words(spec.rank)
+        # All result words at once (struct reads a ctypes array through its buffer): one call per
+        # call, where indexing the array costs one per word.
+        self.unpack_results = struct.Struct(f"{offset}q").unpack_from if offset else None
         self.memref_offsets = [0] if signature.outputs else []
         self.slots: list[tuple[str, int]] = [("memref", 0)] if signature.outputs else []
         self.scalar_elements: list[str] = []

@@ -12,6 +12,7 @@ import numpy as np
 
 # memref.get_global lowers to a descriptor whose allocated pointer is this marker: not freeable.
 _GLOBAL_MARKER = 0xDEADBEEF
+GLOBAL_MARKER = _GLOBAL_MARKER  # the `allocated` of a memref.get_global: not freeable
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [ctypes.c_void_p]
 
@@ -125,7 +126,7 @@ def tensor_from_parts(allocated: int, aligned: int, offset: int, shape: list, st
     aligned += offset * itemsize
     if owned:
         nbytes = numel * itemsize
-        if tuple(strides) == _contiguous_strides(tuple(shape)):
+        if (strides[0] == 1) if len(shape) == 1 else tuple(strides) == _contiguous_strides(tuple(shape)):
             # Row-major (what memref.alloc returns): a ctypes array over the memory that frees it
             # when torch releases the buffer; several times cheaper than the array interface.
             buffer = _owned_bytes(nbytes).from_address(aligned)

@@ -211,7 +211,7 @@ class CompiledProgram:
 
     def _fast(self, args: Sequence) -> list | None:
         """The call through the plan, or None (nothing ran) when the plan does not take these inputs."""
-        plan = self._call_plan()
+        plan = self._plan or self._call_plan()
         if len(args) != len(self.user_inputs):
             return None
         frames = self._frames
@@ -242,16 +242,21 @@ class CompiledProgram:
         Python number for a scalar result (exir.scalar_output). A result aliasing an input, a
         constant or another result is copied; the rest is handed to torch, which frees it with the
         tensor. The one collector of both call paths (fast and general)."""
-        seen: set[int] = set()
         outputs = []
+        if not plan.output_layout:
+            return outputs
+        values = plan.unpack_results(words)
+        seen = None  # the allocations handed to torch so far (a second result over one is copied)
         for offset, rank, dtype, itemsize, typestr in plan.output_layout:
-            fields = words[offset:offset + 3 + 2 * rank]
-            allocated = fields[0]
-            owned = memref.is_freeable(allocated) and allocated not in input_pointers and allocated not in seen
-            outputs.append(memref.tensor_from_parts(allocated, fields[1], fields[2], fields[3:3 + rank],
-                                                    fields[3 + rank:], dtype, itemsize, typestr, owned=owned))
+            allocated = values[offset]
+            sizes = offset + 3 + rank
+            owned = (allocated and allocated != memref.GLOBAL_MARKER and allocated not in input_pointers
+                     and (seen is None or allocated not in seen))
+            outputs.append(memref.tensor_from_parts(allocated, values[offset + 1], values[offset + 2],
+                                                    values[offset + 3:sizes], values[sizes:sizes + rank], dtype,
+                                                    itemsize, typestr, owned=bool(owned)))
             if owned:
-                seen.add(allocated)
+                seen = {allocated} if seen is None else seen | {allocated}
         for index in plan.scalar_outputs:
             outputs[index] = outputs[index].item()
         return outputs

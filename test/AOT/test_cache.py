@@ -6,6 +6,11 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+import torch
+
+import exir_mlir
+import exir_mlir.errors
 from exir_mlir.codegen import cache
 
 DYNAMIC_MATMUL = """
@@ -60,7 +65,7 @@ def test_a_new_process_loads_machine_code_without_llvm(tmp_path):
 def test_the_key_covers_exir_mlir_sources(tmp_path, monkeypatch):
     package = tmp_path / "exir_mlir"
     shutil.copytree(cache._PACKAGE / "codegen", package / "codegen", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("abi.py", "_mlir.py", "passes.py", "toolchain.py"):
+    for name in ("abi.py", "_mlir.py", "passes.py", "toolchain.py", "program_cache.py"):
         shutil.copy(cache._PACKAGE / name, package / name)
     monkeypatch.setattr(cache, "_PACKAGE", package)
     cache.source_fingerprint.cache_clear()
@@ -82,20 +87,19 @@ PROGRAM_PROCESS = textwrap.dedent("""
     import sys
     import torch
     import exir_mlir
-    from exir_mlir import codegen, compiler, importer
     from exir_mlir.models import MODELS
 
-    if sys.argv[2] == "forbid-compile":
-        def refuse(*args, **kwargs):
-            raise AssertionError("the cached program was decomposed, imported or compiled again")
-        compiler.importer.decompose = compiler.lowering.lower = codegen.compile_to_library = refuse
     torch.manual_seed(0)
     model = MODELS["buffer_mutation"]()
     ep = torch.export.export(model.module, model.example_args)
     program = exir_mlir.compile(ep, cache_dir=sys.argv[1])
     for _ in range(2):  # the buffer it updates is bound as in the process that compiled it
         torch.testing.assert_close(program(*model.example_args), model.module(*model.example_args))
-    print(program.loaded_from_disk, program.stage_seconds["import"] == 0.0)
+    # A hit imports none of the compiler's stages (nor MLIR): it could not have run them.
+    stages = ("mlir", "exir_mlir._mlir", "exir_mlir.codegen", "exir_mlir.importer", "exir_mlir.lowering",
+              "exir_mlir.dialects")
+    loaded = sorted(m for m in sys.modules if any(m == s or m.startswith(s + ".") for s in stages))
+    print(program.loaded_from_disk, program.stage_seconds["import"] == 0.0, loaded[:3])
 """)
 
 
@@ -108,6 +112,56 @@ def test_a_new_process_loads_a_compiled_program_without_decomposing_or_lowering(
         assert result.returncode == 0, result.stderr[-3000:]
         return result.stdout.strip().splitlines()[-1]
 
-    assert run("compile") == "False False"
+    first = run("compile")
+    assert first.startswith("False False ['") and first != "False False []", first
     assert len(list(tmp_path.glob("*.program.json"))) == 1
-    assert run("forbid-compile") == "True True"
+    assert run("hit") == "True True []"
+
+
+class Affine(torch.nn.Module):
+    def __init__(self, dtype=torch.float32):
+        super().__init__()
+        self.linear = torch.nn.Linear(4, 3, dtype=dtype)
+
+    def forward(self, x):
+        return torch.relu(self.linear(x))
+
+
+def _export(model, dtype=torch.float32, high=64):
+    batch = torch.export.Dim("batch", min=1, max=high)
+    return torch.export.export(model, (torch.randn(5, 4, dtype=dtype),), dynamic_shapes=({0: batch},))
+
+
+def test_the_program_key_covers_what_changes_the_code_and_only_that(tmp_path):
+    """A cache_dir hit must never give code compiled for another program (a silent wrong answer):
+    another dim range or dtype misses; other weight values hit (weights are arguments of the code)
+    and the program computes with the new weights, in this process's memory cache and from disk."""
+    from exir_mlir.compiler import clear_memory_cache
+
+    torch.manual_seed(0)
+    model = Affine()
+    x = torch.randn(7, 4)
+    clear_memory_cache()
+    assert not exir_mlir.compile(_export(model), cache_dir=tmp_path).loaded_from_disk
+    clear_memory_cache()
+    assert exir_mlir.compile(_export(model), cache_dir=tmp_path).loaded_from_disk
+
+    other = Affine()  # other weight values
+    for clear in (False, True):
+        if clear:
+            clear_memory_cache()
+        program = exir_mlir.compile(_export(other), cache_dir=tmp_path)
+        assert program.loaded_from_disk == clear and program.reused_compilation != clear
+        torch.testing.assert_close(program(x), other(x))
+
+    clear_memory_cache()
+    narrower = exir_mlir.compile(_export(model, high=32), cache_dir=tmp_path)
+    assert not narrower.loaded_from_disk, "a program with another dim range hit the cache"
+    with pytest.raises(exir_mlir.errors.ExirUserError):
+        narrower(torch.randn(48, 4))  # compiled for batch <= 32: refused, as exported
+
+    clear_memory_cache()
+    double = Affine(torch.float64)
+    program = exir_mlir.compile(_export(double, torch.float64), cache_dir=tmp_path)
+    assert not program.loaded_from_disk, "a program with another dtype hit the cache"
+    torch.testing.assert_close(program(x.double()), double(x.double()))
