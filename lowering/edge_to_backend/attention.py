@@ -11,6 +11,7 @@ from ..ir_utils import (
     DYNAMIC,
     attr_dict,
     attr_names,
+    attr_value,
     create1,
     element_type,
     f64_attr,
@@ -32,6 +33,44 @@ FAMILY = "attention"
 # (the scalar factors c1, c2, c appear in some of these spots, depending on the torch version).
 
 
+def _symbolic_dims(value: ir.Value) -> list[str] | None:
+    """The importer's symbolic dims of `value` (its producer's `exir.sym_shapes`, or a function
+    argument's `exir.sym_shape`), or None where it recorded none."""
+    op = producer(value)
+    if op is not None:
+        if "exir.sym_shapes" not in attr_names(op):
+            return None
+        per_result = attr_value(op.attributes["exir.sym_shapes"])
+        n = ir.OpResult(value).result_number
+        return per_result[n] if n < len(per_result) and per_result[n] else None
+    arg = ir.BlockArgument(value)
+    func = arg.owner.owner
+    if func is None or "arg_attrs" not in attr_names(func):
+        return None
+    attrs = ir.ArrayAttr(func.attributes["arg_attrs"])
+    if arg.arg_number >= len(attrs):
+        return None
+    d = ir.DictAttr(attrs[arg.arg_number])
+    return attr_value(d["exir.sym_shape"]) if "exir.sym_shape" in d else None
+
+
+def _keeps_matrix_dims(view: ir.Operation) -> bool:
+    """Does an edge.view keep the last two dims (the matrix a bmm multiplies) and only regroup the
+    leading ones? Static dims must be equal, and a symbolic one must be the same symbolic
+    expression on both sides; a view that reshapes the matrix dims (q of [B, 2, 8] viewed as
+    [B, 4, 4]) is not skipped: the fusion would multiply the unviewed operand."""
+    src, out = shape_of(view.operands[0]), shape_of(view.results[0])
+    if len(src) < 2 or len(out) < 2:
+        return False
+    if DYNAMIC not in src[-2:] and DYNAMIC not in out[-2:]:
+        return src[-2:] == out[-2:]
+    src_sym, out_sym = _symbolic_dims(view.operands[0]), _symbolic_dims(view.results[0])
+    if src_sym is None or out_sym is None or len(src_sym) != len(src) or len(out_sym) != len(out):
+        return False
+    return all((a == b) if DYNAMIC not in (a, b) else (sa == sb)
+               for a, b, sa, sb in zip(src[-2:], out[-2:], src_sym[-2:], out_sym[-2:]))
+
+
 def _through_views(value: ir.Value) -> ir.Value:
     """Skip edge.view and edge.expand that only add/remove leading batch structure."""
     while True:
@@ -39,6 +78,8 @@ def _through_views(value: ir.Value) -> ir.Value:
         if op is None or op.name not in ("edge.view", "edge.expand"):
             return value
         if op.name == "edge.expand" and shape_of(op.operands[0]) != shape_of(op.results[0]):
+            return value
+        if op.name == "edge.view" and not _keeps_matrix_dims(op):
             return value
         value = op.operands[0]
 

@@ -94,7 +94,8 @@ func.func @safe_softmax(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tens
 // -----
 
 // The same chain with a symbolic batch and sequence (what torch.export makes of it with both dims
-// marked `Dim`): q, k and v keep their rank and the lowering flattens their leading dims, the mask
+// marked `Dim`; the importer's exir.sym_shapes show that each view keeps the matrix dims
+// [s1, 16] / [s1, s1] and only regroups [s0, 4] into 4*s0): q, k and v keep their rank and the lowering flattens their leading dims, the mask
 // keeps its symbolic shape, and the [N, L, Ev] the bmm returned is the sdpa's result collapsed.
 // CHECK-LABEL: func.func @decomposed_sdpa_dynamic
 // CHECK-SAME: (%[[Q:.*]]: tensor<?x4x?x16xf32>, %[[K:.*]]: tensor<?x4x?x16xf32>, %[[V:.*]]: tensor<?x4x?x16xf32>
@@ -113,20 +114,58 @@ func.func @decomposed_sdpa_dynamic(%q: tensor<?x4x?x16xf32>, %k: tensor<?x4x?x16
   %n = arith.muli %b, %c4 : index
   %cond = "edge.bitwise_not"(%c) {exir.sym_shapes = [["s1", "s1"]]} : (tensor<?x?xi1>) -> tensor<?x?xi1>
   %0 = "edge.permute"(%k) {dims = array<i64: 0, 1, 3, 2>} : (tensor<?x4x?x16xf32>) -> tensor<?x4x16x?xf32>
-  %1 = "edge.expand"(%q, %b, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
-  %2 = "edge.view"(%1, %n, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
-  %3 = "edge.expand"(%0, %b, %l) : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x4x16x?xf32>
-  %4 = "edge.view"(%3, %n, %l) : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x16x?xf32>
-  %5 = "edge.bmm"(%2, %4) : (tensor<?x?x16xf32>, tensor<?x16x?xf32>) -> tensor<?x?x?xf32>
-  %6 = "edge.view"(%5, %b, %l, %l) : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %1 = "edge.expand"(%q, %b, %l) {exir.sym_shapes = [["s0", "4", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %2 = "edge.view"(%1, %n, %l) {exir.sym_shapes = [["4*s0", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %3 = "edge.expand"(%0, %b, %l) {exir.sym_shapes = [["s0", "4", "16", "s1"]]} : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x4x16x?xf32>
+  %4 = "edge.view"(%3, %n, %l) {exir.sym_shapes = [["4*s0", "16", "s1"]]} : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x16x?xf32>
+  %5 = "edge.bmm"(%2, %4) {exir.sym_shapes = [["4*s0", "s1", "s1"]]} : (tensor<?x?x16xf32>, tensor<?x16x?xf32>) -> tensor<?x?x?xf32>
+  %6 = "edge.view"(%5, %b, %l, %l) {exir.sym_shapes = [["s0", "4", "s1", "s1"]]} : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
   %7 = "edge.div"(%6, %four) : (tensor<?x4x?x?xf32>, tensor<f32>) -> tensor<?x4x?x?xf32>
   %8 = "edge.where"(%cond, %ninf, %7) : (tensor<?x?xi1>, tensor<f32>, tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
   %9 = "edge.softmax"(%8) {dim = 3 : i64} : (tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
-  %10 = "edge.expand"(%9, %b, %l, %l) : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
-  %11 = "edge.view"(%10, %n, %l, %l) : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
-  %12 = "edge.expand"(%v, %b, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
-  %13 = "edge.view"(%12, %n, %l) : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %10 = "edge.expand"(%9, %b, %l, %l) {exir.sym_shapes = [["s0", "4", "s1", "s1"]]} : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %11 = "edge.view"(%10, %n, %l, %l) {exir.sym_shapes = [["4*s0", "s1", "s1"]]} : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
+  %12 = "edge.expand"(%v, %b, %l) {exir.sym_shapes = [["s0", "4", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %13 = "edge.view"(%12, %n, %l) {exir.sym_shapes = [["4*s0", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
   %14 = "edge.bmm"(%11, %13) : (tensor<?x?x?xf32>, tensor<?x?x16xf32>) -> tensor<?x?x16xf32>
   %15 = "edge.view"(%14, %b, %l) : (tensor<?x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
   return %15 : tensor<?x4x?x16xf32>
+}
+
+// -----
+
+// A view that reshapes the matrix dims is not attention's batch regrouping: q of [4, 2, 8] viewed
+// as [4, 4, 4]. The sdpa takes the viewed q (skipping the view, it took [4, 2, 8] and failed in
+// to-linalg).
+// CHECK-LABEL: func.func @view_of_the_matrix_dims
+// CHECK-SAME: (%[[Q0:.*]]: tensor<4x2x8xf32>, %[[K:.*]]: tensor<4x6x4xf32>, %[[V:.*]]: tensor<4x6x5xf32>)
+// CHECK: %[[Q:.*]] = "edge.view"(%[[Q0]]) : (tensor<4x2x8xf32>) -> tensor<4x4x4xf32>
+// CHECK: "backend.sdpa"(%[[Q]], %[[K]], %[[V]]) {is_causal = false, scale = 1.000000e+00 : f64}
+// CHECK-NOT: edge.bmm
+func.func @view_of_the_matrix_dims(%q0: tensor<4x2x8xf32>, %k: tensor<4x6x4xf32>, %v: tensor<4x6x5xf32>) -> tensor<4x4x5xf32> {
+  %q = "edge.view"(%q0) : (tensor<4x2x8xf32>) -> tensor<4x4x4xf32>
+  %1 = "edge.permute"(%k) {dims = array<i64: 0, 2, 1>} : (tensor<4x6x4xf32>) -> tensor<4x4x6xf32>
+  %2 = "edge.bmm"(%q, %1) : (tensor<4x4x4xf32>, tensor<4x4x6xf32>) -> tensor<4x4x6xf32>
+  %3 = "edge.softmax"(%2) {dim = 2 : i64} : (tensor<4x4x6xf32>) -> tensor<4x4x6xf32>
+  %4 = "edge.bmm"(%3, %v) : (tensor<4x4x6xf32>, tensor<4x6x5xf32>) -> tensor<4x4x5xf32>
+  return %4 : tensor<4x4x5xf32>
+}
+
+// -----
+
+// The same with symbolic dims: q of [s0, 2*s1, 8] viewed as [2*s0, s1, 8] moves half of the rows
+// into the batch (both last dims read `?x8`; their symbolic expressions differ): the sdpa takes
+// the viewed q.
+// CHECK-LABEL: func.func @view_of_symbolic_matrix_dims
+// CHECK: %[[Q:.*]] = "edge.view"({{.*}}) {exir.sym_shapes = {{\[\[}}"2*s0", "s1", "8"]]}
+// CHECK: "backend.sdpa"(%[[Q]],
+// CHECK-NOT: edge.bmm
+func.func @view_of_symbolic_matrix_dims(%q0: tensor<?x?x8xf32>, %k: tensor<?x?x8xf32>, %v: tensor<?x?x8xf32>, %n: index, %l: index) -> tensor<?x?x8xf32> {
+  %q0e = "edge.expand"(%q0, %n, %l) {exir.sym_shapes = [["s0", "2*s1", "8"]]} : (tensor<?x?x8xf32>, index, index) -> tensor<?x?x8xf32>
+  %q = "edge.view"(%q0e, %n, %l) {exir.sym_shapes = [["2*s0", "s1", "8"]]} : (tensor<?x?x8xf32>, index, index) -> tensor<?x?x8xf32>
+  %1 = "edge.permute"(%k) {dims = array<i64: 0, 2, 1>} : (tensor<?x?x8xf32>) -> tensor<?x8x?xf32>
+  %2 = "edge.bmm"(%q, %1) : (tensor<?x?x8xf32>, tensor<?x8x?xf32>) -> tensor<?x?x?xf32>
+  %3 = "edge.softmax"(%2) {dim = 2 : i64} : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %4 = "edge.bmm"(%3, %v) : (tensor<?x?x?xf32>, tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
+  return %4 : tensor<?x?x8xf32>
 }
