@@ -49,7 +49,7 @@ def maps_attr(maps: Sequence[ir.AffineMap]) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps])
 
 
-# uint8: to-linalg lowers an op on unsigned tensors as its signless twin (pass_.py,
+# uint8..uint64: to-linalg lowers an op on unsigned tensors as its signless twin (pass_.py,
 # `lower_unsigned`); this records which operands/results of the op being lowered were unsigned,
 # so that the scalar bodies pick unsigned arith ops (uitofp, cmpi ult, divui, maxui, ...).
 _UNSIGNED: list = [frozenset(), frozenset()]
@@ -66,7 +66,7 @@ def unsigned_op(operands: frozenset, results: frozenset):
 
 
 def unsigned_operand(i: int = 0) -> bool:
-    """Whether operand `i` of the op being lowered is an unsigned (uint8) tensor."""
+    """Whether operand `i` of the op being lowered is an unsigned (uint8..uint64) tensor."""
     return i in _UNSIGNED[0]
 
 
@@ -76,8 +76,8 @@ def unsigned_result(i: int = 0) -> bool:
 
 def check_supported_element(t: ir.Type) -> None:
     if is_unsigned(t):
-        # ops on uint8 reach the builders as their signless twins (unsigned.py): a ui8 here is a bug
-        raise Unsupported("internal: a uint8 (ui8) type reached a to-linalg builder; please report the op")
+        # ops on unsigned tensors reach the builders as their signless twins (unsigned.py): a uiN here is a bug
+        raise Unsupported("internal: an unsigned (uiN) type reached a to-linalg builder; please report the op")
     if isa(ir.ComplexType, t):
         raise Unsupported("complex tensors are not lowered: exir_mlir.compile and `exir-mlir import "
                           "--decompose` rewrite complex values to real ones first")
@@ -164,7 +164,7 @@ def const_like(value, t: ir.Type) -> ir.Value:
 def convert_scalar(v: ir.Value, to: ir.Type, *, src_unsigned: bool = False,
                    dst_unsigned: bool = False) -> ir.Value:
     """torch's element conversion (float->int truncates, ->bool is != 0, bool->number is 0/1).
-    `src_unsigned`/`dst_unsigned`: the signless integer `v`/`to` stands for uint8."""
+    `src_unsigned`/`dst_unsigned`: the signless integer `v`/`to` stands for an unsigned type."""
     src = v.type
     if src == to:
         return v
