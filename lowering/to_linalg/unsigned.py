@@ -35,7 +35,7 @@ SIGN_AGNOSTIC = {
     "embedding", "index_select", "gather", "index", "slice_scatter", "index_put", "nonzero", "arange",
     "where", "add", "sub", "mul", "neg", "ceil", "floor", "round", "trunc", "bitwise_not", "bitwise_and",
     "bitwise_or", "bitwise_xor", "logical_and", "logical_or", "logical_xor", "logical_not", "eq", "ne",
-    "sum", "prod", "cumsum", "any",
+    "sum", "prod", "cumsum", "any", "hash_tensor",
 }
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
