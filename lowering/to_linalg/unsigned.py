@@ -40,7 +40,7 @@ SIGN_AGNOSTIC = {
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
-    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort",
 }
 UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
 

@@ -75,10 +75,12 @@ def test_uint8_static_shapes_match_eager_exactly():
 
 
 def test_uint8_op_without_lowering_is_a_clear_error():
-    class Sort(torch.nn.Module):
+    class Pow(torch.nn.Module):
         def forward(self, a):
-            return torch.sort(a)[0]
+            return a ** a
 
-    ep = torch.export.export(Sort(), (torch.zeros(3, dtype=torch.uint8),))
-    with pytest.raises(ExirUserError, match="uint8 .unsigned. tensors are not supported by 'aten::sort' yet"):
+    ep = torch.export.export(Pow(), (torch.zeros(3, dtype=torch.uint8),))
+    with pytest.raises(ExirUserError, match=r"node pow_1\): 'edge.pow' cannot be lowered to linalg: uint8 .unsigned. "
+                       r"tensors are not supported by 'edge.pow' yet; cast the uint8 tensor to a signed type first "
+                       r"\(e.g. x.to\(torch.int16\)"):
         exir_mlir.compile(ep)
