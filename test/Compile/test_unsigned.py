@@ -229,3 +229,26 @@ def test_a_bound_beyond_int64_is_a_clear_error():
     ep = torch.export.export(Promote(), (torch.ones(3, dtype=torch.uint64),))
     with pytest.raises(ExirUserError, match=r"the integer constant 9223372036854775811 does not fit in int64"):
         exir_mlir.compile(ep)
+
+
+class Library(torch.nn.Module):
+    def forward(self, a, b, c):
+        return a * 3, b ^ b[[2, 1, 0]], c > c[[2, 1, 0]], c, torch.hash_tensor(a.float())
+
+
+def test_native_library_takes_and_returns_uint16_32_64(tmp_path):
+    """The AOT library's dtype codes (ui16/ui32/ui64: 13-15, library_api.h) and the runtime's
+    marshalling: torch tensors and numpy arrays in and out, values above the signed maximum."""
+    from exir_mlir import runtime
+
+    a = _tensor([1, 2**15, 2**16 - 1], torch.uint16)
+    b = _tensor([1, 2**31, 2**32 - 1], torch.uint32)
+    c = _tensor([1, 2**63, 2**64 - 1], torch.uint64)
+    program = runtime.load(exir_mlir.export_library(torch.export.export(Library(), (a, b, c)), tmp_path / "u.so"))
+    assert [i.element for i in program.inputs] == ["ui16", "ui32", "ui64"]
+    assert [o.element for o in program.outputs] == ["ui16", "ui32", "i1", "ui64", "ui64"]
+    want = [a * 3, b ^ b[[2, 1, 0]], torch.tensor([False, False, True]), c, torch.hash_tensor(a.float())]
+    for g, w in zip(program(a, b, c), want):
+        assert g.dtype == w.dtype and torch.equal(g, w), (g, w)
+    for g, w in zip(program(a.numpy(), b.numpy(), c.numpy()), want):
+        np.testing.assert_array_equal(g, w.numpy())
