@@ -116,8 +116,10 @@ def test_uint64_dynamic_rows_match_eager_and_integers():
 
 
 class Ops16And32(torch.nn.Module):
+    """All of Ops on uint32; on uint16 the sign-sensitive ones (unsigned_ops) and float -> uint16."""
+
     def forward(self, a16, b16, a32, b32, f, idx, s16, s32):
-        return Ops()(a16, b16, f, idx, s16) + Ops()(a32, b32, f, idx, s32)
+        return Ops()(a32, b32, f, idx, s32) + (f.to(torch.uint16),) + unsigned_ops(a16, b16, s16)
 
 
 def test_uint16_uint32_static_shapes():
@@ -127,12 +129,14 @@ def test_uint16_uint32_static_shapes():
     a16, b16 = _pairs(torch.uint16, rows)
     a32, b32 = _pairs(torch.uint32, rows)
     f = torch.tensor(FLOATS, dtype=torch.float64).repeat(rows, 1)
-    idx = torch.tensor([6, 0, 2])  # uint16 has 7 columns
+    idx = torch.tensor([rows - 1, 0, 2])
     args = (a16, b16, a32, b32, f, idx, torch.tensor(15).to(torch.uint16), torch.tensor(31).to(torch.uint32))
     got = exir_mlir.compile(torch.export.export(Ops16And32(), args))(*args)
-    k = len(got) // 2
-    _check(got[:k], torch.uint16, a16, b16, f, idx, 15, "")
-    _check(got[k:], torch.uint32, a32, b32, f, idx, 31, "")
+    k = len(eager_ops(a32, b32, f, f.float(), idx)) + len(_reference(torch.uint32, [0], [0], 0, 1))
+    _check(got[:k], torch.uint32, a32, b32, f, idx, 31, "")
+    assert torch.equal(got[k], f.to(torch.uint16)), (got[k], f.to(torch.uint16))
+    for i, (g, w) in enumerate(zip(got[k + 1:], _reference(torch.uint16, _ints(a16), _ints(b16), 15, a16.shape[1]))):
+        assert (_ints(g) if g.dtype == torch.uint16 else g.flatten().tolist()) == w, f"uint16 unsigned output {i}"
 
 
 class UInt64Constant(torch.nn.Module):
