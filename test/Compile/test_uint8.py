@@ -1,7 +1,7 @@
 """uint8 programs (issue 12 item 3) compile and match eager exactly: every pair of the values
 0, 1, 127, 128, 200, 255 (both sides of the sign bit: 128..255 are negative as signed bytes, so
-a signed comparison, division, max or cast gets them wrong) through the ops whose lowering reads
-unsignedness (lowering/to_linalg/unsigned.py), with a dynamic batch, run at two batch sizes;
+a signed comparison, division, max, sort or cast gets them wrong) through the ops whose lowering
+reads unsignedness (lowering/to_linalg/unsigned.py), with a dynamic batch, run at two batch sizes;
 uint8 inputs and outputs are torch.uint8 tensors. An op that has no uint8 lowering is a clear
 error naming it.
 """
@@ -34,6 +34,7 @@ class Uint8Ops(torch.nn.Module):
             a.sum(1), a.prod(1), a.cumsum(1), a.amax(1), a.amin(1), a.argmax(1), a.argmin(1),
             torch.cat([a, b], 1), torch.where(a > b, a, b), a[:, idx],
             a.any(1), a << (b % 10), a >> (b % 10),  # any is uint8 here; shifts by 8, 9 give 0
+            torch.sort(a ^ b, 1)[0], torch.sort(a, 0, descending=True)[0],  # rows of a are one value
         )
 
 
