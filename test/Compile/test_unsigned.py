@@ -4,11 +4,13 @@ sign bits of the signed twins int16/int32/int64 that the lowering computes in, s
 compare, division, max/min, sort or float conversion gets them wrong.
 
 Eager implements few ops on these dtypes (casts, mul, eq/ne, bitwise and/or/xor, sum/prod/cumsum,
-sort, indexing, cat, any); those are compared with eager. The rest (add/sub, compares, division,
-max/min and their reductions, shifts, ~, where) export but do not run in eager: exir computes
-them as unsigned arithmetic, compared here with Python integers. torch.hash_tensor (uint64
-result) matches eager for every dtype eager hashes, and its documented definition (xor of the
-64-bit upcast patterns) for uint16/32/64, which eager does not hash.
+sort, indexing, cat, any); a sample of them (eager_ops) is compared with eager. The rest (add/sub,
+compares, division, max/min and their reductions, shifts, ~, where) export but do not run in
+eager: exir computes them as unsigned arithmetic, compared here with Python integers. uint64 with
+a dynamic batch run at two sizes, uint16/uint32 with static shapes, a native library with all
+three. torch.hash_tensor (uint64 result) matches eager for every dtype eager hashes, and its
+documented definition (xor of the 64-bit upcast patterns) for uint16/32/64, which eager does not
+hash.
 """
 
 import warnings
