@@ -729,6 +729,21 @@ def Edge_AmaxOp : Edge_ReduceOp<"amax", "maximum">;
 def Edge_AminOp : Edge_ReduceOp<"amin", "minimum">;
 def Edge_AnyOp : Edge_ReduceOp<"any", "logical or (i1)", "i1">;
 
+def Edge_HashTensorOp : Edge_Op<"hash_tensor"> {
+  let summary = "torch.hash_tensor (mode 0): xor over `dims` of each element's 64 bits";
+  let description = [{
+    The input was cast to f64 (floats), i64 (bool, signed integers) or ui64 (unsigned integers)
+    by aten-to-edge, as eager upcasts; each element's 64-bit pattern (an f64 is bitcast) is
+    xor-ed over `dims`. The result is ui64 (torch.uint64).
+
+    ```mlir
+    %r = "edge.hash_tensor"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf64>) -> tensor<2xui64>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F64, I64, UI64]>:$input, DenseI64ArrayAttr:$dims, BoolAttr:$keepdim);
+  let results = (outs RankedTensorOf<[UI64]>:$result);
+}
+
 def Edge_VarOp : Edge_Op<"var", [SameOperandsAndResultElementType]> {
   let summary = "variance over `dims` with `correction` (Bessel's = 1)";
   let description = [{

@@ -11,7 +11,8 @@ import functools
 from dataclasses import dataclass, field
 
 # MLIR element types (as printed) that have a torch dtype; memory layouts agree (i1: one byte).
-ELEMENT_TYPES = ("f16", "bf16", "f32", "f64", "i1", "i8", "ui8", "i16", "i32", "i64", "complex<f32>", "complex<f64>")
+ELEMENT_TYPES = ("f16", "bf16", "f32", "f64", "i1", "i8", "ui8", "i16", "i32", "i64", "complex<f32>", "complex<f64>",
+                 "ui16", "ui32", "ui64")
 
 # Scalar argument types -> the ctypes type their value is stored as for the packed call.
 SCALAR_CTYPES = {"i1": "c_bool", "i8": "c_int8", "i16": "c_int16", "i32": "c_int32", "i64": "c_int64",
@@ -24,7 +25,8 @@ def _torch_dtypes() -> dict:
 
     return dict(zip(ELEMENT_TYPES, (
         torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.bool, torch.int8, torch.uint8,
-        torch.int16, torch.int32, torch.int64, torch.complex64, torch.complex128)))
+        torch.int16, torch.int32, torch.int64, torch.complex64, torch.complex128, torch.uint16, torch.uint32,
+        torch.uint64)))
 
 
 def torch_dtype(element: str):

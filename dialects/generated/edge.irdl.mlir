@@ -418,6 +418,17 @@ irdl.dialect @edge {
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
   }
+  irdl.operation @hash_tensor {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.dense_array"
+    %2 = irdl.is true
+    %3 = irdl.is false
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"dims" = %1, "keepdim" = %4}
+    irdl.results(result: %5)
+  }
   irdl.operation @index {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

@@ -2689,6 +2689,72 @@ def gt(result, lhs, rhs, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return GtOp(result=result, lhs=lhs, rhs=rhs, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class HashTensorOp(_ods_ir.OpView):
+  r"""
+  The input was cast to f64 (floats), i64 (bool, signed integers) or ui64 (unsigned integers)
+  by aten-to-edge, as eager upcasts; each element's 64-bit pattern (an f64 is bitcast) is
+  xor-ed over `dims`. The result is ui64 (torch.uint64).
+  
+  ```mlir
+  %r = "edge.hash_tensor"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x4xf64>) -> tensor<2xui64>
+  ```
+  """
+
+  OPERATION_NAME = "edge.hash_tensor"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, result, input, dims, keepdim, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dims"] = (dims if (
+    isinstance(dims, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('DenseI64ArrayAttr')) else
+      _ods_ir.AttrBuilder.get('DenseI64ArrayAttr')(dims, context=_ods_context))
+    attributes["keepdim"] = (keepdim if (
+    isinstance(keepdim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(keepdim, context=_ods_context))
+    results = []
+    results.append(result)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def dims(self) -> _ods_ir.DenseI64ArrayAttr:
+    return self.operation.attributes["dims"]
+
+  @dims.setter
+  def dims(self, value: _ods_ir.DenseI64ArrayAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dims"] = value
+
+  @builtins.property
+  def keepdim(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["keepdim"]
+
+  @keepdim.setter
+  def keepdim(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["keepdim"] = value
+
+  @builtins.property
+  def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+def hash_tensor(result, input, dims, keepdim, *, loc=None, ip=None) -> _ods_ir.OpResult:
+  return HashTensorOp(result=result, input=input, dims=dims, keepdim=keepdim, loc=loc, ip=ip).result
+
+@_ods_cext.register_operation(_Dialect)
 class IndexOp(_ods_ir.OpView):
   r"""
   `indices[k]` indexes input dim `dims[k]` (negative values count from the end); all index

@@ -50,7 +50,8 @@ typedef enum {
 /* Element types, numbered as ELEMENT_TYPES in exir_mlir/abi.py (1-based). */
 typedef enum {
   EXIR_F16 = 1, EXIR_BF16 = 2, EXIR_F32 = 3, EXIR_F64 = 4, EXIR_BOOL = 5, EXIR_I8 = 6, EXIR_U8 = 7,
-  EXIR_I16 = 8, EXIR_I32 = 9, EXIR_I64 = 10, EXIR_C64 = 11, EXIR_C128 = 12
+  EXIR_I16 = 8, EXIR_I32 = 9, EXIR_I64 = 10, EXIR_C64 = 11, EXIR_C128 = 12,
+  EXIR_U16 = 13, EXIR_U32 = 14, EXIR_U64 = 15
 } exir_dtype;
 
 typedef struct exir_instance exir_instance;

@@ -29,7 +29,8 @@ _SCALARS = {"i1": (5, "_Bool"), "i8": (6, "int8_t"), "i16": (8, "int16_t"), "i32
             "i64": (10, "int64_t"), "index": (10, "int64_t"), "f32": (3, "float"), "f64": (4, "double")}
 _DIM_REF = re.compile(r"(.+)\.size\((\d+)\)")
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "ui8": 1, "i16": 2, "i32": 4,
-                 "i64": 8, "complex<f32>": 8, "complex<f64>": 16, "index": 8}
+                 "i64": 8, "complex<f32>": 8, "complex<f64>": 16, "index": 8,
+                 "ui16": 2, "ui32": 4, "ui64": 8}
 
 
 def dtype_code(element: str) -> int:

@@ -38,15 +38,16 @@ static exir_status exir_fail(exir_instance *inst, exir_status status, const char
   return status;
 }
 
-static const size_t EXIR_DTYPE_SIZES[13] = {0, 2, 2, 4, 8, 1, 1, 1, 2, 4, 8, 8, 16};
-static const char *const EXIR_DTYPE_NAMES[13] = {
-    "?", "f16", "bf16", "f32", "f64", "bool", "i8", "ui8", "i16", "i32", "i64", "complex<f32>", "complex<f64>"};
+static const size_t EXIR_DTYPE_SIZES[16] = {0, 2, 2, 4, 8, 1, 1, 1, 2, 4, 8, 8, 16, 2, 4, 8};
+static const char *const EXIR_DTYPE_NAMES[16] = {
+    "?", "f16", "bf16", "f32", "f64", "bool", "i8", "ui8", "i16", "i32", "i64", "complex<f32>", "complex<f64>",
+    "ui16", "ui32", "ui64"};
 
 uint32_t exir_abi_version(void) { return EXIR_ABI_VERSION; }
 const char *exir_library_kind(void) { return "exir-mlir native library"; }
 const char *exir_model_name(void) { return MODEL_NAME; }
-size_t exir_dtype_size(int dtype) { return dtype >= 1 && dtype <= 12 ? EXIR_DTYPE_SIZES[dtype] : 0; }
-static const char *exir_dtype_name(int dtype) { return dtype >= 1 && dtype <= 12 ? EXIR_DTYPE_NAMES[dtype] : "?"; }
+size_t exir_dtype_size(int dtype) { return dtype >= 1 && dtype <= 15 ? EXIR_DTYPE_SIZES[dtype] : 0; }
+static const char *exir_dtype_name(int dtype) { return dtype >= 1 && dtype <= 15 ? EXIR_DTYPE_NAMES[dtype] : "?"; }
 
 int exir_num_inputs(void) { return NUM_INPUTS; }
 int exir_num_outputs(void) { return NUM_OUTPUTS; }

@@ -17,7 +17,12 @@ MAX_INLINE_ELEMENTS = 16
 
 
 def i64_attr(value: int) -> ir.IntegerAttr:
-    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
+    value = int(value)
+    if not -(2**63) <= value < 2**63:
+        # e.g. a uint64 bound >= 2^63: exir's integer scalars are int64 (as in torch's schemas)
+        raise ExirUserError(f"the integer constant {value} does not fit in int64, exir's integer scalar type; "
+                            "pass it as a uint64 tensor (torch.tensor(v, dtype=torch.uint64)) instead")
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), value)
 
 
 def f64_attr(value: float) -> ir.FloatAttr:

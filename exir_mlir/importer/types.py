@@ -23,6 +23,9 @@ _ELEMENT_TYPES: dict[torch.dtype, str] = {
     torch.int64: "i64",
     torch.complex64: "complex<f32>",
     torch.complex128: "complex<f64>",
+    torch.uint16: "ui16",
+    torch.uint32: "ui32",
+    torch.uint64: "ui64",
 }
 
 # How a tensor of each dtype is handed to MLIR as bytes: the numpy dtype with the same layout.
@@ -40,6 +43,9 @@ _NUMPY_STORAGE: dict[torch.dtype, tuple[torch.dtype, np.dtype]] = {
     torch.int64: (torch.int64, np.dtype(np.int64)),
     torch.complex64: (torch.complex64, np.dtype(np.complex64)),
     torch.complex128: (torch.complex128, np.dtype(np.complex128)),
+    torch.uint16: (torch.uint16, np.dtype(np.uint16)),
+    torch.uint32: (torch.uint32, np.dtype(np.uint32)),
+    torch.uint64: (torch.uint64, np.dtype(np.uint64)),
 }
 
 SYMINT_TYPE = "!exir.symint"

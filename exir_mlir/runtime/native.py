@@ -30,9 +30,10 @@ LIBRARY_KIND = b"exir-mlir native library"
 
 # exir_dtype codes (library_api.h) -> MLIR element type and numpy dtype; bf16 travels as uint16.
 ELEMENTS = {1: "f16", 2: "bf16", 3: "f32", 4: "f64", 5: "i1", 6: "i8", 7: "ui8", 8: "i16", 9: "i32", 10: "i64",
-            11: "complex<f32>", 12: "complex<f64>"}
+            11: "complex<f32>", 12: "complex<f64>", 13: "ui16", 14: "ui32", 15: "ui64"}
 NUMPY_DTYPES = {1: np.float16, 2: np.uint16, 3: np.float32, 4: np.float64, 5: np.bool_, 6: np.int8, 7: np.uint8,
-                8: np.int16, 9: np.int32, 10: np.int64, 11: np.complex64, 12: np.complex128}
+                8: np.int16, 9: np.int32, 10: np.int64, 11: np.complex64, 12: np.complex128, 13: np.uint16, 14: np.uint32,
+                15: np.uint64}
 _CODE_OF_NUMPY = {np.dtype(t): c for c, t in NUMPY_DTYPES.items() if c != 2}
 _STATUS = {1: "argument", 2: "dtype", 3: "shape", 4: "layout", 5: "state", 6: "busy", 7: "memory", 8: "weights",
            9: "cpu", 10: "index"}

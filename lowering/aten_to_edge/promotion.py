@@ -32,6 +32,9 @@ def promote_types(a: ir.Type | None, b: ir.Type | None) -> ir.Type | None:
     if b is None or a == b:
         return a
     ca, cb = _category(a), _category(b)
+    if ca <= 1 and cb <= 1 and any(is_unsigned(t) and bitwidth(t) > 8 for t in (a, b)):  # a != b here
+        raise Unsupported(f"torch does not promote {a} with {b} (uint16/32/64 promote only with themselves "
+                          "and floating types); cast one operand to the other's dtype in the model")
     if ca != cb:
         hi, lo = (a, b) if ca > cb else (b, a)
         if is_complex(hi) and is_float(lo) and bitwidth(lo) == 64:

@@ -1,6 +1,9 @@
-"""aten-to-edge patterns for reductions: sum, mean, prod, amax/amin, any, var, arg/max/min, cumsum."""
+"""aten-to-edge patterns for reductions: sum, mean, prod, amax/amin, any, var, arg/max/min, cumsum,
+and the fallback call aten::hash_tensor."""
 
 from __future__ import annotations
+
+from exir_mlir._mlir import ir
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -13,7 +16,9 @@ from ..ir_utils import (
     i1,
     i64_array,
     i64_attr,
+    is_complex,
     is_float,
+    is_unsigned,
     rank_of,
     ranked,
     shape_of,
@@ -146,3 +151,34 @@ def populate_reduction_patterns(table: PatternTable) -> None:
     table.add("exir.max_dim", lower_max_min_dim("amax", "argmax"), family=FAMILY)
     table.add("exir.min_dim", lower_max_min_dim("amin", "argmin"), family=FAMILY)
     table.add("exir.cumsum", lower_cumsum, family=FAMILY)
+
+
+def hash_tensor(c):
+    """aten::hash_tensor (mode 0, the only one torch has), a fallback `func.call` (`c`: decompose.Call).
+    Eager upcasts each element to its 64-bit float/integer twin and xors the 64-bit patterns
+    (torch/_torch_docs.py; common_methods_invocations.reference_hash_tensor): floats -> f64,
+    bool and signed integers -> int64 (sign-extended), unsigned -> uint64; edge.hash_tensor
+    bitcasts and xors. (Eager refuses an empty reduction; export specializes the input's shape,
+    so none reaches here.)"""
+    x = c.t("self")
+    mode = int(c.a("mode", 0))
+    if mode != 0:
+        raise Unsupported(f"hash_tensor mode={mode}: torch defines only mode=0 (xor of the 64-bit patterns)")
+    elem = element_type(x)
+    if is_complex(elem):
+        raise Unsupported(f"hash_tensor of a {elem} tensor: eager has no hash for complex dtypes")
+    if is_float(elem):
+        wide = ir.F64Type.get()
+    elif is_unsigned(elem):
+        wide = ir.IntegerType.get_unsigned(64)
+    else:
+        wide = ir.IntegerType.get_signless(64)  # bool is 0/1, signed integers sign-extend
+    rank = rank_of(x)
+    dims = c.a("dim", [])
+    dims = list(range(rank)) if rank == 0 or not dims else sorted({normalize_dim(d, rank) for d in
+                                                                   ([dims] if isinstance(dims, int) else dims)})
+    attrs = {"dims": i64_array(dims), "keepdim": bool_attr(bool(c.a("keepdim", False)))}
+    return [create1("edge.hash_tensor", [cast(x, wide)], c.result.type, attrs)]
+
+
+FALLBACK_DECOMPOSITIONS = {"aten::hash_tensor": hash_tensor}

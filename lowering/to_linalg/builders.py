@@ -49,7 +49,7 @@ def maps_attr(maps: Sequence[ir.AffineMap]) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps])
 
 
-# uint8: to-linalg lowers an op on unsigned tensors as its signless twin (pass_.py,
+# uint8..uint64: to-linalg lowers an op on unsigned tensors as its signless twin (pass_.py,
 # `lower_unsigned`); this records which operands/results of the op being lowered were unsigned,
 # so that the scalar bodies pick unsigned arith ops (uitofp, cmpi ult, divui, maxui, ...).
 _UNSIGNED: list = [frozenset(), frozenset()]
@@ -66,7 +66,7 @@ def unsigned_op(operands: frozenset, results: frozenset):
 
 
 def unsigned_operand(i: int = 0) -> bool:
-    """Whether operand `i` of the op being lowered is an unsigned (uint8) tensor."""
+    """Whether operand `i` of the op being lowered is an unsigned (uint8..uint64) tensor."""
     return i in _UNSIGNED[0]
 
 
@@ -76,8 +76,8 @@ def unsigned_result(i: int = 0) -> bool:
 
 def check_supported_element(t: ir.Type) -> None:
     if is_unsigned(t):
-        # ops on uint8 reach the builders as their signless twins (unsigned.py): a ui8 here is a bug
-        raise Unsupported("internal: a uint8 (ui8) type reached a to-linalg builder; please report the op")
+        # ops on unsigned tensors reach the builders as their signless twins (unsigned.py): a uiN here is a bug
+        raise Unsupported("internal: an unsigned (uiN) type reached a to-linalg builder; please report the op")
     if isa(ir.ComplexType, t):
         raise Unsupported("complex tensors are not lowered: exir_mlir.compile and `exir-mlir import "
                           "--decompose` rewrite complex values to real ones first")
@@ -164,7 +164,7 @@ def const_like(value, t: ir.Type) -> ir.Value:
 def convert_scalar(v: ir.Value, to: ir.Type, *, src_unsigned: bool = False,
                    dst_unsigned: bool = False) -> ir.Value:
     """torch's element conversion (float->int truncates, ->bool is != 0, bool->number is 0/1).
-    `src_unsigned`/`dst_unsigned`: the signless integer `v`/`to` stands for uint8."""
+    `src_unsigned`/`dst_unsigned`: the signless integer `v`/`to` stands for an unsigned type."""
     src = v.type
     if src == to:
         return v
@@ -186,13 +186,30 @@ def convert_scalar(v: ir.Value, to: ir.Type, *, src_unsigned: bool = False,
     # to integer
     if is_float(src):
         if dst_unsigned:
-            # torch (x86) converts float -> uint8 through int32 and keeps the low byte, so -1.0
-            # gives 255 and 300.0 gives 44; fptoui would be poison outside [0, 255].
-            return arith.TruncIOp(to, arith.FPToSIOp(ir.IntegerType.get_signless(32), v).result).result
+            return _float_to_unsigned(v, to)
         return arith.FPToSIOp(to, v).result
     if bitwidth(to) > bitwidth(src):
         return (arith.ExtUIOp(to, v) if is_bool(src) or src_unsigned else arith.ExtSIOp(to, v)).result
     return arith.TruncIOp(to, v).result
+
+
+def _float_to_unsigned(v: ir.Value, to: ir.Type) -> ir.Value:
+    """torch's (x86) float -> uintN, also outside [0, 2^N) where fptoui would be poison.
+    uint8/uint16 go through int32 and keep the low bits (-1.0 -> 255, 300.0 -> 44 for uint8).
+    uint32/uint64 use the x86 unsigned conversion: x >= 2^(N-1) ? fptosi(x - 2^(N-1)) ^ 2^(N-1)
+    : fptosi(x) in N bits, where an out-of-range fptosi is x86's "integer indefinite" 2^(N-1)
+    (so -1.0 -> 2^N - 1, 2^N + 5 -> 0, NaN -> 2^(N-1), as eager gives)."""
+    width = bitwidth(to)
+    if width <= 16:
+        return arith.TruncIOp(to, arith.FPToSIOp(ir.IntegerType.get_signless(32), v).result).result
+    if bitwidth(v.type) < 32:
+        v = arith.ExtFOp(ir.F32Type.get(), v).result  # f16/bf16: exact in f32
+    half = const_like(float(2 ** (width - 1)), v.type)
+    high = arith.CmpFOp(arith.CmpFPredicate.OGE, v, half).result
+    low_part = arith.FPToSIOp(to, v).result
+    high_part = arith.XOrIOp(arith.FPToSIOp(to, arith.SubFOp(v, half).result).result,
+                             const_like(-(2 ** (width - 1)), to)).result
+    return arith.SelectOp(high, high_part, low_part).result
 
 
 def fneg_inf(t: ir.Type) -> ir.Value:

@@ -19,8 +19,8 @@ def _f(v):
 
 
 def _u(v):
-    """An integer scalar that stands for uint8 (see builders.unsigned_op): every integer operand
-    of an edge op on uint8 is uint8 (aten-to-edge promotes them to one dtype)."""
+    """An integer scalar that stands for an unsigned type (see builders.unsigned_op): every integer operand
+    of an edge op on an unsigned type is unsigned (aten-to-edge promotes them to one dtype)."""
     return not is_float(v.type) and not is_bool(v.type) and unsigned_operand(0)
 
 
@@ -195,7 +195,7 @@ def compare(kind: str):
     def body(a, b):
         if _f(a):
             return arith.CmpFOp(getattr(arith.CmpFPredicate, _FCMP[kind]), a, b).result
-        table = _BCMP if is_bool(a.type) or _u(a) else _ICMP  # bools and uint8 compare unsigned
+        table = _BCMP if is_bool(a.type) or _u(a) else _ICMP  # bools and unsigned types compare unsigned
         return arith.CmpIOp(getattr(arith.CmpIPredicate, table[kind]), a, b).result
 
     return body

@@ -1,4 +1,5 @@
-"""to-linalg: reductions (sum, mean, prod, amax/amin, any, var, argmax/argmin, cumsum) as linalg.generic."""
+"""to-linalg: reductions (sum, mean, prod, amax/amin, any, var, argmax/argmin, cumsum, hash_tensor) as
+linalg.generic."""
 
 from __future__ import annotations
 
@@ -95,6 +96,21 @@ def lower_reduce(kind: str):
         return [keepdim(ctx, r, op.results[0].type, dims)]
 
     return pattern
+
+
+def lower_hash_tensor(op):
+    """edge.hash_tensor: xor of each element's 64 bits (an f64 bitcast to i64). Lowered as the
+    signless twin (unsigned.py): the ui64 result and a ui64 input are i64 here."""
+    ctx = ShapeContext.current()
+    x = op.operands[0]
+    dims = attr_dict(op)["dims"]
+
+    def combine(v, acc):
+        bits = arith.BitcastOp(i64(), v).result if is_float(v.type) else v
+        return arith.XOrIOp(bits, acc).result
+
+    r = reduce(ctx, x, dims, 0, combine, elem=i64())
+    return [keepdim(ctx, r, op.results[0].type, dims)]
 
 
 def lower_var(op):
@@ -200,5 +216,6 @@ def populate_reduction_patterns(table: PatternTable) -> None:
     for kind in ("sum", "mean", "prod", "amax", "amin", "any"):
         table.add(f"edge.{kind}", lower_reduce(kind), family=FAMILY)
     table.add("edge.var", lower_var, family=FAMILY)
+    table.add("edge.hash_tensor", lower_hash_tensor, family=FAMILY)
     table.add("edge.argmax", lower_arg_reduce(True), family=FAMILY)
     table.add("edge.argmin", lower_arg_reduce(False), family=FAMILY)

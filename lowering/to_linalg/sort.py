@@ -15,6 +15,7 @@ from .builders import (
     fill,
     iterators,
     maps_attr,
+    unsigned_operand,
 )
 
 FAMILY = "sort"
@@ -33,7 +34,7 @@ def _sorts_before(a, b, descending: bool):
         not_a = arith.XOrIOp(a_nan, true).result
         return arith.OrIOp(arith.AndIOp(not_a, b_nan).result,
                            arith.CmpFOp(arith.CmpFPredicate.OLT, a, b).result).result
-    if a.type == ir.IntegerType.get_signless(1):
+    if a.type == ir.IntegerType.get_signless(1) or unsigned_operand(0):  # bool, uint8..uint64 (unsigned.py)
         pred = arith.CmpIPredicate.ugt if descending else arith.CmpIPredicate.ult
     else:
         pred = arith.CmpIPredicate.sgt if descending else arith.CmpIPredicate.slt

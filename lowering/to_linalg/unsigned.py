@@ -1,19 +1,21 @@
-"""uint8 in to-linalg: ops on unsigned tensors are lowered as their signless twins.
+"""uint8/16/32/64 in to-linalg: ops on unsigned tensors are lowered as their signless twins.
 
-The edge dialect types a uint8 tensor as `tensor<...xui8>`; linalg bodies and arith ops take
-signless integers only. So, for an edge op with unsigned operands or results, `lower_unsigned`
-builds a twin of the op whose ui8 types are i8 (operands go through
+The edge dialect types a uint8 tensor as `tensor<...xui8>` (uint16/32/64: ui16, ui32, ui64);
+linalg bodies and arith ops take signless integers only. So, for an edge op with unsigned
+operands or results, `lower_unsigned` builds a twin of the op whose uiN types are iN (operands go through
 `builtin.unrealized_conversion_cast`), lowers the twin with the op's own pattern while
 `builders.unsigned_op` records which operands/results were unsigned (the scalar bodies then
-choose uitofp, cmpi ult, divui, remui, maxui/minui, ...), and casts the results back to ui8, so
+choose uitofp, cmpi ult, divui, remui, maxui/minui, ...), and casts the results back to uiN, so
 the ops after it still see which values are unsigned. Once the function is lowered,
-`erase_signedness` makes every remaining ui8 type i8 (values, constants, the function type),
-drops the casts, which have become i8 -> i8, and marks the entry function's uint8 arguments and
-results `exir.unsigned` (codegen/signature.py reads them back as torch.uint8).
+`erase_signedness` makes every remaining uiN type iN (values, constants, the function type),
+drops the casts, which have become iN -> iN, and marks the entry function's unsigned arguments
+and results `exir.unsigned` (codegen/signature.py reads them back as torch.uint8 ... uint64).
 
-Only the ops listed here are lowered on uint8: the ones whose lowering does not depend on the
-sign (data movement, add/mul/bitwise with wrap-around, sum/prod) and the ones whose patterns
-read the flags. Any other op on a uint8 tensor is an error naming the op, never a signed guess.
+Only the ops listed here are lowered on unsigned tensors: the ones whose lowering does not depend
+on the sign (data movement, add/mul/bitwise with wrap-around, sum/prod) and the ones whose
+patterns read the flags. Any other op on an unsigned tensor is an error naming the op and the
+dtype, never a signed guess. The width does not matter to any of them: uint64 values >= 2^63
+compare, divide, convert and reduce as unsigned exactly as uint8 values >= 128 do.
 """
 
 from __future__ import annotations
@@ -33,14 +35,28 @@ SIGN_AGNOSTIC = {
     "embedding", "index_select", "gather", "index", "slice_scatter", "index_put", "nonzero", "arange",
     "where", "add", "sub", "mul", "neg", "ceil", "floor", "round", "trunc", "bitwise_not", "bitwise_and",
     "bitwise_or", "bitwise_xor", "logical_and", "logical_or", "logical_xor", "logical_not", "eq", "ne",
-    "sum", "prod", "cumsum", "any",
+    "sum", "prod", "cumsum", "any", "hash_tensor",
 }
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
-    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort",
 }
 UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
+
+
+def _refusal(name: str, width: int) -> str:
+    """The error for an op without an unsigned lowering: names the dtype and a cast that keeps
+    every value (none does for uint64)."""
+    dtype = f"uint{width}"
+    if width < 64:
+        wider = {8: 16, 16: 32, 32: 64}[width]
+        advice = (f"cast the {dtype} tensor to a signed type first (e.g. x.to(torch.int{wider}), which holds every "
+                  f"{dtype} value)")
+    else:
+        advice = ("no signed type holds every uint64 value: cast to torch.int64 first only if the values are "
+                  "below 2^63 (x.to(torch.int64)), or to torch.float64 if rounding above 2^53 is acceptable")
+    return f"{dtype} (unsigned) tensors are not supported by '{name}' yet; {advice}"
 
 
 def _unsigned_type(t: ir.Type) -> bool:
@@ -73,7 +89,7 @@ def _cast(value: ir.Value, to: ir.Type, exprs=None) -> ir.Value:
 
 def lower_unsigned(name: str, pattern):
     """`pattern` for ops on signed/float tensors; the signless twin (see the module doc) for ops
-    on uint8 tensors, and a clear error for ops not in UNSIGNED_OPS."""
+    on unsigned tensors, and a clear error for ops not in UNSIGNED_OPS."""
 
     def wrapped(op):
         uo = frozenset(i for i, v in enumerate(op.operands) if _unsigned_type(v.type))
@@ -81,9 +97,9 @@ def lower_unsigned(name: str, pattern):
         if not uo and not ur:
             return pattern(op)
         if name not in UNSIGNED_OPS:
-            raise Unsupported(
-                f"uint8 (unsigned) tensors are not supported by '{name}' yet; cast the uint8 tensor to a "
-                "signed type first (e.g. x.to(torch.int16), which holds every uint8 value)")
+            t = next(v.type for v in list(op.operands) + list(op.results) if _unsigned_type(v.type))
+            raise Unsupported(_refusal(name, ir.IntegerType(ir.RankedTensorType(t).element_type
+                                                            if isa(ir.RankedTensorType, t) else t).width))
         ctx = ShapeContext.current()
         operands = [_cast(v, signless(v.type), ctx.symbolic_shape(v)) if i in uo else v
                     for i, v in enumerate(op.operands)]
@@ -105,7 +121,7 @@ def lower_unsigned(name: str, pattern):
 
 
 def _signless_constant(op: ir.Operation) -> None:
-    """An `arith.constant` of a ui8 tensor rebuilt as the same bytes in i8."""
+    """An `arith.constant` of a uiN tensor rebuilt as the same bits in iN."""
     result = op.results[0]
     new_type = signless(result.type)
     attr = ir.DenseElementsAttr(op.attributes["value"])
@@ -150,7 +166,7 @@ def _mark(attrs_name: str, func_op: ir.Operation, types, count: int) -> None:
 
 
 def erase_signedness(root: ir.Operation) -> None:
-    """Every ui8 type below `root` becomes i8 (see the module doc)."""
+    """Every uiN type below `root` becomes iN (see the module doc)."""
     with root.context, root.location:
         for op in walk_ops(root):
             if op.name == "func.func":

@@ -36,10 +36,11 @@ class StridedWindow(torch.nn.Module):
         return x.as_strided((3, 3), (3, 1), 1)  # LINE-WINDOW
 
 
-class UInt64(torch.nn.Module):
-    # (A complex32 cast stood here; complex values now compile: importer/complex_to_real.py.)
+class Float8(torch.nn.Module):
+    # (A complex32 cast stood here, then a uint64 one; complex values now compile
+    # (importer/complex_to_real.py), so do uint16/32/64 (lowering/to_linalg/unsigned.py).)
     def forward(self, x):
-        return x.to(torch.uint64).to(torch.float32)  # LINE-UINT64
+        return x.to(torch.float8_e4m3fn).to(torch.float32)  # LINE-FLOAT8
 
 
 class Exp(torch.nn.Module):
@@ -83,8 +84,8 @@ def test_limit_that_depends_on_dynamic_dims():
 
 
 def test_unsupported_dtype_at_import():
-    message = _compile_error(UInt64(), (torch.randn(4),))
-    assert _line("LINE-UINT64") in message and "uint64" in message and "cast" in message, message
+    message = _compile_error(Float8(), (torch.randn(4),))
+    assert _line("LINE-FLOAT8") in message and "float8_e4m3fn" in message and "cast" in message, message
 
 
 @pytest.fixture

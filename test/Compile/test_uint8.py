@@ -1,7 +1,7 @@
 """uint8 programs (issue 12 item 3) compile and match eager exactly: every pair of the values
 0, 1, 127, 128, 200, 255 (both sides of the sign bit: 128..255 are negative as signed bytes, so
-a signed comparison, division, max or cast gets them wrong) through the ops whose lowering reads
-unsignedness (lowering/to_linalg/unsigned.py), with a dynamic batch, run at two batch sizes;
+a signed comparison, division, max, sort or cast gets them wrong) through the ops whose lowering
+reads unsignedness (lowering/to_linalg/unsigned.py), with a dynamic batch, run at two batch sizes;
 uint8 inputs and outputs are torch.uint8 tensors. An op that has no uint8 lowering is a clear
 error naming it.
 """
@@ -34,6 +34,7 @@ class Uint8Ops(torch.nn.Module):
             a.sum(1), a.prod(1), a.cumsum(1), a.amax(1), a.amin(1), a.argmax(1), a.argmin(1),
             torch.cat([a, b], 1), torch.where(a > b, a, b), a[:, idx],
             a.any(1), a << (b % 10), a >> (b % 10),  # any is uint8 here; shifts by 8, 9 give 0
+            torch.sort(a ^ b, 1)[0], torch.sort(a, 0, descending=True)[0],  # rows of a are one value
         )
 
 
@@ -75,10 +76,12 @@ def test_uint8_static_shapes_match_eager_exactly():
 
 
 def test_uint8_op_without_lowering_is_a_clear_error():
-    class Sort(torch.nn.Module):
+    class Pow(torch.nn.Module):
         def forward(self, a):
-            return torch.sort(a)[0]
+            return a ** a
 
-    ep = torch.export.export(Sort(), (torch.zeros(3, dtype=torch.uint8),))
-    with pytest.raises(ExirUserError, match="uint8 .unsigned. tensors are not supported by 'aten::sort' yet"):
+    ep = torch.export.export(Pow(), (torch.zeros(3, dtype=torch.uint8),))
+    with pytest.raises(ExirUserError, match=r"node pow_1\): 'edge.pow' cannot be lowered to linalg: uint8 .unsigned. "
+                       r"tensors are not supported by 'edge.pow' yet; cast the uint8 tensor to a signed type first "
+                       r"\(e.g. x.to\(torch.int16\)"):
         exir_mlir.compile(ep)

@@ -159,7 +159,8 @@ def launch_plan(module: ir.Operation, *, entry: str = "main") -> dict:
 
 
 _NUMPY = {"f32": "float32", "f64": "float64", "f16": "float16", "i64": "int64", "i32": "int32", "i16": "int16",
-          "i8": "int8", "ui8": "uint8", "i1": "uint8"}
+          "i8": "int8", "ui8": "uint8", "i1": "uint8",
+          "ui16": "uint16", "ui32": "uint32", "ui64": "uint64"}
 
 
 def _global_data(module: ir.Operation, symbol: str, use: ir.Operation) -> dict:

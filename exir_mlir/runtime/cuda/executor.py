@@ -25,7 +25,7 @@ from exir_mlir.runtime.cuda import driver as cu
 from exir_mlir.runtime.jit import Executable
 
 ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "ui8": 1, "i16": 2, "i32": 4, "i64": 8,
-            "complex<f32>": 8, "complex<f64>": 16}
+            "complex<f32>": 8, "complex<f64>": 16, "ui16": 2, "ui32": 4, "ui64": 8}
 # Scalar kernel parameters: the PTX .param of an index is .u64, an i1 a .u8 (byte).
 PARAM_CTYPES = {**{k: getattr(ctypes, v) for k, v in SCALAR_CTYPES.items()}, "i1": ctypes.c_uint8}
 

@@ -116,3 +116,13 @@ func.func @unique_consecutive_dynamic_width(%x: tensor<2x?xf32>) -> tensor<?x?xf
   %0:3 = call @"aten::unique_consecutive"(%x) {exir.args = {dim = 0 : i64, return_inverse = false, return_counts = false}, exir.operand_args = ["self"]} : (tensor<2x?xf32>) -> (tensor<?x?xf32>, tensor<0xi64>, tensor<0xi64>)
   return %0#0 : tensor<?x?xf32>
 }
+
+// -----
+
+// hash_tensor has only mode 0 in torch; another mode is refused, never hashed some other way.
+func.func private @"aten::hash_tensor"(tensor<4xf32>) -> tensor<ui64> attributes {exir.aten_overload = "aten::hash_tensor"}
+func.func @hash_mode(%x: tensor<4xf32>) -> tensor<ui64> {
+  // expected-error @+1 {{'aten::hash_tensor' cannot be lowered to edge: hash_tensor mode=1: torch defines only mode=0 (xor of the 64-bit patterns)}}
+  %0 = call @"aten::hash_tensor"(%x) {exir.args = {dim = array<i64>, keepdim = false, mode = 1 : i64}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<ui64>
+  return %0 : tensor<ui64>
+}

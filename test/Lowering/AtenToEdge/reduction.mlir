@@ -104,3 +104,28 @@ func.func @var_dim(%x: tensor<5x3xf32>) -> (tensor<5x1xf32>, tensor<5x1xf32>) {
   %1 = "exir.var_dim"(%x) {dim = array<i64: 1>, unbiased = true, keepdim = true} : (tensor<5x3xf32>) -> tensor<5x1xf32>
   return %0, %1 : tensor<5x1xf32>, tensor<5x1xf32>
 }
+
+// -----
+
+// aten::hash_tensor (a fallback call: not core, no torch decomposition): the input is upcast as
+// eager does (f16 -> f64, uint32 -> uint64 zero-extended, int8 -> i64 sign-extended), then
+// edge.hash_tensor xors the 64-bit patterns over `dim` (all dims when empty) into ui64.
+// CHECK-LABEL: func.func @hash_tensor
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf16>, %[[U:.*]]: tensor<4xui32>, %[[S:.*]]: tensor<?xi8>)
+// CHECK:      %[[XW:.*]] = "edge.cast"(%[[X]]) : (tensor<2x3xf16>) -> tensor<2x3xf64>
+// CHECK:      %[[H0:.*]] = "edge.hash_tensor"(%[[XW]]) {dims = array<i64: 1>, keepdim = true} : (tensor<2x3xf64>) -> tensor<2x1xui64>
+// CHECK:      %[[UW:.*]] = "edge.cast"(%[[U]]) : (tensor<4xui32>) -> tensor<4xui64>
+// CHECK:      %[[H1:.*]] = "edge.hash_tensor"(%[[UW]]) {dims = array<i64: 0>, keepdim = false} : (tensor<4xui64>) -> tensor<ui64>
+// CHECK:      %[[SW:.*]] = "edge.cast"(%[[S]]) : (tensor<?xi8>) -> tensor<?xi64>
+// CHECK:      %[[H2:.*]] = "edge.hash_tensor"(%[[SW]]) {dims = array<i64: 0>, keepdim = false} : (tensor<?xi64>) -> tensor<ui64>
+// CHECK:      return %[[H0]], %[[H1]], %[[H2]]
+// CHECK-NOT:  aten::hash_tensor
+func.func private @"aten::hash_tensor"(tensor<2x3xf16>) -> tensor<2x1xui64> attributes {exir.aten_overload = "aten::hash_tensor"}
+func.func private @"aten::hash_tensor$1"(tensor<4xui32>) -> tensor<ui64> attributes {exir.aten_overload = "aten::hash_tensor"}
+func.func private @"aten::hash_tensor$2"(tensor<?xi8>) -> tensor<ui64> attributes {exir.aten_overload = "aten::hash_tensor"}
+func.func @hash_tensor(%x: tensor<2x3xf16>, %u: tensor<4xui32>, %s: tensor<?xi8>) -> (tensor<2x1xui64>, tensor<ui64>, tensor<ui64>) {
+  %0 = call @"aten::hash_tensor"(%x) {exir.args = {dim = array<i64: 1>, keepdim = true, mode = 0 : i64}, exir.operand_args = ["self"]} : (tensor<2x3xf16>) -> tensor<2x1xui64>
+  %1 = call @"aten::hash_tensor$1"(%u) {exir.args = {dim = array<i64>, keepdim = false, mode = 0 : i64}, exir.operand_args = ["self"]} : (tensor<4xui32>) -> tensor<ui64>
+  %2 = call @"aten::hash_tensor$2"(%s) {exir.args = {dim = array<i64: -1>, keepdim = false, mode = 0 : i64}, exir.operand_args = ["self"]} : (tensor<?xi8>) -> tensor<ui64>
+  return %0, %1, %2 : tensor<2x1xui64>, tensor<ui64>, tensor<ui64>
+}

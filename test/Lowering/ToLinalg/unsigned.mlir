@@ -119,3 +119,102 @@ func.func @const_tensor(%a: tensor<4xui8>) -> tensor<4xui8> {
   %0 = "edge.floor_divide"(%a, %c) : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
   return %0 : tensor<4xui8>
 }
+
+// -----
+
+// uint32/uint64 (ui32/ui64) take the same path as uint8, at their width: compares and division
+// are the unsigned ops (a signed one gets uint64 values >= 2^63, uint32 values >= 2^31 wrong).
+// CHECK-LABEL: func.func @wide
+// CHECK-SAME: (%{{.*}}: tensor<?xi32> {exir.unsigned}, %{{.*}}: tensor<?xi32> {exir.unsigned}, %{{.*}}: tensor<?xi64> {exir.unsigned}, %{{.*}}: tensor<?xi64> {exir.unsigned})
+// CHECK-SAME: -> (tensor<?xi1>, tensor<?xi32> {exir.unsigned}, tensor<?xi1>, tensor<?xi64> {exir.unsigned}, tensor<?xi64> {exir.unsigned})
+// CHECK-NOT:  ui32
+// CHECK-NOT:  ui64
+// CHECK:      ^bb0(%[[A0:.*]]: i32, %[[B0:.*]]: i32, %{{.*}}: i1):
+// CHECK-NEXT:   arith.cmpi ult, %[[A0]], %[[B0]] : i32
+// CHECK:      ^bb0(%[[A1:.*]]: i32, %[[B1:.*]]: i32, %{{.*}}: i32):
+// CHECK:        %[[D1:.*]] = arith.select %{{.*}}, %{{.*}}, %[[B1]] : i32
+// CHECK-NEXT:   arith.divui %[[A1]], %[[D1]] : i32
+// CHECK:      ^bb0(%[[A2:.*]]: i64, %[[B2:.*]]: i64, %{{.*}}: i1):
+// CHECK-NEXT:   arith.cmpi uge, %[[A2]], %[[B2]] : i64
+// CHECK:      ^bb0(%[[A3:.*]]: i64, %[[B3:.*]]: i64, %{{.*}}: i64):
+// CHECK:        %[[D3:.*]] = arith.select %{{.*}}, %{{.*}}, %[[B3]] : i64
+// CHECK-NEXT:   arith.divui %[[A3]], %[[D3]] : i64
+// CHECK:      ^bb0(%[[A4:.*]]: i64, %[[B4:.*]]: i64, %{{.*}}: i64):
+// CHECK:        %[[D4:.*]] = arith.select %{{.*}}, %{{.*}}, %[[B4]] : i64
+// CHECK-NEXT:   arith.remui %[[A4]], %[[D4]] : i64
+func.func @wide(%a: tensor<?xui32>, %b: tensor<?xui32>, %c: tensor<?xui64>, %d: tensor<?xui64>) -> (tensor<?xi1>, tensor<?xui32>, tensor<?xi1>, tensor<?xui64>, tensor<?xui64>) {
+  %0 = "edge.lt"(%a, %b) : (tensor<?xui32>, tensor<?xui32>) -> tensor<?xi1>
+  %1 = "edge.floor_divide"(%a, %b) : (tensor<?xui32>, tensor<?xui32>) -> tensor<?xui32>
+  %2 = "edge.ge"(%c, %d) : (tensor<?xui64>, tensor<?xui64>) -> tensor<?xi1>
+  %3 = "edge.trunc_divide"(%c, %d) : (tensor<?xui64>, tensor<?xui64>) -> tensor<?xui64>
+  %4 = "edge.remainder"(%c, %d) : (tensor<?xui64>, tensor<?xui64>) -> tensor<?xui64>
+  return %0, %1, %2, %3, %4 : tensor<?xi1>, tensor<?xui32>, tensor<?xi1>, tensor<?xui64>, tensor<?xui64>
+}
+
+// -----
+
+// float -> uint64 as x86 eager does: x >= 2^63 ? fptosi(x - 2^63) ^ 2^63 : fptosi(x) (so values
+// in [2^63, 2^64) convert, -1.0 wraps to 2^64 - 1); uint64 -> float is uitofp; uint16 -> uint32
+// zero-extends. A ui64 constant keeps its bits (2^63 is the i64 minimum, 2^64 - 1 is -1), and
+// hash_tensor of uint64 xors them as they are.
+// CHECK-LABEL: func.func @casts64
+// CHECK:      ^bb0(%[[F:.*]]: f64, %{{.*}}: i64):
+// CHECK-NEXT:   %[[HALF:.*]] = arith.constant 9.2233720368547758E+18 : f64
+// CHECK-NEXT:   %[[HIGH:.*]] = arith.cmpf oge, %[[F]], %[[HALF]] : f64
+// CHECK-NEXT:   %[[LOW:.*]] = arith.fptosi %[[F]] : f64 to i64
+// CHECK-NEXT:   %[[SUB:.*]] = arith.subf %[[F]], %[[HALF]] : f64
+// CHECK-NEXT:   %[[S:.*]] = arith.fptosi %[[SUB]] : f64 to i64
+// CHECK-NEXT:   %[[SIGN:.*]] = arith.constant -9223372036854775808 : i64
+// CHECK-NEXT:   %[[X:.*]] = arith.xori %[[S]], %[[SIGN]] : i64
+// CHECK-NEXT:   arith.select %[[HIGH]], %[[X]], %[[LOW]] : i64
+// CHECK:      ^bb0(%[[U:.*]]: i64, %{{.*}}: f32):
+// CHECK-NEXT:   arith.uitofp %[[U]] : i64 to f32
+// CHECK:      ^bb0(%[[H:.*]]: i16, %{{.*}}: i32):
+// CHECK-NEXT:   arith.extui %[[H]] : i16 to i32
+// CHECK:      %[[C:.*]] = arith.constant dense<[1, -9223372036854775808, -1]> : tensor<3xi64>
+// CHECK:      linalg.generic {{.*}} ins(%[[C]] : tensor<3xi64>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: i64, %[[ACC:.*]]: i64):
+// CHECK-NEXT:   arith.xori %[[IN]], %[[ACC]] : i64
+func.func @casts64(%f: tensor<?xf64>, %u: tensor<?xui64>, %h: tensor<?xui16>) -> (tensor<?xui64>, tensor<?xf32>, tensor<?xui32>, tensor<ui64>) {
+  %0 = "edge.cast"(%f) : (tensor<?xf64>) -> tensor<?xui64>
+  %1 = "edge.cast"(%u) : (tensor<?xui64>) -> tensor<?xf32>
+  %2 = "edge.cast"(%h) : (tensor<?xui16>) -> tensor<?xui32>
+  %c = arith.constant dense<[1, 9223372036854775808, 18446744073709551615]> : tensor<3xui64>
+  %3 = "edge.hash_tensor"(%c) {dims = array<i64: 0>, keepdim = false} : (tensor<3xui64>) -> tensor<ui64>
+  return %0, %1, %2, %3 : tensor<?xui64>, tensor<?xf32>, tensor<?xui32>, tensor<ui64>
+}
+
+// -----
+
+// hash_tensor: an f64 element's bits (bitcast) xor-ed into a 0-initialised i64 accumulator over
+// `dims` (the ui64 result is marked unsigned); an int64 input is xor-ed as it is; keepdim
+// re-inserts the unit dim. Dynamic rows.
+// CHECK-LABEL: func.func @hash
+// CHECK-SAME: -> (tensor<?xi64> {exir.unsigned}, tensor<1x3xi64> {exir.unsigned})
+// CHECK:      %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[INIT:.*]] = linalg.fill ins(%[[Z]] : i64) outs(%{{.*}} : tensor<?xi64>)
+// CHECK-NEXT: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<?x3xf64>) outs(%[[INIT]] : tensor<?xi64>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f64, %[[ACC:.*]]: i64):
+// CHECK-NEXT:   %[[BITS:.*]] = arith.bitcast %[[IN]] : f64 to i64
+// CHECK-NEXT:   arith.xori %[[BITS]], %[[ACC]] : i64
+// CHECK:      linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<?x3xi64>)
+// CHECK-NEXT: ^bb0(%[[IN1:.*]]: i64, %[[ACC1:.*]]: i64):
+// CHECK-NEXT:   arith.xori %[[IN1]], %[[ACC1]] : i64
+// CHECK:      tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 3] : tensor<3xi64> into tensor<1x3xi64>
+func.func @hash(%x: tensor<?x3xf64>, %s: tensor<?x3xi64>) -> (tensor<?xui64>, tensor<1x3xui64>) {
+  %0 = "edge.hash_tensor"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<?x3xf64>) -> tensor<?xui64>
+  %1 = "edge.hash_tensor"(%s) {dims = array<i64: 0>, keepdim = true} : (tensor<?x3xi64>) -> tensor<1x3xui64>
+  return %0, %1 : tensor<?xui64>, tensor<1x3xui64>
+}
+
+// -----
+
+// sort of uint64 ranks with an unsigned compare (2^63 sorts after 2^63 - 1).
+// CHECK-LABEL: func.func @sort64
+// CHECK:      ^bb0(%[[A:.*]]: i64, %[[B:.*]]: i64, %{{.*}}: i64):
+// CHECK:        arith.cmpi ult, %[[B]], %[[A]] : i64
+// CHECK-NOT:    arith.cmpi slt
+func.func @sort64(%x: tensor<?xui64>) -> tensor<?xui64> {
+  %0:2 = "edge.sort"(%x) {dim = 0 : i64, descending = false} : (tensor<?xui64>) -> (tensor<?xui64>, tensor<?xi64>)
+  return %0#0 : tensor<?xui64>
+}
