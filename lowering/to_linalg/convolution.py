@@ -264,7 +264,7 @@ def _non_overlapping_transpose(ctx, x, w, bias, res, stride, padding, out_pad, d
             or any(d != 1 for d in dilation) or rank_of(res.type) != n + 2:
         return None
     elem = element_type(x)
-    cin, f = ws[0], ws[1]
+    f = ws[1]
     m = f
     for k in ks:
         m *= k
