@@ -221,3 +221,13 @@ def test_conv3d_padded_column_threads():
     # register blocks), dynamic batch, thread tiles of 128 columns.
     _check_threads(lambda x, w: (F.conv3d(x, w, padding=1),),
                    (torch.randn(5, 3, 3, 3, 3),), (2, 3, 4, 16, 16), [(1, 3, 4, 16, 16), (3, 3, 4, 16, 16)], {0: B})
+
+
+def test_upsample_integer_factor_threads():
+    # Integer factors take the gather-free form (to_linalg/upsample.py): bilinear (half-pixel
+    # centers) by 2 and by (3, 2), nearest by 2; batch, H and W dynamic; W = 37 and 19 leave
+    # partial 32-wide vectors, H = 2 makes every row an edge row.
+    _check_threads(lambda x: (F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False),
+                              F.interpolate(x, scale_factor=(3, 2), mode="bilinear"),
+                              F.interpolate(x, scale_factor=2, mode="nearest")),
+                   (), (2, 3, 5, 37), [(1, 3, 2, 19), (3, 3, 7, 40)], _dims(2, 3, lo=2, hi=48))
