@@ -8,6 +8,13 @@ tensor filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided windo
 vectorize like elementwise ops;
 reshaping the column to (n, [g,] c*prod(k), prod(o)) is free. Grouped convolutions
 (`conv_2d_ngchw_gfchw`) keep the group as a batch dim of the contraction.
+
+With static output sizes the column is stored as (n, [g,] c, k_0.., P + pad), P = prod(o), when
+P elements span a multiple of 4 KiB: the contraction reads kc rows of the column at one column
+offset per k step, and rows 2^j * 4 KiB apart all fall into the same L1 and L2 sets (8 ways),
+so each k block was refetched from L3 (a 3x3x3 convolution over 16x32x32 outputs: P = 16384
+floats, a 64 KiB row stride; over half of its contraction's time was that one load). One cache
+line of padding per row spreads the rows over the sets.
 """
 
 from __future__ import annotations
@@ -53,6 +60,21 @@ def _generic(result_type, inputs, init, maps, iterators, body) -> ir.Value:
     return op.results[0]
 
 
+# Row strides that are a multiple of this many bytes alias in the caches' sets (see above).
+_ALIASING_STRIDE = 4096
+_CACHE_LINE = 64
+
+
+def _row_padding(p: int | None, elem: ir.Type) -> int:
+    """Elements of padding after each column row of `p` elements (0: none needed)."""
+    if p is None or not isinstance(elem, (ir.FloatType, ir.IntegerType)):
+        return 0
+    width = elem.width
+    if width % 8 or (p * width // 8) % _ALIASING_STRIDE:
+        return 0
+    return _CACHE_LINE * 8 // width
+
+
 def _rewrite(conv: ir.Operation) -> None:
     rank, grouped = CONVOLUTIONS[conv.name]
     x, w, init = conv.operands
@@ -80,7 +102,13 @@ def _rewrite(conv: ir.Operation) -> None:
     lead_vals = [batch] + ([g] if grouped else [])
 
     col_shape = [*lead_shape, c, *kernel, *out_spatial]
-    col = tensor.empty([*lead_vals, c, *kernel, *out_v], elem)
+    spatial_static = dynamic not in out_spatial
+    p = math.prod(out_spatial) if spatial_static else None
+    pad = _row_padding(p, elem)
+    if pad:
+        col = tensor.empty([*lead_vals, c, *kernel, p + pad], elem)
+    else:
+        col = tensor.empty([*lead_vals, c, *kernel, *out_v], elem)
     window_shape = [*lead_shape, c, *out_spatial]
     window_type = ir.RankedTensorType.get(window_shape, elem)
     ones = [1] * rank
@@ -98,6 +126,22 @@ def _rewrite(conv: ir.Operation) -> None:
                                        [1] * (lead + 1) + strides).result
         slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_window, [], col_offsets, col_sizes,
                                      [1] * len(col_shape)).result
+        if pad:
+            # The tap's row segment [0, P) of the padded column, viewed as the window's shape.
+            flat_type = ir.RankedTensorType.get([*lead_shape, c, p], elem)
+            flat_offsets = [0] * (lead + 1) + col_offsets[lead + 1:lead + 1 + rank] + [0]
+            flat_sizes = [*lead_shape, c, *ones, p]
+            dyn_batch = [batch] if not isinstance(batch, int) else []
+            flat = tensor.ExtractSliceOp(flat_type, col, tap, dyn_batch, [], flat_offsets, flat_sizes,
+                                         [1] * (len(flat_sizes))).result
+            spatial_group = [list(range(lead + 1, lead + 1 + rank))]
+            groups = _groups([[i] for i in range(lead + 1)] + spatial_group)
+            slot = tensor.ExpandShapeOp(window_type, flat, groups, dyn_batch,
+                                        ir.DenseI64ArrayAttr.get(window_shape)).result
+            copied = linalg.copy(window, outs=[slot])
+            back = tensor.collapse_shape(flat_type, copied, groups)
+            return tensor.InsertSliceOp(back, col, tap, dyn_batch, [], flat_offsets, flat_sizes,
+                                        [1] * len(flat_sizes)).result
         copied = linalg.copy(window, outs=[slot])
         return tensor.InsertSliceOp(copied, col, tap, dyn_window, [], col_offsets, col_sizes,
                                     [1] * len(col_shape)).result
@@ -118,7 +162,8 @@ def _rewrite(conv: ir.Operation) -> None:
         return loop.results[0]
 
     col = nest(0, col, [])
-    assert col.type == ir.RankedTensorType.get(col_shape, elem)
+    if not pad:
+        assert col.type == ir.RankedTensorType.get(col_shape, elem)
     k = c * math.prod(kernel)
     nl = len(lead_shape)  # lead dims of col / out: n [, g]
     # weight (f, c, k..) -> (f, K); grouped (g, f, c, k..) -> (g, f, K)
@@ -129,7 +174,6 @@ def _rewrite(conv: ir.Operation) -> None:
     mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
     col_lead = [[i] for i in range(nl)]
     k_group = list(range(nl, nl + 1 + rank))
-    spatial_static = dynamic not in out_spatial
     # Loops: lead (n [, g]), f, p (one collapsed dim when static, else the output's spatial dims), k.
     np_ = 1 if spatial_static else rank
     nd = nl + 1 + np_ + 1
@@ -140,10 +184,17 @@ def _rewrite(conv: ir.Operation) -> None:
     out_map = ir.AffineMap.get(nd, 0, [*lead_e, f_e, *p_e])
     iterators = ["parallel"] * (nd - 1) + ["reduction"]
     if spatial_static:
-        p = math.prod(out_spatial)
-        p_group = [list(range(nl + 1 + rank, nl + 1 + 2 * rank))]
-        col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p], elem), col,
-                                     _groups(col_lead + [k_group] + p_group))
+        if pad:
+            # (.., c, k.., P + pad) -> (.., K, P + pad), then its rows' first P columns.
+            padded = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p + pad], elem), col,
+                                           _groups(col_lead + [k_group] + [[nl + 1 + rank]]))
+            dyn_batch = [batch] if not isinstance(batch, int) else []
+            col2 = tensor.ExtractSliceOp(ir.RankedTensorType.get([*lead_shape, k, p], elem), padded, [], dyn_batch,
+                                         [], [0] * (nl + 2), [*lead_shape, k, p], [1] * (nl + 2)).result
+        else:
+            p_group = [list(range(nl + 1 + rank, nl + 1 + 2 * rank))]
+            col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p], elem), col,
+                                         _groups(col_lead + [k_group] + p_group))
         out_groups = [[i] for i in range(nl + 1)] + [list(range(nl + 1, nl + 1 + rank))]
         init2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, f, p], elem), init, _groups(out_groups))
         product = _generic(init2.type, [w2, col2], init2, [w_map, col_map, out_map], iterators,

@@ -120,14 +120,28 @@ class _Script:
         self.emit(f'  transform.annotate {found} "{name}" = {mark} : {_ANY}, !transform.param<i64>')
         self.emit("}")
 
-    def vectorize(self, handle: str, sizes: list[int] | None) -> None:
+    def vectorize(self, handle: str, sizes: list[int] | None, *, contraction: bool = False) -> None:
         # A tile that cannot be vectorized (an unusual body, a gather) stays scalar: the silenceable
         # failure is suppressed instead of failing the whole compilation.
         sizes_text = f" vector_sizes {_tile_list(sizes)}" if sizes else ""
         inner = self.fresh("v")
         self.emit(f"transform.sequence {handle} : {_ANY} failures(suppress) {{")
         self.emit(f"^bb0({inner}: {_ANY}):")
+        parent = None
+        if contraction:
+            parent = self.fresh("around")
+            self.emit(f"  {parent} = transform.get_parent_op {inner} : ({_ANY}) -> {_ANY}")
         self.emit(f"  transform.structured.vectorize {inner}{sizes_text} : {_ANY}")
+        if parent is not None:
+            # A contraction tile with a unit k step vectorizes to broadcast, mulf and a
+            # multi_reduction over that unit dim. The next canonicalization (any later op's peel)
+            # folds that reduction into a shape_cast and an addf, which reduction_to_contract at the
+            # end no longer matches: the k loop then ran vmulps + vaddps instead of FMAs (measured
+            # on conv3d_block's im2col contraction). Made a vector.contract here, right away, it
+            # lowers to outer products, i.e. FMAs.
+            self.emit(f"  transform.apply_patterns to {parent} {{")
+            self.emit("    transform.apply_patterns.vector.reduction_to_contract")
+            self.emit(f"  }} : {_ANY}")
         self.emit("}")
 
     def text(self) -> str:
@@ -248,7 +262,7 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
     _peeled(script, entry.tag, tiled, loops, plan,
-            lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None))
+            lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None, contraction=True))
 
 
 def _split_reduction(script: _Script, op: str, red: list[int], vector_sizes: list[int] | None) -> None:
@@ -316,7 +330,7 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
             _split_reduction(script, op, red, sizes)
         else:
             k_tiles = [0 if it == "parallel" else v for v, it in zip(plan.vector_tiles, plan.iterators)]
-            script.vectorize(script.tile_for(op, k_tiles), sizes)
+            script.vectorize(script.tile_for(op, k_tiles), sizes, contraction=True)
 
     def finish_elementwise(op: str, masked: bool) -> None:
         script.vectorize(op, e_plan.vector_tiles if masked else None)

@@ -7,7 +7,13 @@
   linalg.generic of the same form for 3-d (no named op);
 - transposed: the input spread out by the stride (a strided tensor.insert_slice into zeros) and
   padded by dilation * (k - 1) - padding, convolved with the kernel flipped and its in/out channels
-  swapped per group (a linalg.generic), stride 1.
+  swapped per group (a linalg.generic), stride 1;
+- transposed with stride = kernel (no padding, dilation or groups: the up-sampling layer of U-Nets
+  and 3-d segmentation networks): the windows do not overlap, so every output element is one dot
+  product over the input channels: a contraction y[n, (f, a...), i...] = sum_c w[c, (f, a...)] *
+  x[n, c, i...] (a matmul that tiles like any other) and an elementwise generic that interleaves
+  y into out[n, f, i0 * k0 + a0, ...] and adds the bias. The spread form would multiply
+  prod(stride) - 1 zeros for every product that counts.
 
 Output sizes come from the result's symbolic shape, else from the window formula, so a dynamic
 batch and dynamic spatial dims need nothing else.
@@ -231,6 +237,75 @@ def _flipped_weight(ctx, w, groups):
     return _collapse(g.result, [[0, 1]] + [[i] for i in range(2, rank)])
 
 
+def _contract(ins, maps, init, n_loops, reduction_loops) -> ir.Value:
+    """A multiply-accumulate linalg.generic: init[...] += ins[0][...] * ins[1][...]."""
+    elem = element_type(init)
+    g = linalg.GenericOp([init.type], list(ins), [init], maps_attr(maps),
+                         iterators([PARALLEL] * (n_loops - reduction_loops) + [REDUCTION] * reduction_loops))
+    block = g.regions[0].blocks.append(elem, elem, elem)
+    with ir.InsertionPoint(block):
+        a, b, acc = block.arguments
+        if is_float(elem):
+            r = arith.AddFOp(acc, arith.MulFOp(a, b).result).result
+        else:
+            r = arith.AddIOp(acc, arith.MulIOp(a, b).result).result
+        linalg.YieldOp([r])
+    return g.result
+
+
+def _non_overlapping_transpose(ctx, x, w, bias, res, stride, padding, out_pad, dilation, groups):
+    """conv_transpose whose stride equals its (static) kernel, without padding, output padding,
+    dilation or groups: a contraction over the input channels, then the interleave (see the module
+    docstring). None when the op is not of that form."""
+    ws = shape_of(w)
+    n = len(ws) - 2
+    ks = ws[2:]
+    if groups != 1 or DYNAMIC in ws or list(stride) != list(ks) or any(padding) or any(out_pad) \
+            or any(d != 1 for d in dilation) or rank_of(res.type) != n + 2:
+        return None
+    elem = element_type(x)
+    f = ws[1]
+    m = f
+    for k in ks:
+        m *= k
+    xs = sizes(ctx, x)
+    spatial = xs[2:]
+    # y[n, m, i...] = sum_c w2[c, m] * x[n, c, i...]  (w2: w [Cin, F, k...] collapsed, contiguous)
+    w2 = _collapse(w, [[0], list(range(1, n + 2))])
+    y_sizes = [xs[0], m, *spatial]
+    y0 = fill(_zero(elem), ranked(static_of(y_sizes), elem), dynamic_of(y_sizes))
+    loops = 2 + n + 1  # n, m, i..., c
+    d = [ir.AffineDimExpr.get(i) for i in range(loops)]
+    nb, mm, sp, c = d[0], d[1], d[2:2 + n], d[2 + n]
+    y = _contract([w2, x], [ir.AffineMap.get(loops, 0, [c, mm]), ir.AffineMap.get(loops, 0, [nb, c, *sp]),
+                            ir.AffineMap.get(loops, 0, [nb, mm, *sp])], y0, loops, 1)
+    # out viewed as [N, F, i0, a0, i1, a1, ...]; y as [N, F, a0.., i0..]
+    y_full = _expand(y, [[0], list(range(1, n + 2))] + [[n + 2 + i] for i in range(n)],
+                     [xs[0], f, *ks, *spatial])
+    out_sizes = [xs[0], f] + [v for i in range(n) for v in (spatial[i], ks[i])]
+    out_t = ranked(static_of(out_sizes), elem)
+    loops = 2 + 2 * n
+    d = [ir.AffineDimExpr.get(i) for i in range(loops)]
+    i_e, a_e = [d[2 + 2 * i] for i in range(n)], [d[3 + 2 * i] for i in range(n)]
+    ins, maps = [y_full], [ir.AffineMap.get(loops, 0, [d[0], d[1], *a_e, *i_e])]
+    if bias is not None:
+        ins.append(bias)
+        maps.append(ir.AffineMap.get(loops, 0, [d[1]]))
+    maps.append(ir.AffineMap.get_identity(loops))
+    init = tensor.EmptyOp(out_sizes, elem).result
+    g = linalg.GenericOp([out_t], ins, [init], maps_attr(maps), iterators([PARALLEL] * loops))
+    block = g.regions[0].blocks.append(*([elem] * (len(ins) + 1)))
+    with ir.InsertionPoint(block):
+        v = block.arguments[0]
+        if bias is not None:
+            v = (arith.AddFOp if is_float(elem) else arith.AddIOp)(v, block.arguments[1]).result
+        linalg.YieldOp([v])
+    out = _collapse(g.result, [[0], [1]] + [[2 + 2 * i, 3 + 2 * i] for i in range(n)])
+    if out.type != res.type:  # the result's own (static or symbolic) shape
+        out = tensor.CastOp(res.type, out).result
+    return out
+
+
 def lower_conv_transpose(op):
     """out = conv(spread(x), flip(w)): the input with (stride - 1) zeros between elements and
     dilation * (k - 1) - padding zeros around (+ output_padding after), a stride-1 convolution.
@@ -246,6 +321,9 @@ def lower_conv_transpose(op):
     res = op.results[0]
     elem = element_type(x)
     check_supported_element(elem)
+    fast = _non_overlapping_transpose(ctx, x, w, bias, res, stride, padding, out_pad, dilation, groups)
+    if fast is not None:
+        return [fast]
     wsz = sizes(ctx, w)
     n = len(wsz) - 2
     ks = wsz[2:]

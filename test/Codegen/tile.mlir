@@ -92,12 +92,13 @@ func.func @row_sum(%x: tensor<8x1000xf32>, %init: tensor<8xf32>) -> tensor<8xf32
 
 // -----
 
-// A 2-D convolution becomes im2col (a column tensor n x c x kh x kw x oh x ow filled by a copy
-// per kernel tap from the window x[:, :, kh:, kw:], in a loop nest over the taps) and a
-// contraction that tiles like a batch matmul.
+// A 2-D convolution becomes im2col (a column tensor n x c x kh x kw x (oh*ow + pad) filled by a
+// copy per kernel tap from the window x[:, :, kh:, kw:], in a loop nest over the taps) and a
+// contraction that tiles like a batch matmul. oh*ow = 1024 floats is 4 KiB: each row is padded by
+// one cache line (16 floats) so that the rows the contraction reads do not alias in the caches.
 // AVX512-LABEL: func.func @conv
 // AVX512-SAME:    (%[[X:.*]]: tensor<1x16x34x34xf32>
-// AVX512:         %[[COL:.*]] = tensor.empty() : tensor<1x16x3x3x32x32xf32>
+// AVX512:         %[[COL:.*]] = tensor.empty() : tensor<1x16x3x3x1040xf32>
 // AVX512:         scf.for %[[KH:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
 // AVX512:         scf.for %[[KW:.*]] = %c0 to %c3 step %c1
 // AVX512:         tensor.extract_slice %[[X]][0, 0, %[[KH]], %[[KW]]] [1, 16, 32, 32] [1, 1, 1, 1]

@@ -185,3 +185,49 @@ def test_grouped_conv2d_and_transposed_3d_dynamic_vectorized():
            (torch.randn(9, 2, 3, 3), torch.randn(9)), (2, 6, 7, 37), [(1, 6, 5, 19), (3, 6, 9, 40)], _dims(2, 3, lo=5))
     _check(lambda x, w, b: F.conv_transpose3d(x, w, b, stride=2, padding=1, output_padding=(1, 0, 1)),
            (torch.randn(3, 4, 2, 2, 2), torch.randn(4)), (2, 3, 3, 4, 9), [(1, 3, 3, 4, 9), (3, 3, 3, 4, 9)], {0: B})
+
+
+# -- convolution fast paths of issue 13, at 1, 2 and 3 threads ------------------------------------
+
+def _check_threads(fn, params, example, sizes, dynamic):
+    """`_check` at each worker-thread count that splits the work differently (1, 2, 3)."""
+    torch.manual_seed(0)
+    module = _Fn(fn, params).eval()
+    ep = torch.export.export(module, (torch.randn(example),), dynamic_shapes=(dynamic,))
+    for threads in (1, 2, 3):
+        program = exir_mlir.compile(ep, num_threads=threads)
+        for shape in [example, *sizes]:
+            x = torch.randn(shape)
+            for got, expected in zip(program(x), module(x)):
+                torch.testing.assert_close(got, expected, rtol=RTOL, atol=ATOL)
+
+
+def test_conv_transpose_stride_equals_kernel_threads():
+    # Stride = kernel, no padding (U-Net up-sampling): a contraction over the input channels and an
+    # interleave (to_linalg/convolution.py), 1-d/2-d/3-d, with and without bias; 5 output channels
+    # leave partial 4-row register blocks, 37 and 19 partial 16-wide vectors; batch and (2-d)
+    # spatial dims dynamic.
+    _check_threads(lambda x, w3, b3, w2, w1: (
+        F.conv_transpose3d(x, w3, b3, stride=2),
+        F.conv_transpose2d(x[:, :, 0], w2, stride=(2, 3)),
+        F.conv_transpose1d(x[:, :, 0, 0], w1, stride=3)),
+        (torch.randn(6, 5, 2, 2, 2), torch.randn(5), torch.randn(6, 5, 2, 3), torch.randn(6, 4, 3)),
+        (2, 6, 3, 4, 37), [(1, 6, 2, 5, 19), (3, 6, 3, 4, 40)], _dims(2, 3, 4, lo=2, hi=48))
+
+
+def test_conv3d_padded_column_threads():
+    # od*oh*ow = 4*16*16 = 1024 floats (4 KiB): the im2col column rows are padded by a cache line
+    # (codegen/im2col.py) and the contraction reads their first 1024 columns; 5 filters (partial
+    # register blocks), dynamic batch, thread tiles of 128 columns.
+    _check_threads(lambda x, w: (F.conv3d(x, w, padding=1),),
+                   (torch.randn(5, 3, 3, 3, 3),), (2, 3, 4, 16, 16), [(1, 3, 4, 16, 16), (3, 3, 4, 16, 16)], {0: B})
+
+
+def test_upsample_integer_factor_threads():
+    # Integer factors take the gather-free form (to_linalg/upsample.py): bilinear (half-pixel
+    # centers) by 2 and by (3, 2), nearest by 2; batch, H and W dynamic; W = 37 and 19 leave
+    # partial 32-wide vectors, H = 2 makes every row an edge row.
+    _check_threads(lambda x: (F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False),
+                              F.interpolate(x, scale_factor=(3, 2), mode="bilinear"),
+                              F.interpolate(x, scale_factor=2, mode="nearest")),
+                   (), (2, 3, 5, 37), [(1, 3, 2, 19), (3, 3, 7, 40)], _dims(2, 3, lo=2, hi=48))

@@ -138,3 +138,51 @@ func.func @conv_transpose_crop(%x: tensor<2x4x5xf32>, %w: tensor<4x3x3xf32>) -> 
   %0 = "edge.conv_transpose"(%x, %w) {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 0>, padding = array<i64: 4>, stride = array<i64: 3>} : (tensor<2x4x5xf32>, tensor<4x3x3xf32>) -> tensor<2x3x7xf32>
   return %0 : tensor<2x3x7xf32>
 }
+
+// -----
+
+// Transposed with stride = kernel (2x2x2, the up-sampling layer of 3-d U-Nets), no padding,
+// dilation or groups: the windows do not overlap, so no spread input and no flipped kernel. A
+// contraction over the input channels c (loops n, m = (f, a, b, e), d, h, w, c) reads the weight
+// [Cin, Cout * 8] as (c, m) and x as (n, c, d, h, w), then one elementwise generic interleaves
+// y[n, f, a, b, e, d, h, w] into out[n, f, 2d + a, 2h + b, 2w + e] (read through a permutation
+// map) and adds the bias. The batch stays dynamic throughout.
+// CHECK-DAG: #[[CW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d5, d1)>
+// CHECK-DAG: #[[CX:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d2, d3, d4)>
+// CHECK-DAG: #[[CY:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4)>
+// CHECK-DAG: #[[SHUF:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d3, d5, d7, d2, d4, d6)>
+// CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d1)>
+// CHECK-LABEL: func.func @conv_transpose_non_overlapping
+// CHECK-SAME: (%[[X:.*]]: tensor<?x16x4x5x6xf32>, %[[W:.*]]: tensor<16x8x2x2x2xf32>, %[[B:.*]]: tensor<8xf32>)
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[W2:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0], [1, 2, 3, 4]] : tensor<16x8x2x2x2xf32> into tensor<16x64xf32>
+// CHECK: %[[Y0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x64x4x5x6xf32>)
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[CW]], #[[CX]], #[[CY]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[W2]], %[[X]] : tensor<16x64xf32>, tensor<?x16x4x5x6xf32>) outs(%[[Y0]] : tensor<?x64x4x5x6xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: %[[YF:.*]] = tensor.expand_shape %[[Y]] {{\[\[}}0], [1, 2, 3, 4], [5], [6], [7]] output_shape [%{{.*}}, 8, 2, 2, 2, 4, 5, 6]
+// CHECK: %[[O:.*]] = linalg.generic {indexing_maps = [#[[SHUF]], #[[BIAS]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[YF]], %[[B]] : tensor<?x8x2x2x2x4x5x6xf32>, tensor<8xf32>) outs(%{{.*}} : tensor<?x8x4x2x5x2x6x2xf32>)
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[O]] {{\[\[}}0], [1], [2, 3], [4, 5], [6, 7]] : tensor<?x8x4x2x5x2x6x2xf32> into tensor<?x8x8x10x12xf32>
+// CHECK: return %[[R]]
+func.func @conv_transpose_non_overlapping(%x: tensor<?x16x4x5x6xf32>, %w: tensor<16x8x2x2x2xf32>, %b: tensor<8xf32>) -> tensor<?x8x8x10x12xf32> {
+  %0 = "edge.conv_transpose"(%x, %w, %b) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, output_padding = array<i64: 0, 0, 0>, padding = array<i64: 0, 0, 0>, stride = array<i64: 2, 2, 2>} : (tensor<?x16x4x5x6xf32>, tensor<16x8x2x2x2xf32>, tensor<8xf32>) -> tensor<?x8x8x10x12xf32>
+  return %0 : tensor<?x8x8x10x12xf32>
+}
+
+// -----
+
+// Stride = kernel but padded, or grouped: the general (spread) form, which handles them.
+// CHECK-LABEL: func.func @conv_transpose_stride_kernel_padded
+// CHECK: tensor.insert_slice %{{.*}} [1, 1, 2, 2] : tensor<1x4x5x6xf32> into
+// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK-LABEL: func.func @conv_transpose_stride_kernel_grouped
+// CHECK: tensor.insert_slice %{{.*}} [1, 1, 2, 2] : tensor<1x4x5x6xf32> into
+// CHECK: linalg.conv_2d_ngchw_gfchw
+func.func @conv_transpose_stride_kernel_padded(%x: tensor<1x4x5x6xf32>, %w: tensor<4x3x2x2xf32>) -> tensor<1x3x8x10xf32> {
+  %0 = "edge.conv_transpose"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x5x6xf32>, tensor<4x3x2x2xf32>) -> tensor<1x3x8x10xf32>
+  return %0 : tensor<1x3x8x10xf32>
+}
+func.func @conv_transpose_stride_kernel_grouped(%x: tensor<1x4x5x6xf32>, %w: tensor<4x3x2x2xf32>) -> tensor<1x6x10x12xf32> {
+  %0 = "edge.conv_transpose"(%x, %w) {dilation = array<i64: 1, 1>, groups = 2 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x5x6xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x10x12xf32>
+  return %0 : tensor<1x6x10x12xf32>
+}

@@ -1,8 +1,8 @@
 // RUN: exir-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(to-linalg)' | FileCheck %s
 
-// Bilinear resize (align_corners = false): source row f = max((i + 0.5) * scale - 0.5, 0) (scale = 0.5
-// = in/out), h0 = min(trunc(f), 4 - 1), h1 = min(h0 + 1, 4 - 1), weight f - h0; the same for columns;
-// four tensor.extract reads per output element, blended in f32.
+// Bilinear resize (align_corners = false) by a non-integer factor: source row f = max((i + 0.5) *
+// scale - 0.5, 0) (scale = 0.4 = in/out), h0 = min(trunc(f), 4 - 1), h1 = min(h0 + 1, 4 - 1), weight
+// f - h0; the same for columns; four tensor.extract reads per output element, blended in f32.
 // CHECK-LABEL: func.func @bilinear
 // CHECK-SAME: (%[[X:.*]]: tensor<1x2x4x4xf32>)
 // CHECK:      %[[N:.*]] = linalg.index 0 : index
@@ -13,7 +13,7 @@
 // CHECK-NEXT: %[[OHF:.*]] = arith.sitofp %[[OHI]] : i64 to f32
 // CHECK-NEXT: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK-NEXT: %[[CENTER:.*]] = arith.addf %[[OHF]], %[[HALF]] : f32
-// CHECK-NEXT: %[[SCALE:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[SCALE:.*]] = arith.constant 4.000000e-01 : f32
 // CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %[[CENTER]], %[[SCALE]] : f32
 // CHECK-NEXT: %[[HALF2:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK-NEXT: %[[SRC:.*]] = arith.subf %[[SCALED]], %[[HALF2]] : f32
@@ -36,33 +36,31 @@
 // CHECK:      tensor.extract %[[X]][%[[N]], %[[C]], %[[H0]], %[[W1]]] : tensor<1x2x4x4xf32>
 // CHECK:      tensor.extract %[[X]][%[[N]], %[[C]], %[[H1]], %[[W0]]] : tensor<1x2x4x4xf32>
 // CHECK:      tensor.extract %[[X]][%[[N]], %[[C]], %[[H1]], %[[W1]]] : tensor<1x2x4x4xf32>
-func.func @bilinear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
-  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "bilinear", scale_h = 0.5 : f64, scale_w = 0.5 : f64} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
-  return %0 : tensor<1x2x8x8xf32>
+func.func @bilinear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x10x10xf32> {
+  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "bilinear", scale_h = 0.4 : f64, scale_w = 0.4 : f64} : (tensor<1x2x4x4xf32>) -> tensor<1x2x10x10xf32>
+  return %0 : tensor<1x2x10x10xf32>
 }
 
 // -----
 
-// Nearest resize with dynamic N, H, W (scale_factor 2: the scale 0.5 stays an attribute): the
-// result's sizes are s0, 2*s1, 2*s2 from its symbolic shape, and the source row/column is
-// clamped to s1 - 1 / s2 - 1 (index arithmetic on x's sizes, never a static bound).
+// Nearest resize by an integer factor (2) with dynamic N, H, W: no gather; out viewed as
+// (N, C, H, 2, W, 2) reads x[n, c, i, j] for every phase (loops n, c, i, a, b, j: j innermost),
+// collapsed back to (N, C, 2H, 2W).
+// CHECK-DAG:  #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
+// CHECK-DAG:  #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d5, d4)>
 // CHECK-LABEL: func.func @nearest_dynamic
 // CHECK-SAME: (%[[X:.*]]: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2", "s1", "s2"]})
+// CHECK-NOT:  tensor.extract %
 // CHECK:      %[[S0:.*]] = tensor.dim %[[X]], %c0
 // CHECK:      %[[S1:.*]] = tensor.dim %[[X]], %c2
-// CHECK:      %[[H:.*]] = arith.muli %{{.*}}, %[[S1]] : index
 // CHECK:      %[[S2:.*]] = tensor.dim %[[X]], %c3
-// CHECK:      %[[W:.*]] = arith.muli %{{.*}}, %[[S2]] : index
-// CHECK:      %[[INIT:.*]] = tensor.empty(%[[S0]], %[[H]], %[[W]]) : tensor<?x2x?x?xf32>
-// CHECK:      linalg.generic {{.*}} outs(%[[INIT]] : tensor<?x2x?x?xf32>)
-// CHECK:      %[[N:.*]] = linalg.index 0 : index
-// CHECK-NEXT: %[[C:.*]] = linalg.index 1 : index
-// CHECK:      %[[LASTH:.*]] = arith.subi %[[S1]], %{{.*}} : index
-// CHECK-NEXT: %[[H0:.*]] = arith.minsi %{{.*}}, %[[LASTH]] : index
-// CHECK:      %[[LASTW:.*]] = arith.subi %[[S2]], %{{.*}} : index
-// CHECK-NEXT: %[[W0:.*]] = arith.minsi %{{.*}}, %[[LASTW]] : index
-// CHECK-NEXT: tensor.extract %[[X]][%[[N]], %[[C]], %[[H0]], %[[W0]]] : tensor<?x2x?x?xf32>
+// CHECK:      %[[INIT:.*]] = tensor.empty(%[[S0]], %[[S1]], %[[S2]]) : tensor<?x2x?x2x?x2xf32>
+// CHECK:      %[[G:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], {{.*}} ins(%[[X]] : tensor<?x2x?x?xf32>) outs(%[[INIT]] : tensor<?x2x?x2x?x2xf32>)
+// CHECK-NEXT: ^bb0(%[[V:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[V]] : f32
+// CHECK:      tensor.collapse_shape %[[G]] {{\[\[}}0], [1], [2, 3], [4, 5]] : tensor<?x2x?x2x?x2xf32> into tensor<?x2x?x?xf32>
 func.func @nearest_dynamic(%x: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2", "s1", "s2"]}) -> tensor<?x2x?x?xf32> {
   %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "nearest", scale_h = 0.5 : f64, scale_w = 0.5 : f64, exir.sym_shapes = [["s0", "2", "2*s1", "2*s2"]]} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
   return %0 : tensor<?x2x?x?xf32>
 }
+
