@@ -6,7 +6,7 @@ import re
 
 from exir_mlir._mlir import arith, ir, tensor
 
-from ..ir_utils import DYNAMIC, Unsupported, attr_value, index, index_constant, isa, shape_of
+from ..ir_utils import DYNAMIC, Unsupported, attr_value, index, index_constant, isa, shape_of, walk_ops
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]\w*)|(//|\*\*|[-+*/%(),]))")
 
@@ -43,6 +43,20 @@ class ShapeContext:
                     e = attr_value(d["exir.sym_expr"])
                     if re.fullmatch(r"[A-Za-z_]\w*", e):
                         self.symbols.setdefault(e, self.entry.arguments[i])
+        # Data-dependent symbols (`u0`: an `.item()` read as a size) are index values computed in
+        # the body; expressions over them are built where they are used, not at the anchor.
+        # Only a definition in the entry block that precedes every shape naming the symbol is used
+        # (it then dominates every use); otherwise sizes come from the operands' dims.
+        self._unbacked: dict[str, ir.Value] = {}
+        named: set[str] = set()
+        for op in self.entry.operations:
+            if "exir.sym_expr" in op.attributes and len(op.results) == 1 and isa(ir.IndexType, op.results[0].type):
+                e = attr_value(op.attributes["exir.sym_expr"])
+                if re.fullmatch(r"[A-Za-z_]\w*", e) and e not in self._sources and e not in named:
+                    self._unbacked.setdefault(e, op.results[0])
+            for inner in [op, *walk_ops(op)]:
+                if "exir.sym_shapes" in inner.attributes:
+                    named.update(re.findall(r"[A-Za-z_]\w*", str(inner.attributes["exir.sym_shapes"])))
 
     _stack: list["ShapeContext"] = []
 
@@ -61,6 +75,8 @@ class ShapeContext:
 
     # -- symbols and expressions
     def symbol(self, name: str) -> ir.Value:
+        if name in self._unbacked and name not in self.symbols:
+            return self._unbacked[name]
         if name not in self.symbols:
             if name not in self._sources:
                 raise Unsupported(f"shape symbol '{name}' is not a dim of any function argument")
@@ -71,6 +87,9 @@ class ShapeContext:
 
     def expr(self, text: str) -> ir.Value:
         text = text.strip()
+        if any(t in self._unbacked for t in re.findall(r"[A-Za-z_]\w*", text)):
+            # at the caller's insertion point: the symbol's value is defined in the body
+            return _Parser(text, self).parse()
         if text not in self.exprs:
             with ir.InsertionPoint(self.anchor), self.func.location:
                 if re.fullmatch(r"-?\d+", text):

@@ -115,3 +115,45 @@ func.func @flatten_two_dynamic_dims(%x: tensor<?x?xf32> {exir.sym_shape = ["s0",
   %1 = "edge.add"(%0, %y) {exir.sym_shapes = [["s0*s1"]]} : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+// A data-dependent size (u0: an `.item()` as a size, `torch.zeros(n.item()) + 1`): the index that
+// `.item()` produced (it carries exir.sym_expr = "u0") sizes every tensor whose shape names u0, and an
+// expression of u0 is index arithmetic built where it is used (u0 is defined in the body, not at entry).
+// CHECK-LABEL: func.func @unbacked_symbol
+// CHECK-SAME: (%[[T:.*]]: tensor<i64>, %[[X:.*]]: tensor<?xf32>)
+// CHECK: %[[E:.*]] = tensor.extract %[[T]][]
+// CHECK: %[[U:.*]] = arith.index_cast %[[E]] {exir.sym_expr = "u0"}
+// CHECK-NOT: tensor.dim
+// CHECK: %[[E1:.*]] = tensor.empty(%[[U]]) : tensor<?xf32>
+// CHECK: %[[Z:.*]] = linalg.generic {{.*}} outs(%[[E1]] : tensor<?xf32>)
+// CHECK: %[[E2:.*]] = tensor.empty(%[[U]]) : tensor<?xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[Z]], %{{.*}} : tensor<?xf32>, tensor<f32>) outs(%[[E2]] : tensor<?xf32>)
+// CHECK: %[[TWICE:.*]] = arith.muli %{{.*}}, %[[U]] : index
+// CHECK: tensor.empty(%[[TWICE]]) : tensor<?xf32>
+func.func @unbacked_symbol(%t: tensor<i64>, %x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %e = tensor.extract %t[] : tensor<i64>
+  %u = arith.index_cast %e {exir.sym_expr = "u0"} : i64 to index
+  %0 = "edge.expand"(%zero, %u) {exir.sym_shapes = [["u0"]]} : (tensor<f32>, index) -> tensor<?xf32>
+  %1 = "edge.add"(%0, %one) {exir.sym_shapes = [["u0"]]} : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  %2 = "edge.neg"(%x) {exir.sym_shapes = [["2*u0"]]} : (tensor<?xf32>) -> tensor<?xf32>
+  return %1, %2 : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// A result shape naming a symbol that no argument's dim and no index value defines (u1: nonzero's
+// count, or a u0 whose `.item()` was folded away) takes its size from an operand's dim.
+// CHECK-LABEL: func.func @unknown_symbol_from_operand
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x3xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<?x3xf32>, tensor<f32>) outs(%[[E]] : tensor<?x3xf32>)
+func.func @unknown_symbol_from_operand(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %0 = "edge.add"(%x, %one) {exir.sym_shapes = [["u1", "3"]]} : (tensor<?x3xf32>, tensor<f32>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
