@@ -157,3 +157,23 @@ func.func @unknown_symbol_from_operand(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = "edge.add"(%x, %one) {exir.sym_shapes = [["u1", "3"]]} : (tensor<?x3xf32>, tensor<f32>) -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
+
+// -----
+
+// A size from a fractional scale factor (interpolate(scale_factor=1.7): `TruncToInt(1.7*ToFloat(s0))`)
+// is f64 arithmetic as Python does it, truncated back to an index.
+// CHECK-LABEL: func.func @float_size_expression
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32> {exir.sym_shape = ["s0"]}, %{{.*}}: tensor<?x?xf32>)
+// CHECK-DAG: %[[F:.*]] = arith.constant 1.700000e+00 : f64
+// CHECK-DAG: %[[S0:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[I:.*]] = arith.index_cast %[[S0]] : index to i64
+// CHECK: %[[SF:.*]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[SF]] : f64
+// CHECK: %[[T:.*]] = arith.fptosi %[[P]] : f64 to i64
+// CHECK: %[[N:.*]] = arith.index_cast %[[T]] : i64 to index
+// CHECK: %[[FL:.*]] = math.floor %{{.*}} : f64
+// CHECK: tensor.empty(%[[N]], %{{.*}}) : tensor<?x?xf32>
+func.func @float_size_expression(%x: tensor<?xf32> {exir.sym_shape = ["s0"]}, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "edge.neg"(%y) {exir.sym_shapes = [["TruncToInt(1.7*ToFloat(s0))", "FloorToInt(ToFloat(s0)/3)"]]} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
