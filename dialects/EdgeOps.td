@@ -518,7 +518,10 @@ def Edge_Upsample2dOp : Edge_Op<"upsample2d", [SameOperandsAndResultElementType]
   let description = [{
     `scale_h`/`scale_w` map an output index to the input (torch's `input / output` size, or
     `1 / scale_factor` when the program gave scale factors). `mode` is "nearest" or
-    "bilinear"; with `align_corners` the corners of input and output line up.
+    "bilinear"; with `align_corners` the corners of input and output line up (the scale is
+    `(input - 1) / (output - 1)`, 0 for an output of size 1). A scale left out is computed at
+    run time from the sizes (a dynamic spatial dim): `input / output`, or with `align_corners`
+    `(input - 1) / (output - 1)`.
 
     ```mlir
     %r = "edge.upsample2d"(%x) {mode = "nearest", align_corners = false, scale_h = 0.5 : f64,
@@ -526,7 +529,7 @@ def Edge_Upsample2dOp : Edge_Op<"upsample2d", [SameOperandsAndResultElementType]
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, StrAttr:$mode, BoolAttr:$align_corners,
-                   F64Attr:$scale_h, F64Attr:$scale_w);
+                   OptionalAttr<F64Attr>:$scale_h, OptionalAttr<F64Attr>:$scale_w);
   let results = (outs AnyRankedTensor:$result);
 }
 

@@ -854,12 +854,10 @@ irdl.dialect @edge {
     %2 = irdl.is true
     %3 = irdl.is false
     %4 = irdl.any_of(%2, %3)
-    %5 = irdl.base "#builtin.float"
-    %6 = irdl.base "#builtin.float"
-    %7 = irdl.base "!builtin.tensor"
+    %5 = irdl.base "!builtin.tensor"
     irdl.operands(input: %0)
-    irdl.attributes {"mode" = %1, "align_corners" = %4, "scale_h" = %5, "scale_w" = %6}
-    irdl.results(result: %7)
+    irdl.attributes {"mode" = %1, "align_corners" = %4}
+    irdl.results(result: %5)
   }
   irdl.operation @var {
     %0 = irdl.base "!builtin.tensor"

@@ -5433,7 +5433,10 @@ class Upsample2dOp(_ods_ir.OpView):
   r"""
   `scale_h`/`scale_w` map an output index to the input (torch's `input / output` size, or
   `1 / scale_factor` when the program gave scale factors). `mode` is "nearest" or
-  "bilinear"; with `align_corners` the corners of input and output line up.
+  "bilinear"; with `align_corners` the corners of input and output line up (the scale is
+  `(input - 1) / (output - 1)`, 0 for an output of size 1). A scale left out is computed at
+  run time from the sizes (a dynamic spatial dim): `input / output`, or with `align_corners`
+  `(input - 1) / (output - 1)`.
   
   ```mlir
   %r = "edge.upsample2d"(%x) {mode = "nearest", align_corners = false, scale_h = 0.5 : f64,
@@ -5445,7 +5448,7 @@ class Upsample2dOp(_ods_ir.OpView):
 
   _ODS_REGIONS = (0, True)
 
-  def __init__(self, result, input, mode, align_corners, scale_h, scale_w, *, loc=None, ip=None):
+  def __init__(self, result, input, mode, align_corners, *, scale_h=None, scale_w=None, loc=None, ip=None):
     operands = []
     attributes = {}
     regions = None
@@ -5459,14 +5462,14 @@ class Upsample2dOp(_ods_ir.OpView):
     isinstance(align_corners, _ods_ir.Attribute) or
     not _ods_ir.AttrBuilder.contains('BoolAttr')) else
       _ods_ir.AttrBuilder.get('BoolAttr')(align_corners, context=_ods_context))
-    attributes["scale_h"] = (scale_h if (
-    isinstance(scale_h, _ods_ir.Attribute) or
-    not _ods_ir.AttrBuilder.contains('F64Attr')) else
-      _ods_ir.AttrBuilder.get('F64Attr')(scale_h, context=_ods_context))
-    attributes["scale_w"] = (scale_w if (
-    isinstance(scale_w, _ods_ir.Attribute) or
-    not _ods_ir.AttrBuilder.contains('F64Attr')) else
-      _ods_ir.AttrBuilder.get('F64Attr')(scale_w, context=_ods_context))
+    if scale_h is not None: attributes["scale_h"] = (scale_h if (
+        isinstance(scale_h, _ods_ir.Attribute) or
+        not _ods_ir.AttrBuilder.contains('F64Attr')) else
+          _ods_ir.AttrBuilder.get('F64Attr')(scale_h, context=_ods_context))
+    if scale_w is not None: attributes["scale_w"] = (scale_w if (
+        isinstance(scale_w, _ods_ir.Attribute) or
+        not _ods_ir.AttrBuilder.contains('F64Attr')) else
+          _ods_ir.AttrBuilder.get('F64Attr')(scale_w, context=_ods_context))
     results = []
     results.append(result)
     _ods_successors = None
@@ -5497,30 +5500,44 @@ class Upsample2dOp(_ods_ir.OpView):
     self.operation.attributes["align_corners"] = value
 
   @builtins.property
-  def scale_h(self) -> _ods_ir.FloatAttr:
+  def scale_h(self) -> _Optional[_ods_ir.FloatAttr]:
+    if "scale_h" not in self.operation.attributes:
+      return None
     return self.operation.attributes["scale_h"]
 
   @scale_h.setter
-  def scale_h(self, value: _ods_ir.FloatAttr):
-    if value is None:
-      raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["scale_h"] = value
+  def scale_h(self, value: _Optional[_ods_ir.FloatAttr]):
+    if value is not None:
+      self.operation.attributes["scale_h"] = value
+    elif "scale_h" in self.operation.attributes:
+      del self.operation.attributes["scale_h"]
+
+  @scale_h.deleter
+  def scale_h(self):
+    del self.operation.attributes["scale_h"]
 
   @builtins.property
-  def scale_w(self) -> _ods_ir.FloatAttr:
+  def scale_w(self) -> _Optional[_ods_ir.FloatAttr]:
+    if "scale_w" not in self.operation.attributes:
+      return None
     return self.operation.attributes["scale_w"]
 
   @scale_w.setter
-  def scale_w(self, value: _ods_ir.FloatAttr):
-    if value is None:
-      raise ValueError("'None' not allowed as value for mandatory attributes")
-    self.operation.attributes["scale_w"] = value
+  def scale_w(self, value: _Optional[_ods_ir.FloatAttr]):
+    if value is not None:
+      self.operation.attributes["scale_w"] = value
+    elif "scale_w" in self.operation.attributes:
+      del self.operation.attributes["scale_w"]
+
+  @scale_w.deleter
+  def scale_w(self):
+    del self.operation.attributes["scale_w"]
 
   @builtins.property
   def result(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
     return self.operation.results[0]
 
-def upsample2d(result, input, mode, align_corners, scale_h, scale_w, *, loc=None, ip=None) -> _ods_ir.OpResult:
+def upsample2d(result, input, mode, align_corners, *, scale_h=None, scale_w=None, loc=None, ip=None) -> _ods_ir.OpResult:
   return Upsample2dOp(result=result, input=input, mode=mode, align_corners=align_corners, scale_h=scale_h, scale_w=scale_w, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)

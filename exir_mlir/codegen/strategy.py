@@ -84,6 +84,23 @@ def _round_up(value: int, multiple: int) -> int:
     return -(-value // multiple) * multiple
 
 
+def _dividing_tile(tile: int, bound: int, multiple: int) -> int:
+    """A thread tile that divides a static loop: the largest multiple of `multiple` (the vector tile)
+    in [tile / 2, tile] that divides `bound` (3136 = 56 * 56 iterations take 112-wide tiles, not 24
+    of 128 and one of 64, whose dynamic size would need masked or peeled vector tiles), else `tile`."""
+    if tile <= 1 or bound == DYNAMIC or bound % tile == 0:
+        return tile
+    multiple = max(1, multiple)
+    for t in range(tile - tile % multiple, max(multiple, tile // 2) - 1, -multiple):
+        if t > 0 and bound % t == 0:
+            return t
+    return tile
+
+
+def _dividing_tiles(thread: list[int], bounds: list[int], vector: list[int]) -> list[int]:
+    return [_dividing_tile(t, b, v) for t, b, v in zip(thread, bounds, vector)]
+
+
 def _reduction_is_contiguous(op: ir.OpView, k_dims: list[int]) -> bool:
     """Both inputs run along k in memory (x @ W^T, the layout of torch's linear weights)."""
     maps = [m.value for m in linalg.get_indexing_maps(op)]
@@ -113,6 +130,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
         thread = [0] * n
     else:
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
+        thread = _dividing_tiles(thread, bounds, vector)
     return OpPlan(kind="dot", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
                   split_reduction=True, reduction_vector=vector[k], fuse_init=True)
 
@@ -160,6 +178,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
         thread = [0] * n
     elif m_dims and n_dims:
         _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
+    thread = _dividing_tiles(thread, bounds, vector)
     return OpPlan(
         kind="contraction",
         loop_sizes=bounds,
@@ -197,7 +216,7 @@ def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inn
             # The contiguous dim itself: chunks of whole vectors, several per core.
             size = bounds[d] if bounds[d] != DYNAMIC else 1 << 16
             grain = _round_up(max(inner_vector, -(-size // (8 * host.cores))), inner_vector)
-            thread[d] = grain
+            thread[d] = _dividing_tile(grain, bounds[d], inner_vector)
         else:
             thread[d] = 1
         break

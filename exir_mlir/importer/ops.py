@@ -55,9 +55,15 @@ def dialect_op_for_overload(overload: str) -> str | None:
     return _exir_ops()[0].get(overload)
 
 
+# Call targets that compute what another target's op does: math.trunc(x) is int(x), toward zero
+# (bicubic interpolate's dynamic scale).
+_SAME_AS = {"math.trunc": "torch.sym_int"}
+
+
 def dialect_op_for_target(target: object) -> str | None:
     """The hand-written exir op of a non-ATen call target (SymInt arithmetic, cond, ...)."""
-    return _exir_ops()[1].get(call_target_key(target))
+    key = call_target_key(target)
+    return _exir_ops()[1].get(_SAME_AS.get(key, key))
 
 
 @functools.cache

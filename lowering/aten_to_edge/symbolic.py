@@ -295,8 +295,10 @@ def lower_local_scalar_dense(op):
         return [wrap(value, op.results[0].type)]
     if is_float(elem):
         raise Unsupported(f".item() of a {elem} tensor as an int is not supported")
-    cast = arith.IndexCastUIOp if is_bool(elem) or is_unsigned(elem) else arith.IndexCastOp
-    return [from_index(cast(index(), value).result, op.results[0].type)]
+    cast = (arith.IndexCastUIOp if is_bool(elem) or is_unsigned(elem) else arith.IndexCastOp)(index(), value)
+    if "exir.sym_expr" in op.attributes:  # the symbol (`u0`) to-linalg reads sizes named after it from
+        cast.operation.attributes["exir.sym_expr"] = op.attributes["exir.sym_expr"]
+    return [from_index(cast.result, op.results[0].type)]
 
 
 def _erase(op):

@@ -18,28 +18,29 @@ def lower_upsample(mode: str):
         ins, outs = shape_of(x), shape_of(op.results[0])
         factors = args.attr("scale_factors")
         align = bool(args.attr("align_corners", False))
-        scales = []
-        for i, d in enumerate((2, 3)):
-            dynamic = DYNAMIC in (ins[d], outs[d])
-            if align:
-                if dynamic:
-                    # (in - 1) / (out - 1) is known at run time only
-                    raise Unsupported(f"upsample ({mode}, align_corners=True) needs static spatial dims")
-                scales.append((ins[d] - 1) / (outs[d] - 1) if outs[d] > 1 else 0.0)
-            elif factors:
-                scales.append(1.0 / factors[i])  # torch's scale when the program gives the factor
-            elif dynamic:
-                raise Unsupported(f"upsample ({mode}) to an output_size needs static spatial dims "
-                                  "(or give scale_factor)")
-            else:
-                scales.append(ins[d] / outs[d])
+        attrs = {"mode": str_attr(mode), "align_corners": bool_attr(align)}
+        for i, (d, name) in enumerate(((2, "scale_h"), (3, "scale_w"))):
+            scale = _static_scale(ins[d], outs[d], align, factors[i] if factors else None)
+            if scale is not None:  # else to-linalg computes it from the sizes at run time
+                attrs[name] = f64_attr(scale)
         # dynamic dims of the result: N and C are x's, H and W come from the result's symbolic
         # shape in to-linalg (edge.upsample2d takes no size operands)
-        attrs = {"mode": str_attr(mode), "align_corners": bool_attr(align),
-                 "scale_h": f64_attr(scales[0]), "scale_w": f64_attr(scales[1])}
         return [create1("edge.upsample2d", [x], op.results[0].type, attrs)]
 
     return pattern
+
+
+def _static_scale(size_in: int, size_out: int, align: bool, factor: float | None) -> float | None:
+    """torch's output-to-input scale of one spatial dim (area_pixel_compute_scale), or None where it
+    depends on a dynamic size: with align_corners (in - 1) / (out - 1) (0 for one output), else
+    1 / scale_factor when the program gave one, else in / out."""
+    if not align and factor:
+        return 1.0 / factor
+    if DYNAMIC in (size_in, size_out):
+        return None
+    if align:
+        return (size_in - 1) / (size_out - 1) if size_out > 1 else 0.0
+    return size_in / size_out
 
 
 def populate_upsample_patterns(table: PatternTable) -> None:

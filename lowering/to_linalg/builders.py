@@ -117,13 +117,13 @@ def broadcast_map(operand_shape: Sequence[int], result_shape: Sequence[int]) -> 
 
 def result_dims_from_operands(ctx: ShapeContext, result: ir.Value | ir.Type, operands: Sequence[ir.Value],
                               value: ir.Value | None = None) -> list[ir.Value]:
-    """Dynamic dims of an elementwise result: its own symbolic shape, else an operand's dim."""
+    """Dynamic dims of an elementwise result: its own symbolic shape, else an operand's dim
+    (also where the shape names a symbol that is no function argument's dim, e.g. `u0`)."""
     shape = shape_of(result)
     like: list = [None] * len(shape)
-    exprs = ctx.value_exprs(value) if value is not None else None
     for d, s in enumerate(shape):
-        if s != DYNAMIC or (exprs is not None and d < len(exprs)):
-            continue  # static, or known from the result's own symbolic shape
+        if s != DYNAMIC:
+            continue
         for v in operands:
             vs = shape_of(v)
             od = d - (len(shape) - len(vs))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from exir_mlir._mlir import arith, ir, tensor
+from exir_mlir._mlir import arith, ir, math, tensor
 
-from ..ir_utils import DYNAMIC, Unsupported, attr_value, index, index_constant, isa, shape_of
+from ..ir_utils import DYNAMIC, Unsupported, attr_value, i64, index, index_constant, isa, shape_of, walk_ops
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]\w*)|(//|\*\*|[-+*/%(),]))")
+_TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:e[-+]?\d+)?|\d+)|([A-Za-z_]\w*)|(//|\*\*|[-+*/%(),]))")
 
 
 class ShapeContext:
@@ -43,6 +43,20 @@ class ShapeContext:
                     e = attr_value(d["exir.sym_expr"])
                     if re.fullmatch(r"[A-Za-z_]\w*", e):
                         self.symbols.setdefault(e, self.entry.arguments[i])
+        # Data-dependent symbols (`u0`: an `.item()` read as a size) are index values computed in
+        # the body; expressions over them are built where they are used, not at the anchor.
+        # Only a definition in the entry block that precedes every shape naming the symbol is used
+        # (it then dominates every use); otherwise sizes come from the operands' dims.
+        self._unbacked: dict[str, ir.Value] = {}
+        named: set[str] = set()
+        for op in self.entry.operations:
+            if "exir.sym_expr" in op.attributes and len(op.results) == 1 and isa(ir.IndexType, op.results[0].type):
+                e = attr_value(op.attributes["exir.sym_expr"])
+                if re.fullmatch(r"[A-Za-z_]\w*", e) and e not in self._sources and e not in named:
+                    self._unbacked.setdefault(e, op.results[0])
+            for inner in [op, *walk_ops(op)]:
+                if "exir.sym_shapes" in inner.attributes:
+                    named.update(re.findall(r"[A-Za-z_]\w*", str(inner.attributes["exir.sym_shapes"])))
 
     _stack: list["ShapeContext"] = []
 
@@ -61,6 +75,8 @@ class ShapeContext:
 
     # -- symbols and expressions
     def symbol(self, name: str) -> ir.Value:
+        if name in self._unbacked and name not in self.symbols:
+            return self._unbacked[name]
         if name not in self.symbols:
             if name not in self._sources:
                 raise Unsupported(f"shape symbol '{name}' is not a dim of any function argument")
@@ -71,6 +87,9 @@ class ShapeContext:
 
     def expr(self, text: str) -> ir.Value:
         text = text.strip()
+        if any(t in self._unbacked for t in re.findall(r"[A-Za-z_]\w*", text)):
+            # at the caller's insertion point: the symbol's value is defined in the body
+            return _Parser(text, self).parse()
         if text not in self.exprs:
             with ir.InsertionPoint(self.anchor), self.func.location:
                 if re.fullmatch(r"-?\d+", text):
@@ -148,7 +167,11 @@ class ShapeContext:
 
 
 class _Parser:
-    """Recursive descent over sympy's printing of shape expressions (+, -, *, //, %, Max, Min)."""
+    """Recursive descent over sympy's printing of shape expressions (+, -, *, //, %, Max, Min), and
+    the float forms a scale factor gives (`TruncToInt(1.7*ToFloat(s0))`, `/`): f64 arithmetic as
+    Python does it, back to an index by truncation, floor or ceiling."""
+
+    _TO_INT = ("TruncToInt", "FloorToInt", "CeilToInt", "floor", "ceiling")
 
     def __init__(self, text: str, ctx: ShapeContext):
         self.tokens = [m.group(m.lastindex) for m in _TOKEN.finditer(text)]
@@ -158,7 +181,7 @@ class _Parser:
 
     def parse(self) -> ir.Value:
         v = self._sum()
-        if self.pos != len(self.tokens):
+        if self.pos != len(self.tokens) or not isa(ir.IndexType, v.type):
             raise Unsupported(f"cannot read shape expression '{self.text}'")
         return v
 
@@ -170,33 +193,62 @@ class _Parser:
         self.pos += 1
         return t
 
+    @staticmethod
+    def _f64(v: ir.Value) -> ir.Value:
+        if isa(ir.IndexType, v.type):
+            return arith.SIToFPOp(ir.F64Type.get(), arith.IndexCastOp(i64(), v).result).result
+        return v
+
+    def _binary(self, int_op, float_op, a: ir.Value, b: ir.Value) -> ir.Value:
+        if isa(ir.IndexType, a.type) and isa(ir.IndexType, b.type):
+            return int_op(a, b).result
+        if float_op is None:
+            raise Unsupported(f"cannot read shape expression '{self.text}'")
+        return float_op(self._f64(a), self._f64(b)).result
+
     def _sum(self):
         v = self._product()
         while self._peek() in ("+", "-"):
             op = self._take()
             rhs = self._product()
-            v = arith.AddIOp(v, rhs).result if op == "+" else arith.SubIOp(v, rhs).result
+            v = (self._binary(arith.AddIOp, arith.AddFOp, v, rhs) if op == "+"
+                 else self._binary(arith.SubIOp, arith.SubFOp, v, rhs))
         return v
 
     def _product(self):
         v = self._atom()
-        while self._peek() in ("*", "//", "%"):
+        while self._peek() in ("*", "//", "%", "/"):
             op = self._take()
             rhs = self._atom()
             if op == "*":
-                v = arith.MulIOp(v, rhs).result
+                v = self._binary(arith.MulIOp, arith.MulFOp, v, rhs)
+            elif op == "/":
+                v = arith.DivFOp(self._f64(v), self._f64(rhs)).result
             elif op == "//":
-                v = arith.FloorDivSIOp(v, rhs).result
+                v = self._binary(arith.FloorDivSIOp, None, v, rhs)
             else:
-                v = arith.SubIOp(v, arith.MulIOp(arith.FloorDivSIOp(v, rhs).result, rhs).result).result
+                v = self._binary(arith.SubIOp, None, v,
+                                 self._binary(arith.MulIOp, None, self._binary(arith.FloorDivSIOp, None, v, rhs), rhs))
         return v
+
+    def _args(self) -> list[ir.Value]:
+        self._take()
+        args = [self._sum()]
+        while self._peek() == ",":
+            self._take()
+            args.append(self._sum())
+        if self._take() != ")":
+            raise Unsupported(f"cannot read shape expression '{self.text}'")
+        return args
 
     def _atom(self):
         t = self._take()
         if t is None:
             raise Unsupported(f"cannot read shape expression '{self.text}'")
         if t == "-":
-            return arith.SubIOp(index_constant(0), self._atom()).result
+            v = self._atom()
+            return self._binary(arith.SubIOp, arith.SubFOp, index_constant(0) if isa(ir.IndexType, v.type)
+                                else _f64_constant(0.0), v)
         if t == "(":
             v = self._sum()
             if self._take() != ")":
@@ -204,15 +256,30 @@ class _Parser:
             return v
         if t.isdigit():
             return index_constant(int(t))
+        if t[0].isdigit():
+            return _f64_constant(float(t))
         if t in ("Max", "Min") and self._peek() == "(":
-            self._take()
-            args = [self._sum()]
-            while self._peek() == ",":
-                self._take()
-                args.append(self._sum())
-            self._take()
+            args = self._args()
             v = args[0]
             for a in args[1:]:
-                v = arith.MaxSIOp(v, a).result if t == "Max" else arith.MinSIOp(v, a).result
+                v = (self._binary(arith.MaxSIOp, arith.MaximumFOp, v, a) if t == "Max"
+                     else self._binary(arith.MinSIOp, arith.MinimumFOp, v, a))
             return v
+        if t == "ToFloat" and self._peek() == "(":
+            (a,) = self._args()
+            return self._f64(a)
+        if t in self._TO_INT and self._peek() == "(":
+            (a,) = self._args()
+            if isa(ir.IndexType, a.type):
+                return a
+            if t in ("FloorToInt", "floor"):
+                a = math.FloorOp(a).result
+            elif t in ("CeilToInt", "ceiling"):
+                a = math.CeilOp(a).result
+            return arith.IndexCastOp(index(), arith.FPToSIOp(i64(), a).result).result
         return self.ctx.symbol(t)
+
+
+def _f64_constant(value: float) -> ir.Value:
+    f64 = ir.F64Type.get()
+    return arith.ConstantOp(f64, ir.FloatAttr.get(f64, value)).result

@@ -196,21 +196,27 @@ def lower_upsample2d(op):
     if not is_float(elem):
         raise Unsupported("upsample needs a float input")
     f32 = ir.F32Type.get()
-    if not a["align_corners"]:
+    if not a["align_corners"] and "scale_h" in a and "scale_w" in a:
         xs, rs = shape_of(x), shape_of(res)
         sh, sw = _integer_factor(a["scale_h"], xs[2], rs[2]), _integer_factor(a["scale_w"], xs[3], rs[3])
         if sh and sw:
             return [_integer_upsample(ctx, op, x, a, res, sh, sw)]
+    # a scale the op leaves out depends on a dynamic size: computed once, before the loop nest
+    runtime = {d: _runtime_scale(ctx, x, res, dyn, d, a["align_corners"])
+               for d, name in ((2, "scale_h"), (3, "scale_w")) if name not in a}
 
     def src_coord(i, d, scale):
+        def s():
+            return runtime[d] if d in runtime else const_like(scale, f32)
+
         fi = arith.SIToFPOp(f32, arith.IndexCastOp(i64(), i).result).result
         if a["mode"] == "nearest":
-            f = arith.MulFOp(fi, const_like(scale, f32)).result
+            f = arith.MulFOp(fi, s()).result
         elif a["align_corners"]:
-            f = arith.MulFOp(fi, const_like(scale, f32)).result
+            f = arith.MulFOp(fi, s()).result
         else:  # half-pixel centers, clamped at 0
             f = arith.SubFOp(arith.MulFOp(arith.AddFOp(fi, const_like(0.5, f32)).result,
-                                          const_like(scale, f32)).result, const_like(0.5, f32)).result
+                                          s()).result, const_like(0.5, f32)).result
             f = arith.MaximumFOp(f, const_like(0.0, f32)).result
         lo = arith.IndexCastOp(index(), arith.FPToSIOp(i64(), f).result).result
         lo = arith.MinSIOp(lo, last(d)).result
@@ -223,8 +229,8 @@ def lower_upsample2d(op):
 
     def body(ids):
         n, c, oh, ow = ids
-        fh, h0 = src_coord(oh, 2, a["scale_h"])
-        fw, w0 = src_coord(ow, 3, a["scale_w"])
+        fh, h0 = src_coord(oh, 2, a.get("scale_h"))
+        fw, w0 = src_coord(ow, 3, a.get("scale_w"))
         if a["mode"] == "nearest":
             return tensor.ExtractOp(x, [n, c, h0, w0]).result
         h1 = arith.MinSIOp(arith.AddIOp(h0, index_constant(1)).result, last(2)).result
@@ -250,6 +256,28 @@ def lower_upsample2d(op):
         return v if elem == f32 else arith.TruncFOp(elem, v).result
 
     return [gather_generic(res, body, dyn)]
+
+
+def _runtime_scale(ctx: ShapeContext, x: ir.Value, res: ir.Value, dyn: list[ir.Value], d: int,
+                   align_corners: bool) -> ir.Value:
+    """torch's output-to-input scale of spatial dim `d` from the sizes at run time, in f32 as eager
+    computes it (area_pixel_compute_scale): with align_corners (in - 1) / (out - 1), 0 when out is
+    1 (eager's guard: no division by zero); else in / out. `dyn`: the result's dynamic dims."""
+    f32 = ir.F32Type.get()
+    shape = shape_of(res)
+    size_out = dyn[shape[:d].count(DYNAMIC)] if shape[d] == DYNAMIC else index_constant(shape[d])
+    size_in = ctx.dim(x, d)
+
+    def as_f32(i):
+        return arith.SIToFPOp(f32, arith.IndexCastOp(i64(), i).result).result
+
+    if not align_corners:
+        return arith.DivFOp(as_f32(size_in), as_f32(size_out)).result
+    one = index_constant(1)
+    ratio = arith.DivFOp(as_f32(arith.SubIOp(size_in, one).result),
+                         as_f32(arith.SubIOp(size_out, one).result)).result
+    more_than_one = arith.CmpIOp(arith.CmpIPredicate.sgt, size_out, one).result
+    return arith.SelectOp(more_than_one, ratio, const_like(0.0, f32)).result
 
 
 def populate_upsample_patterns(table: PatternTable) -> None:

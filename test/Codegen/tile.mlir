@@ -156,3 +156,43 @@ func.func @empty_matmul(%a: tensor<0x5xf32>, %b: tensor<5x10xf32>) -> tensor<0x1
   %r = linalg.matmul ins(%a, %b : tensor<0x5xf32>, tensor<5x10xf32>) outs(%f : tensor<0x10xf32>) -> tensor<0x10xf32>
   return %r : tensor<0x10xf32>
 }
+
+// -----
+
+// Thread tiles divide a static loop where a multiple of the register block in [tile / 2, tile]
+// does: 3136 = 56 * 56 columns take 28 tiles of 112 (16-wide blocks, AVX2) or 14 of 224 (AVX-512,
+// blocks of 32), not 128/256-wide tiles whose last one (64 wide) has a dynamic size, masked or peeled: no
+// mask. 1681 = 41 * 41 has no such divisor: 128-wide tiles, the last one's register blocks
+// peeled (full blocks unmasked, the remainder masked).
+// AVX512-LABEL: func.func @matmul_3136_columns
+// AVX512:         scf.forall (%{{.*}}) in (14) shared_outs
+// AVX512-NOT:     vector.mask
+// AVX512:         return
+// AVX2-LABEL: func.func @matmul_3136_columns
+// AVX2:         scf.forall (%{{.*}}) in (28) shared_outs
+// AVX2-NOT:     affine.min
+// AVX2:           tensor.extract_slice %{{.*}}[0, %{{.*}}] [64, 112] [1, 1]
+// AVX2-NOT:     vector.mask
+// AVX2:         return
+func.func @matmul_3136_columns(%a: tensor<64x147xf32>, %b: tensor<147x3136xf32>) -> tensor<64x3136xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x3136xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x3136xf32>) -> tensor<64x3136xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x147xf32>, tensor<147x3136xf32>) outs(%f : tensor<64x3136xf32>) -> tensor<64x3136xf32>
+  return %r : tensor<64x3136xf32>
+}
+
+// -----
+
+// AVX2-LABEL: func.func @matmul_1681_columns
+// AVX2:         scf.forall (%{{.*}}) in (14) shared_outs
+// AVX2:           affine.min
+// AVX2:           vector.mask %{{.*}} { vector.contract
+// AVX2:         return
+func.func @matmul_1681_columns(%a: tensor<64x36xf32>, %b: tensor<36x1681xf32>) -> tensor<64x1681xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x1681xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x1681xf32>) -> tensor<64x1681xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x36xf32>, tensor<36x1681xf32>) outs(%f : tensor<64x1681xf32>) -> tensor<64x1681xf32>
+  return %r : tensor<64x1681xf32>
+}

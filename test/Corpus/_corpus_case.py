@@ -46,7 +46,8 @@ COMPILE_ERROR = "compile-error"  # exir_mlir.compile raised
 RUN_ERROR = "run-error"  # the compiled program raised
 TIMEOUT = "timeout"  # no result within the generator's per-case time limit
 CRASH = "crash"  # the worker process died (segfault, MLIR/LLVM abort)
-NOT_EXPORTABLE = "not-exportable"  # eager cannot run the sample or torch.export cannot export it: not ours
+NOT_EXPORTABLE = "not-exportable"  # eager cannot run the sample, torch.export cannot export it, or torch's
+#                                     own ep.run_decompositions() fails on the export: not ours
 NO_SAMPLE = "no-sample"  # the OpInfo has fewer samples of this dtype
 HARNESS_ERROR = "harness-error"  # this harness raised (its bug): never counted
 OUTCOMES = (MATCH, MISMATCH, COMPILE_ERROR, RUN_ERROR, TIMEOUT, CRASH, NOT_EXPORTABLE, NO_SAMPLE, HARNESS_ERROR)
@@ -295,6 +296,9 @@ def _run(case: str, compile_fn) -> Result:
             warnings.simplefilter("ignore")
             compiled = compile_fn(ep)
     except Exception as exc:  # noqa: BLE001 - recorded and classified
+        torch_failure = _torch_decompositions_fail(ep, exc)
+        if torch_failure:  # torch's own ep.run_decompositions() fails too: not ours
+            return Result(case, NOT_EXPORTABLE, "run_decompositions", torch_failure)
         op, stage, _ = diagnostic(_line(exc))
         return Result(case, COMPILE_ERROR, classify(exc), _line(exc), dynamic_dims=dyn, values=values,
                       extra={"where": _where(exc), "op": op, "stage": stage})
@@ -321,6 +325,22 @@ def _run(case: str, compile_fn) -> Result:
             if difference:
                 return Result(case, MISMATCH, "wrong-values", f"at {second}: {difference}", second, dyn, values)
     return Result(case, MATCH, "", "", second, dyn, values)
+
+
+def _torch_decompositions_fail(ep, exc: BaseException) -> str:
+    """Where compile reports that the core-ATen decompositions failed, whether torch's own
+    `ep.run_decompositions()` (torch's default table, no exir-mlir code) fails on the program too:
+    its error line if so (the program has no core-ATen form: torch's failure, e.g. an internal assert
+    functionalizing resize_as_ on symbolic sizes), else "" (exir-mlir's tables made it fail: ours)."""
+    if "torch's core-ATen decompositions (ep.run_decompositions()) failed" not in str(exc):
+        return ""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            copy.deepcopy(ep).run_decompositions()
+    except Exception as torch_exc:  # noqa: BLE001 - torch's failure
+        return _line(torch_exc)
+    return ""
 
 
 def _differs(program, actual, expected, values, inputs) -> str:

@@ -188,3 +188,20 @@ def test_an_out_of_bounds_access_has_its_class():
     line = "OutOfBoundsError: out-of-bounds memory access caught by the bounds-checked build: memref.load"
     assert classify_text(line) == "out-of-bounds"
     assert classify_text("ExirInternalError: CPU stage failed") == "internal-error"
+
+
+def test_a_failure_of_torchs_own_decompositions_is_not_ours():
+    """compile's "core-ATen decompositions failed" is torch's (not-exportable) only where torch's own
+    ep.run_decompositions() fails on the export too (resize_as_ on symbolic sizes: an internal assert);
+    where it works, the failure came from exir-mlir's tables: a compile-error."""
+    from exir_mlir.errors import ExirUserError
+
+    result = run_case("opinfo:resize_as_|f32|0|dynamic")
+    assert result.outcome == NOT_EXPORTABLE and result.klass == "run_decompositions", result
+    assert "INTERNAL ASSERT" in result.detail, result
+
+    def ours(ep):
+        raise ExirUserError("torch's core-ATen decompositions (ep.run_decompositions()) failed on this program: planted")
+
+    result = run_case("opinfo:sin|f32|0|static", compile_fn=ours)
+    assert result.outcome == COMPILE_ERROR, result

@@ -148,15 +148,35 @@ def test_item_as_a_size():
         _same(program(x, torch.tensor(k)), fn(x, torch.tensor(k)))
 
 
+def test_fills_of_an_item_size_then_elementwise():
+    """Tensors created with a size from `.item()` (unbacked u0), then used by an elementwise op, which
+    sizes its result from u0's value or from the operand's dim (it once could not: "cannot tell the
+    size of dynamic dim 0"): zeros/new_zeros/ones/full/arange/empty+fill_/eye/*_like/expand/views."""
+    def fn(x, n):
+        k = n.item()
+        return (torch.zeros(k) + 1, x.new_zeros(k) + 1, x.new_ones((k, 2)) * 3, torch.full((k, 2), 3.0) + x[:1],
+                torch.arange(k) + 1, torch.arange(k, dtype=torch.float32) * 2, torch.empty(k).fill_(2.0) + 1,
+                torch.ones_like(torch.zeros(k)) - 1, torch.eye(k) + 1, x[:1].expand(k) + 1,
+                torch.zeros(2 * k).view(k, 2) + 1, torch.arange(k).reshape(k, 1) * torch.arange(k + 1),
+                torch.ones_like(torch.nonzero(x > 0)) * 2)
+
+    program = _compile(fn, (torch.randn(8), torch.tensor(3)), ({0: N}, None))
+    for size, k in ((8, 3), (5, 7), (2, 0)):
+        x = torch.randn(size)
+        _same(program(x, torch.tensor(k)), fn(x, torch.tensor(k)))
+
+
 def test_scalar_results_are_python_scalars():
     def fn(x, y):
         n = x.size(0)
-        return n * 2, n / 4, n > 3, torch.sym_not(n == y.size(0)), torch.sym_max(n, y.size(0)) - 1, x.sum()
+        return (n * 2, n / 4, n > 3, torch.sym_not(n == y.size(0)), torch.sym_max(n, y.size(0)) - 1, x.sum(),
+                math.trunc(n * 1.7))  # math.trunc of a SymFloat is int() (torch's bicubic decomposition has one)
 
     program = _compile(fn, (torch.randn(5), torch.randn(6)), ({0: N}, {0: Dim("M", min=1, max=64)}))
     for x, y in ((torch.randn(5), torch.randn(6)), (torch.randn(2), torch.randn(2)), (torch.randn(9), torch.randn(1))):
         got, want = program(x, y), fn(x, y)
         _same(got[:5], want[:5])
+        _same(got[6], want[6])
         torch.testing.assert_close(got[5], want[5], rtol=1e-5, atol=1e-5)
     # numpy in, numpy out: scalars stay Python scalars
     got = program(np.ones(3, np.float32), np.ones(4, np.float32))

@@ -126,3 +126,29 @@ def test_norms_resizes_and_flattens_at_two_sizes():
         for i, (g, e) in enumerate(zip(got, want)):
             assert g.shape == e.shape, (i, g.shape, e.shape)
             torch.testing.assert_close(g, e, rtol=1e-5, atol=1e-5, msg=lambda m: f"output {i}: {m}")
+
+
+def _resizes_of_dynamic_scale(x):
+    F = torch.nn.functional
+    h = x.shape[2]
+    return (
+        F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=True),  # (in - 1) / (out - 1)
+        F.interpolate(x, size=(2 * h + 1, 1), mode="bilinear", align_corners=True),  # out 1: scale 0
+        F.interpolate(x, scale_factor=1.7, mode="bilinear", align_corners=True),  # out = trunc(1.7 * in)
+        F.interpolate(x, size=(h + 3, 5), mode="nearest"),  # in / out, from the sizes
+        F.interpolate(x, size=(h - 1, 7), mode="bilinear"),  # in / out, half-pixel centers
+    )
+
+
+def test_resizes_whose_scale_depends_on_dynamic_sizes():
+    """align_corners and output_size resizes of dynamic H and W: the scale, known only at run time, is
+    computed there as eager computes it (f32; 0 where the output has one row)."""
+    example = (torch.randn(2, 3, 5, 6),)
+    h, w = Dim("h", min=3, max=64), Dim("w", min=2, max=64)
+    ep = export(FunctionModule(_resizes_of_dynamic_scale), example, dynamic_shapes=(({0: Dim("n", max=8), 2: h, 3: w},),))
+    compiled = exir_mlir.compile(ep)
+    for args in (example, (torch.randn(3, 3, 9, 4),)):
+        got, want = compiled(*args), _resizes_of_dynamic_scale(*args)
+        for i, (g, e) in enumerate(zip(got, want)):
+            assert g.shape == e.shape, (i, g.shape, e.shape)
+            torch.testing.assert_close(g, e, rtol=1e-5, atol=1e-5, msg=lambda m: f"output {i}: {m}")

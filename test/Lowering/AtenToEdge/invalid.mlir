@@ -99,16 +99,6 @@ func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
 
 // -----
 
-// align_corners with a dynamic H: the scale (H - 1) / (out - 1) is known at run time only, and
-// edge.upsample2d carries a static scale: refused, not computed from a guessed size.
-func.func @upsample_align_corners_dynamic(%x: tensor<1x2x?x4xf32>) -> tensor<1x2x?x8xf32> {
-  // expected-error @+1 {{'exir.upsample_bilinear2d_vec' cannot be lowered to edge: upsample (bilinear, align_corners=True) needs static spatial dims}}
-  %0 = "exir.upsample_bilinear2d_vec"(%x) {align_corners = true, scale_factors = array<f64: 2.0, 2.0>} : (tensor<1x2x?x4xf32>) -> tensor<1x2x?x8xf32>
-  return %0 : tensor<1x2x?x8xf32>
-}
-
-// -----
-
 // unique_consecutive along a dim whose other dims are dynamic: refused, naming what to do.
 func.func private @"aten::unique_consecutive"(tensor<2x?xf32>) -> (tensor<?x?xf32>, tensor<0xi64>, tensor<0xi64>) attributes {exir.aten_overload = "aten::unique_consecutive"}
 func.func @unique_consecutive_dynamic_width(%x: tensor<2x?xf32>) -> tensor<?x?xf32> {

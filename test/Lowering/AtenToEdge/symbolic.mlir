@@ -97,6 +97,8 @@ func.func @storage_offset_in_assertion(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
 
 // -----
 
+// The index value of `.item()` keeps its symbol's name (exir.sym_expr = "u0"): to-linalg sizes
+// tensors whose shapes name u0 with it.
 // An assertion on a data-dependent value (u0: an .item()) is a run-time check whose message names the
 // condition as export wrote it and the source line; one on input sizes only (s0) is a range constraint
 // the runtime checks before the call: dropped.
@@ -104,7 +106,7 @@ func.func @storage_offset_in_assertion(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32>, %[[T:[a-z0-9]+]]: tensor<i64>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[E:.*]] = tensor.extract %[[T]][] : tensor<i64>
-// CHECK: %[[U:.*]] = arith.index_cast %[[E]] : i64 to index
+// CHECK: %[[U:.*]] = arith.index_cast %[[E]] {exir.sym_expr = "u0"} : i64 to index
 // CHECK: %[[D:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?xf32>
 // CHECK: %[[LE:.*]] = arith.cmpi sle, %[[U]], %[[D]] : index
 // CHECK: cf.assert %[[LE]], "run-time check failed: torch._check failed at {{.*}}symbolic.mlir:{{[0-9]+}}:{{[0-9]+}}: the condition u0 <= s0 is false at this call

@@ -115,3 +115,65 @@ func.func @flatten_two_dynamic_dims(%x: tensor<?x?xf32> {exir.sym_shape = ["s0",
   %1 = "edge.add"(%0, %y) {exir.sym_shapes = [["s0*s1"]]} : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+// A data-dependent size (u0: an `.item()` as a size, `torch.zeros(n.item()) + 1`): the index that
+// `.item()` produced (it carries exir.sym_expr = "u0") sizes every tensor whose shape names u0, and an
+// expression of u0 is index arithmetic built where it is used (u0 is defined in the body, not at entry).
+// CHECK-LABEL: func.func @unbacked_symbol
+// CHECK-SAME: (%[[T:.*]]: tensor<i64>, %[[X:.*]]: tensor<?xf32>)
+// CHECK: %[[E:.*]] = tensor.extract %[[T]][]
+// CHECK: %[[U:.*]] = arith.index_cast %[[E]] {exir.sym_expr = "u0"}
+// CHECK-NOT: tensor.dim
+// CHECK: %[[E1:.*]] = tensor.empty(%[[U]]) : tensor<?xf32>
+// CHECK: %[[Z:.*]] = linalg.generic {{.*}} outs(%[[E1]] : tensor<?xf32>)
+// CHECK: %[[E2:.*]] = tensor.empty(%[[U]]) : tensor<?xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[Z]], %{{.*}} : tensor<?xf32>, tensor<f32>) outs(%[[E2]] : tensor<?xf32>)
+// CHECK: %[[TWICE:.*]] = arith.muli %{{.*}}, %[[U]] : index
+// CHECK: tensor.empty(%[[TWICE]]) : tensor<?xf32>
+func.func @unbacked_symbol(%t: tensor<i64>, %x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %e = tensor.extract %t[] : tensor<i64>
+  %u = arith.index_cast %e {exir.sym_expr = "u0"} : i64 to index
+  %0 = "edge.expand"(%zero, %u) {exir.sym_shapes = [["u0"]]} : (tensor<f32>, index) -> tensor<?xf32>
+  %1 = "edge.add"(%0, %one) {exir.sym_shapes = [["u0"]]} : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  %2 = "edge.neg"(%x) {exir.sym_shapes = [["2*u0"]]} : (tensor<?xf32>) -> tensor<?xf32>
+  return %1, %2 : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// A result shape naming a symbol that no argument's dim and no index value defines (u1: nonzero's
+// count, or a u0 whose `.item()` was folded away) takes its size from an operand's dim.
+// CHECK-LABEL: func.func @unknown_symbol_from_operand
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x3xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<?x3xf32>, tensor<f32>) outs(%[[E]] : tensor<?x3xf32>)
+func.func @unknown_symbol_from_operand(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %0 = "edge.add"(%x, %one) {exir.sym_shapes = [["u1", "3"]]} : (tensor<?x3xf32>, tensor<f32>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+// A size from a fractional scale factor (interpolate(scale_factor=1.7): `TruncToInt(1.7*ToFloat(s0))`)
+// is f64 arithmetic as Python does it, truncated back to an index.
+// CHECK-LABEL: func.func @float_size_expression
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32> {exir.sym_shape = ["s0"]}, %{{.*}}: tensor<?x?xf32>)
+// CHECK-DAG: %[[F:.*]] = arith.constant 1.700000e+00 : f64
+// CHECK-DAG: %[[S0:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[I:.*]] = arith.index_cast %[[S0]] : index to i64
+// CHECK: %[[SF:.*]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[SF]] : f64
+// CHECK: %[[T:.*]] = arith.fptosi %[[P]] : f64 to i64
+// CHECK: %[[N:.*]] = arith.index_cast %[[T]] : i64 to index
+// CHECK: %[[FL:.*]] = math.floor %{{.*}} : f64
+// CHECK: tensor.empty(%[[N]], %{{.*}}) : tensor<?x?xf32>
+func.func @float_size_expression(%x: tensor<?xf32> {exir.sym_shape = ["s0"]}, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "edge.neg"(%y) {exir.sym_shapes = [["TruncToInt(1.7*ToFloat(s0))", "FloorToInt(ToFloat(s0)/3)"]]} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -64,3 +64,50 @@ func.func @nearest_dynamic(%x: tensor<?x2x?x?xf32> {exir.sym_shape = ["s0", "2",
   return %0 : tensor<?x2x?x?xf32>
 }
 
+// -----
+
+// Bilinear, align_corners, dynamic H and W (no scale attributes: they depend on the sizes): the scale
+// is (in - 1) / (out - 1) in f32, computed once before the loop nest from x's dim and the result's
+// size, and 0 where out is 1 (eager's guard); the row's source coordinate is index * that scale.
+// CHECK-LABEL: func.func @bilinear_align_corners_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<2x2x?x?xf32> {exir.sym_shape = ["2", "2", "s1", "s2"]})
+// CHECK-DAG:  %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG:  %[[S1:.*]] = tensor.dim %[[X]], %c2
+// CHECK-DAG:  %[[OUTH:.*]] = arith.addi %[[S1]], %{{.*}} : index
+// CHECK:      %[[INM1:.*]] = arith.subi %[[S1]], %[[ONE]] : index
+// CHECK:      %[[INM1F:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK:      %[[OUTM1:.*]] = arith.subi %[[OUTH]], %[[ONE]] : index
+// CHECK:      %[[OUTM1F:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK:      %[[RATIO:.*]] = arith.divf %[[INM1F]], %[[OUTM1F]] : f32
+// CHECK:      %[[GT1:.*]] = arith.cmpi sgt, %[[OUTH]], %[[ONE]] : index
+// CHECK:      %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:      %[[SCALEH:.*]] = arith.select %[[GT1]], %[[RATIO]], %[[ZERO]] : f32
+// CHECK:      %[[SCALEW:.*]] = arith.select
+// CHECK:      linalg.generic
+// CHECK:      %[[OH:.*]] = linalg.index 2 : index
+// CHECK:      %[[OHF:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK-NEXT: arith.mulf %[[OHF]], %[[SCALEH]] : f32
+// CHECK:      arith.mulf %{{.*}}, %[[SCALEW]] : f32
+func.func @bilinear_align_corners_dynamic(%x: tensor<2x2x?x?xf32> {exir.sym_shape = ["2", "2", "s1", "s2"]}) -> tensor<2x2x?x?xf32> {
+  %0 = "edge.upsample2d"(%x) {align_corners = true, mode = "bilinear", exir.sym_shapes = [["2", "2", "s1 + 3", "2*s2"]]} : (tensor<2x2x?x?xf32>) -> tensor<2x2x?x?xf32>
+  return %0 : tensor<2x2x?x?xf32>
+}
+
+// -----
+
+// Nearest to an output_size with a dynamic W (scale_w left out): in / out in f32 at run time.
+// CHECK-LABEL: func.func @nearest_output_size_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x?xf32> {exir.sym_shape = ["1", "2", "3", "s2"]})
+// CHECK:      %[[S2:.*]] = tensor.dim %[[X]], %c3
+// CHECK:      %[[OUTW:.*]] = arith.addi %[[S2]], %{{.*}} : index
+// CHECK:      %[[INF:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK:      %[[OUTF:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK:      %[[SCALEW:.*]] = arith.divf %[[INF]], %[[OUTF]] : f32
+// CHECK-NOT:  arith.select
+// CHECK:      linalg.generic
+// CHECK:      arith.constant 5.000000e-01 : f32
+// CHECK:      arith.mulf %{{.*}}, %[[SCALEW]] : f32
+func.func @nearest_output_size_dynamic(%x: tensor<1x2x3x?xf32> {exir.sym_shape = ["1", "2", "3", "s2"]}) -> tensor<1x2x6x?xf32> {
+  %0 = "edge.upsample2d"(%x) {align_corners = false, mode = "nearest", scale_h = 0.5 : f64, exir.sym_shapes = [["1", "2", "6", "s2 + 1"]]} : (tensor<1x2x3x?xf32>) -> tensor<1x2x6x?xf32>
+  return %0 : tensor<1x2x6x?xf32>
+}
