@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, tensor
+from exir_mlir.errors import RUNTIME_CHECK_PREFIX, describe_location
 
 from ..conversion import PatternTable
 from ..ir_utils import (
@@ -444,15 +445,16 @@ def lower_as_strided(op):
         raise Unsupported("as_strided with a symbolic size, stride or storage_offset is not supported; "
                           "give it static sizes")
     if DYNAMIC in shape_of(x) and 0 not in size:
-        # the compiled code reads x's elements laid out contiguously; eager raises when the storage
-        # is too small: only a read that every allowed size of x holds is lowered
+        # The compiled code reads x's elements laid out contiguously; eager raises when the storage
+        # is too small. Where export's ranges allow an x too small for the last read, the call checks
+        # x's size (a run-time check: the call raises, as eager does, and reads nothing).
         last = offset + sum((n - 1) * st for n, st in zip(size, stride))
         fewest = _min_numel(x, op)
         if fewest is None or last >= fewest:
-            raise Unsupported(
-                f"as_strided reads element {last} of a dynamic-shape input that export allows to have "
-                f"{'fewer elements' if fewest is None else f'{fewest} elements'}; give the input's dynamic "
-                f"dims a Dim(min=...) that holds {last + 1} elements, or static shapes")
+            ok = arith.CmpIOp(arith.CmpIPredicate.sgt, numel_index(x), index_constant(last)).result
+            message = (f"{RUNTIME_CHECK_PREFIX}as_strided at {describe_location(op.location)} reads element "
+                       f"{last} of its input, which has fewer elements at this call (eager raises too)")
+            ir.Operation.create("cf.assert", operands=[ok], attributes={"msg": ir.StringAttr.get(message)})
     attrs = {"stride": i64_array(stride), "storage_offset": i64_attr(offset)}
     return [create1("edge.as_strided", [x], op.results[0].type, attrs)]
 

@@ -15,7 +15,7 @@ from torch.export import Dim
 
 import exir_mlir
 from exir_mlir.compiler import clear_memory_cache
-from exir_mlir.errors import EXIT_INTERNAL_ERROR, EXIT_USER_ERROR, ExirInternalError, ExirUserError
+from exir_mlir.errors import EXIT_INTERNAL_ERROR, EXIT_USER_ERROR, ExirInternalError, ExirUserError, RuntimeCheckError
 
 HERE = Path(__file__).name
 INTERNAL_OP = re.compile(r"'(exir|edge|backend)\.\w+'")
@@ -75,12 +75,18 @@ def test_unsupported_core_op():
                  why=r"cannot be lowered to edge: (no lowering for this op|.*not supported yet)")
 
 
-def test_limit_that_depends_on_dynamic_dims():
-    # as_strided reads element 9; export lets the input have 3 rows (9 elements): refused, with the
-    # Dim(min=...) that would make it safe, rather than compiled to read past a 3-row input.
-    message = _compile_error(StridedWindow(), (torch.randn(4, 3),), dynamic_shapes=({0: Dim("n", min=3, max=64)},))
-    _check_parts(message, what="aten::as_strided", where=_line("LINE-WINDOW"),
-                 why=r"cannot be lowered to edge: .*dynamic-shape input.*Dim\(min=")
+def test_limit_that_depends_on_dynamic_dims_is_checked_at_run_time():
+    # as_strided reads element 9; export lets the input have 3 rows (9 elements, which eager refuses):
+    # the call checks the input's size and raises, naming the op and the line, rather than read past
+    # a 3-row input. A 4-row input computes what eager does.
+    ep = torch.export.export(StridedWindow(), (torch.randn(4, 3),), dynamic_shapes=({0: Dim("n", min=3, max=64)},))
+    program = exir_mlir.compile(ep)
+    x = torch.randn(4, 3)
+    torch.testing.assert_close(program(x), StridedWindow()(x), rtol=0, atol=0)
+    with pytest.raises(RuntimeCheckError, match=rf"as_strided at .*{_line('LINE-WINDOW')}.* reads element 9"):
+        program(torch.randn(3, 3))
+    with pytest.raises(RuntimeError):
+        StridedWindow()(torch.randn(3, 3))  # eager refuses it too
 
 
 def test_unsupported_dtype_at_import():

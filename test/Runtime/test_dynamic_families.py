@@ -12,7 +12,7 @@ import torch
 from torch.export import Dim, export
 
 import exir_mlir
-from exir_mlir.errors import ExirUserError
+from exir_mlir.errors import RuntimeCheckError
 from _function_module import FunctionModule
 
 
@@ -87,18 +87,24 @@ def test_index_updates_at_two_sizes():
 
 
 def test_as_strided_of_a_dynamic_input():
-    """Lowered when the range constraints prove every read lies inside the input (here >= 9
-    elements; the last read of the 3 x 3 view with strides (2, 1) from 1 is element 7); refused when they allow an input too small (eager raises for it; the
-    compiled code would read past it), with what to do."""
+    """Lowered as it is when the range constraints prove every read lies inside the input (here >= 9
+    elements; the last read of the 3 x 3 view with strides (2, 1) from 1 is element 7); with a run-time
+    check of the input's size when they allow an input too small (eager raises for it: so does the
+    call, instead of reading past the input)."""
     fn = lambda x: (torch.as_strided(x, (3, 3), (2, 1), 1),)  # noqa: E731
     ep = export(FunctionModule(fn), (torch.randn(3, 4),), dynamic_shapes=(({0: Dim("a", min=3), 1: Dim("b", min=3, max=9)},),))
     compiled = exir_mlir.compile(ep)
     for x in (torch.randn(3, 4), torch.randn(5, 7)):
         torch.testing.assert_close(compiled(x)[0], fn(x)[0], rtol=0, atol=0)
-    ep = export(FunctionModule(lambda x: torch.as_strided(x, (3, 3), (3, 1), 1)), (torch.randn(5, 3),),
-                dynamic_shapes=(({0: Dim("a", min=2), 1: Dim("b", min=3, max=9)},),))
-    with pytest.raises(ExirUserError, match=r"as_strided reads element 9 .* 6 elements.*Dim\(min=\.\.\.\)"):
-        exir_mlir.compile(ep)
+    window = lambda x: torch.as_strided(x, (3, 3), (3, 1), 1)  # noqa: E731  reads element 9
+    ep = export(FunctionModule(window), (torch.randn(5, 3),), dynamic_shapes=(({0: Dim("a", min=2), 1: Dim("b", min=3, max=9)},),))
+    compiled = exir_mlir.compile(ep)
+    for x in (torch.randn(5, 3), torch.randn(2, 5)):  # 15 and 10 elements
+        torch.testing.assert_close(compiled(x), window(x), rtol=0, atol=0)
+    with pytest.raises(RuntimeCheckError, match=r"as_strided at .* reads element 9 of its input"):
+        compiled(torch.randn(3, 3))
+    with pytest.raises(RuntimeError):
+        window(torch.randn(3, 3))
 
 
 def _norms_and_resizes(x, w, f, s):

@@ -77,18 +77,6 @@ func.func @scatter_reduce_mean(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %s: ten
 
 // -----
 
-// as_strided of a dynamic-shape input reads element 1 + 2*3 + 2*1 = 9; the range constraints let
-// the input have 3 * 3 = 9 elements (eager raises for those): refused, not read past the input.
-module attributes {exir.range_constraints = {s0 = {min = 3 : i64}}} {
-  func.func @as_strided_too_small(%x: tensor<?x3xf32> {exir.sym_shape = ["s0", "3"]}) -> tensor<3x3xf32> {
-    // expected-error @+1 {{as_strided reads element 9 of a dynamic-shape input that export allows to have 9 elements; give the input's dynamic dims a Dim(min=...) that holds 10 elements, or static shapes}}
-    %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
-    return %0 : tensor<3x3xf32>
-  }
-}
-
-// -----
-
 // A storage offset used as a value: edge tensors have no storage.
 func.func @storage_offset_used(%x: tensor<4x5xf32>) -> tensor<i64> {
   // expected-error @+1 {{sym_storage_offset (a view's offset in its storage) is supported only in shape assertions; edge tensors have no storage}}

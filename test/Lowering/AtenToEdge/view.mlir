@@ -272,9 +272,28 @@ func.func @repeat_symbolic(%x: tensor<5xf32>, %n: !exir.symint) -> tensor<?x10xf
 // as_strided of a dynamic-shape input whose range constraints prove the reads lie inside it
 // (s0 >= 4: at least 12 elements; the last read is element 1 + 2*3 + 2*1 = 9).
 // CHECK-LABEL: func.func @as_strided_dynamic
+// CHECK-NOT: cf.assert
 // CHECK: "edge.as_strided"(%{{.*}}) {storage_offset = 1 : i64, stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
 module attributes {exir.range_constraints = {s0 = {min = 4 : i64}}} {
   func.func @as_strided_dynamic(%x: tensor<?x3xf32> {exir.sym_shape = ["s0", "3"]}) -> tensor<3x3xf32> {
+    %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// The same read where the range constraints let the input have 3 * 3 = 9 elements (eager raises for
+// those): a run-time check that the input holds element 9, before the as_strided.
+// CHECK-LABEL: func.func @as_strided_checked
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>
+// CHECK:      %[[ROWS:.*]] = tensor.dim %[[X]], %c0
+// CHECK:      %[[N:.*]] = arith.muli %[[ROWS]], %c3
+// CHECK:      %[[OK:.*]] = arith.cmpi sgt, %[[N]], %c9
+// CHECK:      cf.assert %[[OK]], "run-time check failed: as_strided at {{.*}} reads element 9 of its input, which has fewer elements at this call (eager raises too)"
+// CHECK:      "edge.as_strided"(%[[X]]) {storage_offset = 1 : i64, stride = array<i64: 3, 1>}
+module attributes {exir.range_constraints = {s0 = {min = 3 : i64}}} {
+  func.func @as_strided_checked(%x: tensor<?x3xf32> {exir.sym_shape = ["s0", "3"]}) -> tensor<3x3xf32> {
     %0 = "exir.as_strided"(%x) {operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_size = array<i64: 3, 3>, static_storage_offset = 1 : i64, static_stride = array<i64: 3, 1>} : (tensor<?x3xf32>) -> tensor<3x3xf32>
     return %0 : tensor<3x3xf32>
   }
