@@ -713,7 +713,7 @@ def linalg_eigh(a, UPLO="L", compute_v=True):
 def _jacobi_svd_tall(a):
     """One-sided Jacobi for a [..., m, n], m >= n: (U [..., m, n], S [..., n], V [..., n, n]), S descending;
     U's columns of zero singular values complete the others to an orthonormal set (as LAPACK's)."""
-    m, n = a.shape[-2], a.shape[-1]
+    n = a.shape[-1]
     arn = _ar(n, a)
     n_t = _count(arn)
     eps = torch.finfo(a.dtype).eps

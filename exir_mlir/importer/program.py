@@ -20,7 +20,7 @@ from exir_mlir.importer.symbolic import (
     range_constraints_attr,
     shape_attr,
 )
-from exir_mlir.importer.types import element_type, is_supported_dtype, type_of_value
+from exir_mlir.importer.types import element_type, is_supported_dtype, sparse_layout_message, type_of_value
 
 
 def _all_graphs(gm: torch.fx.GraphModule):
@@ -50,12 +50,15 @@ def functional_program(ep: torch.export.ExportedProgram) -> torch.export.Exporte
 
 
 def check_dtypes(ep: torch.export.ExportedProgram) -> None:
-    """Rejects the first value (in program order, branches included) whose dtype exir lacks,
-    naming its node and source line: function types are built before the nodes are visited."""
+    """Rejects the first value (in program order, branches included) whose dtype exir lacks, or
+    whose layout is sparse, naming its node and source line: function types are built before the
+    nodes are visited."""
     for graph in _all_graphs(ep.graph_module):
         for node in graph.nodes:
             val = node.meta.get("val")
             for v in val if isinstance(val, (list, tuple)) else [val]:
+                if isinstance(v, torch.Tensor) and v.layout != torch.strided:
+                    raise node_error(node, sparse_layout_message(v.layout))
                 if isinstance(v, torch.Tensor) and not is_supported_dtype(v.dtype):
                     try:
                         element_type(v.dtype)

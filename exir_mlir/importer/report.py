@@ -18,7 +18,7 @@ from exir_mlir.importer.graph import (
 )
 from exir_mlir.importer.locations import describe
 from exir_mlir.importer.signature import unsupported_input_reason, unsupported_output_reason
-from exir_mlir.importer.types import is_supported_dtype
+from exir_mlir.importer.types import is_supported_dtype, sparse_layout_message
 
 # Severities, worst first. "error": import fails. "unsupported": imports, but aten-to-edge has no
 # pattern for its op (checked by op name; a pattern may still reject some dtypes or arguments).
@@ -116,6 +116,9 @@ def _check_dtypes(c: _Collector, node: torch.fx.Node) -> None:
     val = node.meta.get("val")
     vals = val if isinstance(val, (list, tuple)) else [val]
     for v in vals:
+        if isinstance(v, torch.Tensor) and v.layout != torch.strided:
+            c.add(ERROR, "layout", str(v.layout).removeprefix("torch."), sparse_layout_message(v.layout), node)
+            continue
         if isinstance(v, torch.Tensor) and not is_supported_dtype(v.dtype):
             c.add(ERROR, "dtype", str(v.dtype).removeprefix("torch."),
                   "exir has no element type for this dtype; cast in the model before export", node)

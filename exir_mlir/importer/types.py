@@ -112,3 +112,10 @@ def numpy_storage(tensor: torch.Tensor) -> np.ndarray:
     if view_dtype != t.dtype:
         t = t.view(view_dtype)
     return t.numpy().view(np_dtype)
+
+
+def sparse_layout_message(layout: torch.layout) -> str:
+    """Why a tensor of a sparse layout is refused, and what to do (import and the report say it)."""
+    return (f"a tensor of layout {layout}: exir-mlir compiles dense (torch.strided) tensors only; keep the "
+            "sparse conversions and sparse ops (to_sparse, torch.sparse.*) out of the exported program and "
+            "pass it dense tensors")

@@ -36,6 +36,11 @@ class StridedWindow(torch.nn.Module):
         return x.as_strided((3, 3), (3, 1), 1)  # LINE-WINDOW
 
 
+class SparseRoundTrip(torch.nn.Module):
+    def forward(self, x):
+        return x.to_sparse().to_dense() * 2  # LINE-SPARSE
+
+
 class Float8(torch.nn.Module):
     # (A complex32 cast stood here, then a uint64 one; complex values now compile
     # (importer/complex_to_real.py), so do uint16/32/64 (lowering/to_linalg/unsigned.py).)
@@ -87,6 +92,16 @@ def test_limit_that_depends_on_dynamic_dims_is_checked_at_run_time():
         program(torch.randn(3, 3))
     with pytest.raises(RuntimeError):
         StridedWindow()(torch.randn(3, 3))  # eager refuses it too
+
+
+def test_sparse_layout_at_import():
+    # A sparse tensor is refused by layout (not as an op without a decomposition, which advised
+    # writing to_sparse with core ATen ops).
+    message = _compile_error(SparseRoundTrip(), (torch.randn(3, 4),))
+    assert _line("LINE-SPARSE") in message and "layout torch.sparse_coo" in message, message
+    assert "dense (torch.strided) tensors" in message and "decomposition" not in message, message
+    assert any(p.what == "layout sparse_coo" for p in exir_mlir.check(
+        torch.export.export(SparseRoundTrip(), (torch.randn(3, 4),))).problems)
 
 
 def test_unsupported_dtype_at_import():

@@ -532,6 +532,7 @@ def _where(exc: BaseException, ours=("exir_mlir", "lowering")) -> str:
 _DIAGNOSTIC = re.compile(r"\(node [^)]*\): '([^']+)' cannot be lowered to (\w+): (.*?)(?= \S+:\d+:\d+ \(node | reproduce with:| reproducer:| what to do:|$)")
 _DYNAMIC = re.compile(r"dynamic|symbolic|static shape|must be static|cannot tell the size", re.IGNORECASE)
 _DTYPE = re.compile(r"complex|uint8|unsigned|\bdtype\b|float64|int8|int16", re.IGNORECASE)
+_LAYOUT = re.compile(r"a tensor of layout torch\.sparse")
 _SCALAR = re.compile(r"SymBool|SymFloat|sym_constant|_local_scalar_dense|scalar result|\.item\(\)")
 
 
@@ -563,6 +564,8 @@ def classify_text(line: str) -> str:
     fallback = ("is not a core op", "is not a core ATen op", "has no exir op and no decomposition here")
     if any(words in reason or words in text for words in fallback):
         return "core-op-fallback" if _is_core(op) else "non-core-op"
+    if _LAYOUT.search(text):
+        return "layout"
     if _DYNAMIC.search(reason or text):
         return "dynamic-shape"
     if _DTYPE.search(reason or text):

@@ -39,8 +39,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "Numerics"))
 
 from _corpus_case import (  # noqa: E402
-    COUNTED, CRASH, DTYPES, HARNESS_ERROR, MATCH, MISMATCH, MODES, NO_SAMPLE, NOT_EXPORTABLE, ROOT, SAMPLES,
-    TIMEOUT, TOLERANCES, parse,
+    COUNTED, CRASH, DTYPES, HARNESS_ERROR, MATCH, MISMATCH, MODES, NO_SAMPLE, NOT_EXPORTABLE, ROOT, TIMEOUT, TOLERANCES, parse,
 )
 from _worker_pool import read_log, run_cases_parallel, worker_loop  # noqa: E402
 
@@ -218,7 +217,6 @@ def main(argv=None) -> int:
         CORPUS_JSON, RUNS = BOUNDS_JSON, BOUNDS_RUNS
         os.environ[CHECK_BOUNDS_ENV] = "1"
     from _corpus_case import all_cases
-    from _corpus_doc import render_markdown
 
     universe = all_cases()
     results = read_results()

@@ -190,6 +190,14 @@ def test_an_out_of_bounds_access_has_its_class():
     assert classify_text("ExirInternalError: CPU stage failed") == "internal-error"
 
 
+def test_a_sparse_tensor_is_a_layout_failure():
+    from _corpus_case import classify_text
+
+    line = ("ExirUserError: f.py:3: node '_to_sparse' (aten._to_sparse.default): a tensor of layout "
+            "torch.sparse_coo: exir-mlir compiles dense (torch.strided) tensors only; ...")
+    assert classify_text(line) == "layout"
+
+
 def test_a_failure_of_torchs_own_decompositions_is_not_ours():
     """compile's "core-ATen decompositions failed" is torch's (not-exportable) only where torch's own
     ep.run_decompositions() fails on the export too (resize_as_ on symbolic sizes: an internal assert);
