@@ -35,6 +35,7 @@ from .builders import (
     iterators,
     lowest,
     maps_attr,
+    unsigned_operand,
 )
 from .shapes import ShapeContext
 from .windows import (
@@ -83,7 +84,7 @@ def _window_reduce(ctx, x, out, window_shape, init, res_type, kind, stride, dila
     """linalg pooling op (named where one exists) reducing `x` into `init`."""
     n = len(window_shape)
     window = tensor.EmptyOp(list(window_shape), elem).result
-    if n in _NAMED:
+    if n in _NAMED and kind != "max_unsigned":  # the named max pools compare signed
         named = _NAMED[n][0 if kind == "max" else 1]
         return named(x, window, outs=[init], strides=list(stride), dilations=list(dilation))
     x = exact_extent(x, sizes(ctx, x), out, window_shape, stride, dilation)
@@ -97,6 +98,8 @@ def _window_reduce(ctx, x, out, window_shape, init, res_type, kind, stride, dila
             r = arith.AddFOp(acc, v).result if is_float(elem) else arith.AddIOp(acc, v).result
         elif is_float(elem):
             r = arith.MaximumFOp(acc, v).result
+        elif kind == "max_unsigned":
+            r = arith.MaxUIOp(acc, v).result
         else:
             r = arith.MaxSIOp(acc, v).result
         linalg.YieldOp([r])
@@ -114,10 +117,12 @@ def lower_max_pool(op):
         raise Unsupported("max pooling of a bool tensor is not supported; cast it to an integer type first")
     res = op.results[0]
     out = _out_sizes(ctx, res, x)
-    xp = _padded_input(ctx, x, out, a["kernel_size"], a["stride"], a["padding"], a["dilation"], lowest(elem))
-    init = fill(lowest(elem), res.type, dynamic_of(out))
-    return [_window_reduce(ctx, xp, out, a["kernel_size"][:n], init, res.type, "max", a["stride"], a["dilation"],
-                           elem)]
+    unsigned = unsigned_operand(0)  # uint8..uint64 (unsigned.py): unsigned max, 0 as its identity
+    xp = _padded_input(ctx, x, out, a["kernel_size"], a["stride"], a["padding"], a["dilation"],
+                       lowest(elem, unsigned))
+    init = fill(lowest(elem, unsigned), res.type, dynamic_of(out))
+    return [_window_reduce(ctx, xp, out, a["kernel_size"][:n], init, res.type,
+                           "max_unsigned" if unsigned else "max", a["stride"], a["dilation"], elem)]
 
 
 def _divisor(ctx, x, out, kernel, stride, padding, count_include_pad, override):

@@ -40,9 +40,18 @@ SIGN_AGNOSTIC = {
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
-    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "max_pool",
 }
+# Backend ops, sign-agnostic where their attributes say so: a matmul's products and sums wrap
+# around alike (eager's uint8 mm keeps the low 8 bits too), and its bias add; not an activation.
+BACKEND_SIGN_AGNOSTIC = {"backend.matmul": lambda op: ir.StringAttr(op.attributes["activation"]).value == "none"}
 UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
+
+
+def _takes_unsigned(name: str, op: ir.Operation) -> bool:
+    if name in BACKEND_SIGN_AGNOSTIC:
+        return BACKEND_SIGN_AGNOSTIC[name](op)
+    return name in UNSIGNED_OPS
 
 
 def _refusal(name: str, width: int) -> str:
@@ -96,7 +105,7 @@ def lower_unsigned(name: str, pattern):
         ur = frozenset(i for i, r in enumerate(op.results) if _unsigned_type(r.type))
         if not uo and not ur:
             return pattern(op)
-        if name not in UNSIGNED_OPS:
+        if not _takes_unsigned(name, op):
             t = next(v.type for v in list(op.operands) + list(op.results) if _unsigned_type(v.type))
             raise Unsupported(_refusal(name, ir.IntegerType(ir.RankedTensorType(t).element_type
                                                             if isa(ir.RankedTensorType, t) else t).width))

@@ -75,6 +75,36 @@ def test_uint8_static_shapes_match_eager_exactly():
         torch.testing.assert_close(g, w, rtol=0, atol=0)
 
 
+class Uint8MatmulPool(torch.nn.Module):
+    def forward(self, a, b, img):
+        pool = torch.nn.functional.max_pool2d
+        return (a @ b.t(), torch.bmm(a[None], b.t()[None]), a @ b.t() + b[0],  # products wrap mod 256
+                pool(img, 3, 2, padding=1), pool(img, 2))  # eager has no uint8 max_pool1d
+
+
+def test_uint8_matmul_and_max_pool_match_eager_exactly():
+    """matmul wraps around as eager's uint8 mm does (sign-agnostic); max pooling compares unsigned and
+    pads with 0: a window of values below 128 next to the border would read a signed pad (-128,
+    i.e. 128) as its max, and a window holding 200 and 100 would pick 100 compared signed."""
+    m = Uint8MatmulPool()
+    n = torch.export.Dim("n", max=64)
+    gen = torch.Generator().manual_seed(0)
+
+    def image(rows):  # the left half below 128, the right half 128..255
+        low = torch.randint(0, 128, (rows, 2, 7, 4), dtype=torch.uint8, generator=gen)
+        return torch.cat([low, low + 128], 3)
+
+    a, b = _pairs(6)
+    ep = torch.export.export(m, (a, b, image(2)), dynamic_shapes=({0: n}, None, {0: torch.export.Dim("m", max=8)}))
+    program = exir_mlir.compile(ep)
+    for rows, images in ((6, 2), (11, 3)):
+        a, _ = _pairs(rows)
+        img = image(images)
+        for i, (g, w) in enumerate(zip(program(a, b, img), m(a, b, img), strict=True)):
+            assert g.dtype == w.dtype == torch.uint8, (i, g.dtype)
+            torch.testing.assert_close(g, w, rtol=0, atol=0, msg=f"output {i}")
+
+
 def test_uint8_op_without_lowering_is_a_clear_error():
     class Pow(torch.nn.Module):
         def forward(self, a):

@@ -218,3 +218,34 @@ func.func @sort64(%x: tensor<?xui64>) -> tensor<?xui64> {
   %0:2 = "edge.sort"(%x) {dim = 0 : i64, descending = false} : (tensor<?xui64>) -> (tensor<?xui64>, tensor<?xi64>)
   return %0#0 : tensor<?xui64>
 }
+
+// -----
+
+// Max pooling of uint8: the pad and the init are 0 (not -128, i.e. 128 as unsigned bytes), and
+// the window max compares unsigned (a generic with arith.maxui, not the named pooling op, whose
+// max is signed).
+// CHECK-LABEL: func.func @max_pool_uint8
+// CHECK:      %[[PAD:.*]] = arith.constant 0 : i8
+// CHECK:      tensor.pad
+// CHECK:        tensor.yield %[[PAD]] : i8
+// CHECK:      %[[INIT:.*]] = arith.constant 0 : i8
+// CHECK:      linalg.fill ins(%[[INIT]] : i8)
+// CHECK-NOT:  linalg.pooling_nchw_max
+// CHECK:      linalg.generic
+// CHECK:        arith.maxui
+// CHECK-NOT:  arith.maxsi
+func.func @max_pool_uint8(%x: tensor<1x2x8x8xui8>) -> tensor<1x2x4x4xui8> {
+  %0 = "edge.max_pool"(%x) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x8x8xui8>) -> tensor<1x2x4x4xui8>
+  return %0 : tensor<1x2x4x4xui8>
+}
+
+// -----
+
+// A uint8 matmul is its signless twin (products and sums wrap around alike); with a relu
+// activation (signed for i8) it would not be, and is refused (not fused this way by exir-mlir).
+// CHECK-LABEL: func.func @matmul_uint8
+// CHECK:      linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x5xi8>, tensor<5x3xi8>)
+func.func @matmul_uint8(%a: tensor<4x5xui8>, %b: tensor<5x3xui8>) -> tensor<4x3xui8> {
+  %0 = "backend.matmul"(%a, %b) {activation = "none"} : (tensor<4x5xui8>, tensor<5x3xui8>) -> tensor<4x3xui8>
+  return %0 : tensor<4x3xui8>
+}
