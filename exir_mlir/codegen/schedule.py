@@ -265,6 +265,21 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
             lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None, contraction=True))
 
 
+def _allow_contraction(script: _Script, op: str) -> None:
+    """Marks the multiply and the add of a split dot product's partial step `fastmath<contract>`.
+
+    Its k step is elementwise (`acc + a * b` on lane-wide partial sums, every dim parallel), so no
+    reduction_to_contract applies, and without the flag LLVM must keep the product rounded apart
+    from the sum: the k loop ran vmulps + vaddps instead of FMAs (nn.Linear(512, 256): 0 vfmadd).
+    The flag lets LLVM fuse each pair into one FMA, as torch's own matmul kernels compute it; the
+    vectorizer carries the op's attributes onto its vector ops."""
+    ops, flag = script.fresh("madd"), script.fresh("contract")
+    script.emit(f'{ops} = transform.structured.match ops{{["arith.mulf", "arith.addf"]}} in {op}'
+                f" : ({_ANY}) -> {_ANY}")
+    script.emit(f"{flag} = transform.param.constant #arith.fastmath<contract> -> !transform.any_param")
+    script.emit(f'transform.annotate {ops} "fastmath" = {flag} : {_ANY}, !transform.any_param')
+
+
 def _split_reduction(script: _Script, op: str, red: list[int], vector_sizes: list[int] | None) -> None:
     """Partial vector accumulators over the reduction tiles `red` (a split, then one combine)."""
     init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
@@ -272,6 +287,7 @@ def _split_reduction(script: _Script, op: str, red: list[int], vector_sizes: lis
         f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {op}"
         f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
     )
+    _allow_contraction(script, split)
     script.vectorize(split, vector_sizes)
     script.vectorize(init, None)
     script.vectorize(combine, None)

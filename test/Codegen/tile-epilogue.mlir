@@ -15,8 +15,8 @@
 // CHECK:             %[[BROW:.*]] = vector.transfer_read %[[BSLICE]]
 // CHECK:             %[[BBLOCK:.*]] = vector.broadcast %[[BROW]] : vector<4xf32> to vector<2x4xf32>
 // CHECK:             %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %[[PARTIAL0]]) -> (vector<2x4x8xf32>)
-// CHECK:               arith.mulf
-// CHECK:               arith.addf %[[ACC]]
+// CHECK:               %[[PROD:.*]] = arith.mulf {{.*}} fastmath<contract>
+// CHECK:               arith.addf %[[ACC]], %[[PROD]] fastmath<contract>
 // CHECK:             %[[SUM:.*]] = vector.multi_reduction <add>, %[[PARTIAL]], %[[BBLOCK]] [2] : vector<2x4x8xf32> to vector<2x4xf32>
 // CHECK:             %[[DEST:.*]] = tensor.extract_slice %[[OUT]][%[[I]], %[[J]]] [2, 4]
 // CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZEROS]] : vector<2x4xf32>

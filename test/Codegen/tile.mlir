@@ -117,12 +117,13 @@ func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor
 // -----
 
 // x @ W^T (torch's linear layout, k contiguous in both inputs): a 4x4 block of 16-lane partial
-// dot products accumulated with vector FMAs, reduced across lanes once per block.
+// dot products accumulated with vector FMAs (mulf + addf that LLVM may contract), reduced across
+// lanes once per block.
 // AVX512-LABEL: func.func @linear
 // AVX512:         scf.forall
 // AVX512:           %[[PARTIAL:.*]] = scf.for {{.*}} step %c16 {{.*}} -> (vector<4x4x16xf32>)
-// AVX512:             arith.mulf %{{.*}}, %{{.*}} : vector<4x4x16xf32>
-// AVX512:             arith.addf %{{.*}}, %{{.*}} : vector<4x4x16xf32>
+// AVX512:             %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<4x4x16xf32>
+// AVX512:             arith.addf %{{.*}}, %[[PROD]] fastmath<contract> : vector<4x4x16xf32>
 // AVX512:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<4x4x16xf32> to vector<4x4xf32>
 // AVX2-LABEL: func.func @linear
 // AVX2:           -> (vector<2x4x8xf32>)

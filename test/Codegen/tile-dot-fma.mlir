@@ -1,0 +1,62 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2},exir-cpu-bufferize,exir-cpu-parallelize{num-threads=2},exir-cpu-to-llvm)' | FileCheck %s --check-prefix=LLVM
+
+// The dot kernel (x @ W^T, k contiguous in both: nn.Linear's layout) accumulates lane-wide partial
+// sums with an elementwise acc + a * b, every dim parallel: no vector.contract to lower to FMAs.
+// Its multiply and add carry fastmath<contract> so that LLVM fuses them into one FMA (without the
+// flag it must round the product apart: the k loop ran vmulps + vaddps, no vfmadd). The lane
+// reduction after the loop is a plain sum.
+
+// Rows symbolic (a batch marked torch.export.Dim): the full 2-row blocks and the masked remainder
+// both accumulate with contractable pairs.
+// CHECK-LABEL: func.func @linear_dynamic_batch
+// CHECK:         scf.forall
+// CHECK:           %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<2x4x8xf32>)
+// CHECK-NOT:         vector.create_mask
+// CHECK:             %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
+// CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<2x4x8xf32>
+// CHECK:             scf.yield %[[SUM]]
+// CHECK:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<2x4x8xf32> to vector<2x4xf32>
+// CHECK:           scf.for {{.*}} -> (tensor<?x4x8xf32>)
+// CHECK:             vector.create_mask
+// CHECK:             %[[RPROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
+// CHECK:             arith.addf %{{.*}}, %[[RPROD]] fastmath<contract> : vector<2x4x8xf32>
+// LLVM-LABEL:  llvm.func @linear_dynamic_batch
+// LLVM:          llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
+// LLVM:          llvm.fadd %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
+func.func @linear_dynamic_batch(%x: tensor<?x64xf32>, %w: tensor<32x64xf32>) -> tensor<?x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%x, %w : tensor<?x64xf32>, tensor<32x64xf32>) outs(%f : tensor<?x32xf32>) -> tensor<?x32xf32>
+  return %r : tensor<?x32xf32>
+}
+
+// -----
+
+// With an epilogue (bias init, ReLU) fused around it, the same k loop.
+// CHECK-LABEL: func.func @linear_bias_relu
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<2x4x8xf32>)
+// CHECK:           %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
+// CHECK:           arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<2x4x8xf32>
+// CHECK:         arith.maximumf
+// LLVM-LABEL:  llvm.func @linear_bias_relu
+// LLVM:          llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
+// LLVM:          llvm.fadd %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
+func.func @linear_bias_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<8x64xf32>) -> tensor<8x32xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<8x32xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%bias : tensor<32xf32>) outs(%0 : tensor<8x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x32xf32>
+  %2 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%x, %w : tensor<8x64xf32>, tensor<32x64xf32>) outs(%1 : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %3 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%2 : tensor<8x32xf32>) outs(%0 : tensor<8x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %4 = arith.maximumf %in, %cst : f32
+    linalg.yield %4 : f32
+  } -> tensor<8x32xf32>
+  return %3 : tensor<8x32xf32>
+}
