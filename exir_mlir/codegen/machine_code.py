@@ -147,6 +147,10 @@ def _target(cpu: str = "native") -> tuple[bytes, bytes, bytes, int]:
 _CODEGEN_LEVEL = {0: 0, 1: 1, 2: 2, 3: 3}
 _RELOC_PIC, _CODE_MODEL_DEFAULT, _OBJECT_FILE = 2, 0, 1
 _EXTERNAL_LINKAGE, _INTERNAL_LINKAGE, _PRIVATE_LINKAGE = 0, 8, 9
+# LLVMLinkage: linkonce (any, odr) and weak (any, odr). A part may drop a linkonce definition its own
+# code no longer calls (inlined), while other parts call it (MLIR's math-to-funcs helpers such as
+# __mlir_math_ipowi_i64 are linkonce_odr): the part that keeps the function defines it for all.
+_DISCARDABLE_LINKAGES = (2, 3, 5, 6)
 _HIDDEN = 1
 
 
@@ -207,16 +211,16 @@ def _value_name(lib, value) -> bytes:
 
 
 def _keep_only(lib, module: int, keep: set[bytes], *, first: bool) -> None:
-    """Declarations instead of the definitions of functions not in `keep`; the part's internal
-    functions and globals external (hidden: other parts use them, the library does not export
-    them); defined globals only in the `first` part."""
+    """Declarations instead of the definitions of functions not in `keep`; the part's internal and
+    linkonce/weak functions and its internal globals external (hidden: other parts use them, the
+    library does not export them); defined globals only in the `first` part."""
     doomed = []
     function = lib.LLVMGetFirstFunction(module)
     while function:
         if not lib.LLVMIsDeclaration(function):
             name = _value_name(lib, function)
             if name in keep:
-                if lib.LLVMGetLinkage(function) in (_INTERNAL_LINKAGE, _PRIVATE_LINKAGE):
+                if lib.LLVMGetLinkage(function) in (_INTERNAL_LINKAGE, _PRIVATE_LINKAGE, *_DISCARDABLE_LINKAGES):
                     lib.LLVMSetLinkage(function, _EXTERNAL_LINKAGE)
                     lib.LLVMSetVisibility(function, _HIDDEN)
             else:

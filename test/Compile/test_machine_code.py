@@ -83,3 +83,22 @@ def test_float_to_bfloat_conversions_link_and_round_to_nearest_even(tmp_path):
         assert torch.equal(bits32[~nan], want[~nan]) and torch.equal(bits64[:-1][~nan], want[~nan])
         assert ((bits32[nan] & 0x7FFF) > 0x7F80).all() and ((bits64[:-1][nan] & 0x7FFF) > 0x7F80).all()
         assert bits64[-1].item() == 0x3F81  # 1 + 2**-7
+
+
+def test_a_linkonce_helper_called_from_several_parts_is_defined_once(monkeypatch):
+    """MLIR's math-to-funcs writes integer pow as a linkonce_odr helper (__mlir_math_ipowi_i64). A
+    part that inlined all its own calls dropped that definition while the other parts still called
+    it: the library failed to load ("undefined symbol"). The part that keeps it defines it for all."""
+    monkeypatch.setenv("EXIR_MLIR_COMPILE_THREADS", "3")
+
+    class Powers(torch.nn.Module):
+        def forward(self, x, y):
+            return x ** y, x.square() + 1, (x * 3) ** 2, torch.pow(y, 3)
+
+    x, y = torch.randint(-5, 6, (4, 7)), torch.randint(0, 5, (4, 7))
+    clear_memory_cache()
+    for threads in (1, 2):
+        program = exir_mlir.compile(torch.export.export(Powers(), (x, y)), num_threads=threads)
+        for got, want in zip(program(x, y), Powers()(x, y), strict=True):
+            assert torch.equal(got, want)
+    clear_memory_cache()
