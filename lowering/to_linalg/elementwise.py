@@ -154,6 +154,12 @@ def _nonzero_divisor(b):
 
 
 def _ipow(a, b):
+    if unsigned_operand(1) and ir.IntegerType(b.type).width < 64:
+        # An unsigned exponent of 2^(w-1) or more reads as negative in iw (ipowi gives 0 or 1/a):
+        # both widened to i64 without sign, the low w bits of the i64 power are the uintw power.
+        wide = ir.IntegerType.get_signless(64)
+        power = math.IPowIOp(arith.ExtUIOp(wide, a).result, arith.ExtUIOp(wide, b).result).result
+        return arith.TruncIOp(a.type, power).result
     return math.IPowIOp(a, b).result
 
 

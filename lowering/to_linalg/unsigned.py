@@ -40,17 +40,21 @@ SIGN_AGNOSTIC = {
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
-    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "max_pool",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "max_pool", "pow",
 }
 # Backend ops, sign-agnostic where their attributes say so: a matmul's products and sums wrap
 # around alike (eager's uint8 mm keeps the low 8 bits too), and its bias add; not an activation.
-BACKEND_SIGN_AGNOSTIC = {"backend.matmul": lambda op: ir.StringAttr(op.attributes["activation"]).value == "none"}
+# And edge ops whose attributes decide: a scatter that stores, adds or multiplies (not amax/amin).
+ATTRIBUTE_SIGN_AGNOSTIC = {
+    "backend.matmul": lambda op: ir.StringAttr(op.attributes["activation"]).value == "none",
+    "edge.scatter": lambda op: ir.StringAttr(op.attributes["reduce"]).value in ("none", "sum", "prod"),
+}
 UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
 
 
 def _takes_unsigned(name: str, op: ir.Operation) -> bool:
-    if name in BACKEND_SIGN_AGNOSTIC:
-        return BACKEND_SIGN_AGNOSTIC[name](op)
+    if name in ATTRIBUTE_SIGN_AGNOSTIC:
+        return ATTRIBUTE_SIGN_AGNOSTIC[name](op)
     return name in UNSIGNED_OPS
 
 

@@ -78,14 +78,19 @@ def test_uint8_static_shapes_match_eager_exactly():
 class Uint8MatmulPool(torch.nn.Module):
     def forward(self, a, b, img):
         pool = torch.nn.functional.max_pool2d
+        rows = torch.arange(a.shape[0]).flip(0)[:, None].expand(a.shape)  # a permutation: no duplicate
         return (a @ b.t(), torch.bmm(a[None], b.t()[None]), a @ b.t() + b[0],  # products wrap mod 256
-                pool(img, 3, 2, padding=1), pool(img, 2))  # eager has no uint8 max_pool1d
+                pool(img, 3, 2, padding=1), pool(img, 2),  # eager has no uint8 max_pool1d
+                a ** 2, a ** b[0], b ** a[0],  # exponents 128..255 are not negative
+                torch.zeros_like(a).scatter(0, rows, a), torch.ones_like(a).scatter_add(0, rows % 2, a))
 
 
-def test_uint8_matmul_and_max_pool_match_eager_exactly():
+def test_uint8_matmul_pool_pow_scatter_match_eager_exactly():
     """matmul wraps around as eager's uint8 mm does (sign-agnostic); max pooling compares unsigned and
     pads with 0: a window of values below 128 next to the border would read a signed pad (-128,
-    i.e. 128) as its max, and a window holding 200 and 100 would pick 100 compared signed."""
+    i.e. 128) as its max, and a window holding 200 and 100 would pick 100 compared signed; pow with
+    an exponent of 128..255 (negative as a signed byte: ipowi would give 0); scatter and scatter_add
+    (sign-agnostic)."""
     m = Uint8MatmulPool()
     n = torch.export.Dim("n", max=64)
     gen = torch.Generator().manual_seed(0)
@@ -106,12 +111,12 @@ def test_uint8_matmul_and_max_pool_match_eager_exactly():
 
 
 def test_uint8_op_without_lowering_is_a_clear_error():
-    class Pow(torch.nn.Module):
-        def forward(self, a):
-            return a ** a
+    class ScatterMax(torch.nn.Module):
+        def forward(self, a, i):
+            return torch.zeros_like(a).scatter_reduce(0, i, a, "amax")  # amax compares: not sign-agnostic
 
-    ep = torch.export.export(Pow(), (torch.zeros(3, dtype=torch.uint8),))
-    with pytest.raises(ExirUserError, match=r"node pow_1\): 'edge.pow' cannot be lowered to linalg: uint8 .unsigned. "
-                       r"tensors are not supported by 'edge.pow' yet; cast the uint8 tensor to a signed type first "
-                       r"\(e.g. x.to\(torch.int16\)"):
+    ep = torch.export.export(ScatterMax(), (torch.zeros(3, dtype=torch.uint8), torch.zeros(3, dtype=torch.int64)))
+    with pytest.raises(ExirUserError, match=r"node scatter_reduce\): 'edge.scatter' cannot be lowered to linalg: uint8 "
+                       r".unsigned. tensors are not supported by 'edge.scatter' yet; cast the uint8 tensor to a "
+                       r"signed type first \(e.g. x.to\(torch.int16\)"):
         exir_mlir.compile(ep)

@@ -249,3 +249,18 @@ func.func @matmul_uint8(%a: tensor<4x5xui8>, %b: tensor<5x3xui8>) -> tensor<4x3x
   %0 = "backend.matmul"(%a, %b) {activation = "none"} : (tensor<4x5xui8>, tensor<5x3xui8>) -> tensor<4x3xui8>
   return %0 : tensor<4x3xui8>
 }
+
+// -----
+
+// uint8 pow: an exponent of 128..255 is not negative, so base and exponent are widened without
+// sign to i64 (ipowi of i8 would read them as negative), and the low 8 bits kept.
+// CHECK-LABEL: func.func @pow_uint8
+// CHECK:      linalg.generic
+// CHECK:        %[[A:.*]] = arith.extui %{{.*}} : i8 to i64
+// CHECK:        %[[B:.*]] = arith.extui %{{.*}} : i8 to i64
+// CHECK:        %[[P:.*]] = math.ipowi %[[A]], %[[B]] : i64
+// CHECK:        arith.trunci %[[P]] : i64 to i8
+func.func @pow_uint8(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
+  %0 = "edge.pow"(%a, %b) : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
