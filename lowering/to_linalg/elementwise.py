@@ -160,6 +160,9 @@ def _ipow(a, b):
         wide = ir.IntegerType.get_signless(64)
         power = math.IPowIOp(arith.ExtUIOp(wide, a).result, arith.ExtUIOp(wide, b).result).result
         return arith.TruncIOp(a.type, power).result
+    if unsigned_operand(1):  # no wider type holds a uint64 exponent; eager has no uint64 pow either
+        raise Unsupported("pow with a uint64 exponent is not supported (eager has no uint64 pow); cast to "
+                          "torch.int64 first if the exponents are below 2^63")
     return math.IPowIOp(a, b).result
 
 
