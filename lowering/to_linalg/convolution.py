@@ -154,18 +154,7 @@ def _grouped_generic(xg, wg, og, stride, dilation) -> ir.Value:
     x_map = ir.AffineMap.get(rank, 0, [d[0], d[1], c, *win])
     w_map = ir.AffineMap.get(rank, 0, [d[1], d[2], c, *k])
     o_map = ir.AffineMap.get(rank, 0, [d[0], d[1], d[2], *o])
-    elem = element_type(og)
-    g = linalg.GenericOp([og.type], [xg, wg], [og], maps_attr([x_map, w_map, o_map]),
-                         iterators([PARALLEL] * (3 + n) + [REDUCTION] * (1 + n)))
-    block = g.regions[0].blocks.append(elem, elem, elem)
-    with ir.InsertionPoint(block):
-        a, b, acc = block.arguments
-        if is_float(elem):
-            r = arith.AddFOp(acc, arith.MulFOp(a, b).result).result
-        else:
-            r = arith.AddIOp(acc, arith.MulIOp(a, b).result).result
-        linalg.YieldOp([r])
-    return g.result
+    return _contract([xg, wg], [x_map, w_map, o_map], og, rank, 1 + n)
 
 
 def _conv_result_sizes(ctx, res, x, w, stride, padding, dilation):

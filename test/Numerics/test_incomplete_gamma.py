@@ -15,6 +15,7 @@ import warnings
 
 import pytest
 import torch
+from _special_check import assert_matches
 from torch.export import Dim
 
 import exir_mlir
@@ -25,7 +26,6 @@ warnings.filterwarnings("ignore", category=FutureWarning)
 
 aten = torch.ops.aten
 TABLE = special.table()
-TOLERANCE = {torch.float32: (1e-4, 1e-5), torch.float64: (1e-7, 1e-7)}
 INF, NAN = math.inf, math.nan
 SPECIAL = [0.0, -0.0, -1.0, -1e-3, INF, -INF, NAN]
 # a <= 16: every x converges; the corpus' samples lie in (0, 9]
@@ -34,14 +34,6 @@ X = [1e-8, 1e-3, 0.1, 0.5, 0.99, 1.0, 1.01, 1.1, 2.0, 3.0, 4.99, 5.0, 6.5, 9.0, 
      1e4, *SPECIAL]
 # larger a away from x ~ a
 FAR = [(30.0, 3.0), (30.0, 200.0), (100.0, 1.0), (100.0, 1000.0), (1e4, 10.0), (1e4, 1e6), (200.0, 1e-3)]
-
-
-def _assert_matches(ours, eager, dtype, what):
-    assert ours.dtype == eager.dtype, what
-    rtol, atol = TOLERANCE[dtype]
-    close = torch.isclose(ours, eager, rtol=rtol, atol=atol, equal_nan=True)
-    assert bool(close.all()), (what, [(i, ours.flatten()[i].item(), eager.flatten()[i].item())
-                                      for i in (~close.flatten()).nonzero().flatten()[:5].tolist()])
 
 
 def _grid(dtype):
@@ -53,12 +45,12 @@ def _grid(dtype):
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
 def test_eager_grid(dtype):
     a, x = _grid(dtype)
-    _assert_matches(TABLE[aten.igamma.default](a, x), torch.igamma(a, x), dtype, "igamma")
-    _assert_matches(TABLE[aten.igammac.default](a, x), torch.igammac(a, x), dtype, "igammac")
+    assert_matches(TABLE[aten.igamma.default](a, x), torch.igamma(a, x), dtype, "igamma")
+    assert_matches(TABLE[aten.igammac.default](a, x), torch.igammac(a, x), dtype, "igammac")
     # broadcasting, and the mixed float32/float64 result dtype
     a32 = torch.tensor([[0.5], [3.0], [8.0]])
     x64 = torch.tensor([0.2, 2.0, 7.5, 20.0], dtype=torch.float64)
-    _assert_matches(TABLE[aten.igammac.default](a32, x64), torch.igammac(a32, x64), torch.float64, "broadcast")
+    assert_matches(TABLE[aten.igammac.default](a32, x64), torch.igammac(a32, x64), torch.float64, "broadcast")
 
 
 def test_not_converged_is_an_error():
@@ -88,6 +80,6 @@ def test_compiled_dynamic_float32():
     program = _compiled(_upper, a, x)
     for size in (16, 11):  # the export size and another one
         for ours, eager in zip(program(a[:size], x[:size]), _upper(a[:size], x[:size]), strict=True):
-            _assert_matches(ours, eager, torch.float32, "compiled float32")
+            assert_matches(ours, eager, torch.float32, "compiled float32")
     with pytest.raises(RuntimeCheckError, match="cannot compute igammac"):
         program(torch.tensor([3.0, 60.0]), torch.tensor([1.0, 61.0]))

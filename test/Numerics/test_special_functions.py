@@ -15,6 +15,7 @@ import warnings
 
 import pytest
 import torch
+from _special_check import assert_matches
 from torch.export import Dim
 
 import exir_mlir
@@ -24,7 +25,6 @@ warnings.filterwarnings("ignore", category=FutureWarning)
 
 aten = torch.ops.aten
 TABLE = special.table()
-TOLERANCE = {torch.float32: (1e-4, 1e-5), torch.float64: (1e-7, 1e-7)}
 DTYPES = [torch.float32, torch.float64]
 INF, NAN = math.inf, math.nan
 
@@ -57,22 +57,13 @@ POLYNOMIALS = ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_po
                "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"]
 
 
-def _assert_matches(ours, eager, dtype, what):
-    assert ours.dtype == eager.dtype, what
-    rtol, atol = TOLERANCE[dtype]
-    close = torch.isclose(ours, eager, rtol=rtol, atol=atol, equal_nan=True)
-    # isclose calls inf == inf close; the sign of an infinity must match too (it does with equal values)
-    assert bool(close.all()), (what, [(i, ours.flatten()[i].item(), eager.flatten()[i].item())
-                                      for i in (~close.flatten()).nonzero().flatten()[:5].tolist()])
-
-
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("name", sorted(UNARY))
 def test_unary(name, dtype):
     overload, eager = UNARY[name]
     x = torch.cat([torch.tensor(GRID, dtype=dtype), torch.linspace(-12, 12, 97, dtype=dtype),
                    torch.linspace(-1, 1, 41, dtype=dtype)])
-    _assert_matches(TABLE[overload](x), eager(x), dtype, name)
+    assert_matches(TABLE[overload](x), eager(x), dtype, name)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
@@ -84,14 +75,14 @@ def test_gamma_family_and_zeta(dtype):
         # "infinite" in both (torch's float32 gives sin(pi x) != 0 there: a huge finite value)
         short = (x < 9 - special.ZETA_TERMS) & (x != x.trunc()) & (n >= 2)
         keep = ~short & ~((n == 1) & (x <= 0) & (x == x.trunc()))
-        _assert_matches(ours[keep], eager[keep], dtype, f"polygamma {n}")
+        assert_matches(ours[keep], eager[keep], dtype, f"polygamma {n}")
         assert ours[short].isnan().all()
     s = torch.tensor([1.0, 1.5, 2.0, 3.0, 0.5, 10.0, 30.0, 2.0, 4.0, 5.0, 3.0, INF, 2.0, NAN], dtype=dtype)
     q = torch.tensor([1.0, 2.0, -1.5, 0.3, 1.0, 1e-3, 5.0, -8.478, -8.5, 0.0, 1e6, 2.0, -3.0, 1.0], dtype=dtype)
-    _assert_matches(TABLE[aten.special_zeta.default](s, q), torch.special.zeta(s, q), dtype, "zeta")
+    assert_matches(TABLE[aten.special_zeta.default](s, q), torch.special.zeta(s, q), dtype, "zeta")
     # integer inputs promote to the default float dtype, as torch does
     i = torch.arange(-3, 6)
-    _assert_matches(TABLE[aten.lgamma.default](i), torch.lgamma(i), torch.float32, "lgamma int")
+    assert_matches(TABLE[aten.lgamma.default](i), torch.lgamma(i), torch.float32, "lgamma int")
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
@@ -112,9 +103,9 @@ def test_polynomials(name, dtype):
         beyond = (nn.trunc() > special.POLYNOMIAL_STEPS) & ours.isnan()
         assert beyond.sum() >= 0.8 * (nn.trunc() > special.POLYNOMIAL_STEPS).sum()
         ours, want = ours[~beyond], want[~beyond]
-    _assert_matches(ours, want, dtype, name)
+    assert_matches(ours, want, dtype, name)
     # a degree given as a number (the n_scalar overload) is unrolled exactly
-    _assert_matches(TABLE[overloads.n_scalar](x[:-2], 23), eager(x[:-2], 23), dtype, f"{name} n=23")
+    assert_matches(TABLE[overloads.n_scalar](x[:-2], 23), eager(x[:-2], 23), dtype, f"{name} n=23")
 
 
 def _compiled(fn, *inputs, dynamic):
@@ -139,7 +130,7 @@ def test_compiled_dynamic_float32():
     for size in (16, 11):  # the export size and another one
         x, n = grid[:size], degrees[:size]
         for ours, eager in zip(program(x, n), _several(x, n), strict=True):
-            _assert_matches(ours, eager, torch.float32, "compiled float32")
+            assert_matches(ours, eager, torch.float32, "compiled float32")
 
 
 def test_compiled_static_float64():
@@ -149,4 +140,4 @@ def test_compiled_static_float64():
     x = torch.tensor([0.0, 1.0, -1.0, -2.5, 0.5, 1e-8, 3.7, 10.0, 25.3, -7.3, 2.0, 1e5, INF, NAN], dtype=torch.float64)
     program = _compiled(f, x, dynamic=False)
     for ours, eager in zip(program(x), f(x), strict=True):
-        _assert_matches(ours, eager, torch.float64, "compiled float64")
+        assert_matches(ours, eager, torch.float64, "compiled float64")
