@@ -53,8 +53,10 @@ HARNESS_ERROR = "harness-error"  # this harness raised (its bug): never counted
 OUTCOMES = (MATCH, MISMATCH, COMPILE_ERROR, RUN_ERROR, TIMEOUT, CRASH, NOT_EXPORTABLE, NO_SAMPLE, HARNESS_ERROR)
 COUNTED = (MATCH, MISMATCH, COMPILE_ERROR, RUN_ERROR, TIMEOUT, CRASH)  # pairs eager runs and export exports
 
-DTYPES = {"f32": torch.float32, "i64": torch.int64, "bool": torch.bool}
-SAMPLES = {"f32": 2, "i64": 1, "bool": 1}  # samples per (OpInfo, dtype)
+# The small integer types (uint8, int8, int16) are issue 12's column: where eager takes them, so must we.
+DTYPES = {"f32": torch.float32, "i64": torch.int64, "bool": torch.bool,
+          "u8": torch.uint8, "i8": torch.int8, "i16": torch.int16}
+SAMPLES = {"f32": 2, "i64": 1, "bool": 1, "u8": 1, "i8": 1, "i16": 1}  # samples per (OpInfo, dtype)
 MODES = ("static", "dynamic")
 SEED = 0
 SAMPLE_POOL = 8  # the SAMPLE-th of the first 8 samples, those with a dim of size >= 2 first (stable order)

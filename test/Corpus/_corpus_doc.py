@@ -77,8 +77,8 @@ def render_markdown(results: dict[str, dict]) -> str:
         f"{per_mode}. Silent mismatches: {len(mismatches)}.**",
         "",
         f"The programs: every entry of torch's OpInfo database (`op_db`, {len(opinfos)} entries here, not only",
-        "core ATen ops) called on its first samples per dtype (f32: "
-        f"{SAMPLES['f32']}, i64: {SAMPLES['i64']}, bool: {SAMPLES['bool']}; of the first 8 samples, those with a "
+        "core ATen ops) called on its first samples per dtype ("
+        + ", ".join(f"{d}: {n}" for d, n in SAMPLES.items()) + "; of the first 8 samples, those with a "
         "dim of size >= 2 first), and "
         f"{len(layers)} `torch.nn` layers (conv, pool, norm, rnn, attention, loss, activation, ...) in eval mode",
         "and, for norms, train mode, on a batch of 3. Each is exported twice with non-strict `torch.export`:",
@@ -115,6 +115,19 @@ def render_markdown(results: dict[str, dict]) -> str:
         n = {m: sum(r["outcome"] == outcome for r in by_mode[m]) for m in MODES}
         if sum(n.values()):
             lines.append(f"| {outcome} | " + " | ".join(str(n[m]) for m in MODES) + f" | {sum(n.values())} |")
+    lines += ["", "## By dtype", "",
+              "OpInfo cases by the sample's dtype (nn layers are f32): matching / counted, per mode.", "",
+              "| dtype | " + " | ".join(MODES) + " |", "| --- | " + " | ".join("---:" for _ in MODES) + " |"]
+    for dtype in SAMPLES:
+        cells = []
+        for m in MODES:
+            rs = [r for r in counted[m] if parse(r["case"])[2] == dtype and r["case"].startswith("opinfo:")]
+            if rs:
+                ok = sum(r["outcome"] == MATCH for r in rs)
+                cells.append(f"{ok} / {len(rs)} ({_pct(ok, len(rs))})")
+            else:
+                cells.append("not run")
+        lines.append(f"| {dtype} | " + " | ".join(cells) + " |")
     lines += ["", "## Failures by class", "",
               "| outcome | class | " + " | ".join(MODES) + " | example programs |",
               "| --- | --- | " + " | ".join("---:" for _ in MODES) + " | --- |"]
