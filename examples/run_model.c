@@ -29,13 +29,19 @@
 static int read_value(FILE *f, int dtype, void *slot) {
   double real;
   long long integer;
+  unsigned long long unsigned_integer;
   switch (dtype) {
   case EXIR_F32: if (fscanf(f, "%lf", &real) != 1) return 0; *(float *)slot = (float)real; return 1;
   case EXIR_F64: if (fscanf(f, "%lf", &real) != 1) return 0; *(double *)slot = real; return 1;
   case EXIR_I64: if (fscanf(f, "%lld", &integer) != 1) return 0; *(int64_t *)slot = integer; return 1;
   case EXIR_I32: if (fscanf(f, "%lld", &integer) != 1) return 0; *(int32_t *)slot = (int32_t)integer; return 1;
+  case EXIR_I16: if (fscanf(f, "%lld", &integer) != 1) return 0; *(int16_t *)slot = (int16_t)integer; return 1;
+  case EXIR_I8: if (fscanf(f, "%lld", &integer) != 1) return 0; *(int8_t *)slot = (int8_t)integer; return 1;
   case EXIR_BOOL:
   case EXIR_U8: if (fscanf(f, "%lld", &integer) != 1) return 0; *(uint8_t *)slot = (uint8_t)integer; return 1;
+  case EXIR_U16: if (fscanf(f, "%llu", &unsigned_integer) != 1) return 0; *(uint16_t *)slot = (uint16_t)unsigned_integer; return 1;
+  case EXIR_U32: if (fscanf(f, "%llu", &unsigned_integer) != 1) return 0; *(uint32_t *)slot = (uint32_t)unsigned_integer; return 1;
+  case EXIR_U64: if (fscanf(f, "%llu", &unsigned_integer) != 1) return 0; *(uint64_t *)slot = unsigned_integer; return 1;
   default: return 0;
   }
 }
@@ -46,8 +52,13 @@ static void print_value(int dtype, const void *data, int64_t k) {
   case EXIR_F64: printf("%.17g", ((const double *)data)[k]); break;
   case EXIR_I64: printf("%lld", (long long)((const int64_t *)data)[k]); break;
   case EXIR_I32: printf("%d", ((const int32_t *)data)[k]); break;
+  case EXIR_I16: printf("%d", ((const int16_t *)data)[k]); break;
+  case EXIR_I8: printf("%d", ((const int8_t *)data)[k]); break;
   case EXIR_BOOL:
   case EXIR_U8: printf("%d", ((const uint8_t *)data)[k]); break;
+  case EXIR_U16: printf("%u", ((const uint16_t *)data)[k]); break;
+  case EXIR_U32: printf("%u", ((const uint32_t *)data)[k]); break;
+  case EXIR_U64: printf("%llu", (unsigned long long)((const uint64_t *)data)[k]); break;
   default: printf("?");
   }
 }

@@ -54,12 +54,19 @@ def exit_code(error: ExirError) -> int:
 
 _FILE_LINE = re.compile(r'"([^"]+)":(\d+):(\d+)')
 _QUOTED = re.compile(r'"([^"]*)"(:\d+:\d+)?')
+_OP_METADATA = re.compile(r'fused<"([^"]*)">')
+
+
+def location_ops(loc) -> list[str]:
+    """The ATen overloads an importer location names in its metadata (`fused<"aten::relu">[...]`), in order,
+    without repeats: one for an op made from one node, several for ops fused from several nodes."""
+    return list(dict.fromkeys(_OP_METADATA.findall(str(loc))))
 
 
 def describe_location(loc) -> str:
     """`model.py:12:8 (node relu_1)` from an importer location (a FusedLoc of the user's file line
     and the node's name), given as an ir.Location or its text."""
-    text = str(loc)
+    text = _OP_METADATA.sub("fused", str(loc))
     where = _FILE_LINE.search(text)
     names = [name for name, file_line in _QUOTED.findall(text) if not file_line and name]
     if where:

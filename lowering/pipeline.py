@@ -66,9 +66,13 @@ def _user_op_names() -> dict[str, str]:
     return names
 
 
-def user_message(message: str) -> str:
-    """A diagnostic with the exir ops it names replaced by what the user's program called."""
+def user_message(message: str, loc: ir.Location | None = None) -> str:
+    """A diagnostic with the exir ops it names replaced by what the user's program called: the ATen op in
+    the location's metadata (errors.location_ops) when the op was made from one node, else the op table's."""
     names = _user_op_names()
+    called = errors.location_ops(loc) if loc is not None else []
+    if len(called) == 1:
+        return _DIALECT_OP.sub(f"'{called[0]}'", message)
     return _DIALECT_OP.sub(lambda m: f"'{names.get(m.group(1), m.group(1))}'", message)
 
 
@@ -91,10 +95,11 @@ def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int
         pm.run(module.operation)
     except ir.MLIRError as e:
         internal = any(is_internal_error_message(d.message) for d in e.error_diagnostics)
-        raw = [f"{describe_location(d.location)}: {d.message}" for d in e.error_diagnostics] or [str(e)]
+        raw = [(f"{describe_location(d.location)}: {d.message}", d.location) for d in e.error_diagnostics]
+        raw = raw or [(str(e), None)]
         # A user error names the op as the program called it; an internal error (a bug report,
         # with its reproducer) keeps the dialect op the pattern failed on.
-        lines = raw if internal else [user_message(line) for line in raw]
+        lines = [line if internal else user_message(line, loc) for line, loc in raw]
         message = f"lowering to {stage} failed:\n  " + "\n  ".join(lines)
         repro = None
         if before is not None and (internal or dump is not None):

@@ -76,7 +76,7 @@ class LocationBuilder:
         return loc
 
     def for_node(self, node: torch.fx.Node, fallback: ir.Location | None = None) -> ir.Location:
-        """fused[callsite(user line at callers...), "node_name", "module.path"]; nodes without a user
+        """fused<"aten::op.overload">[callsite(user line at callers...), "node_name", "module.path"]; nodes without a user
         frame (subgraph nodes traced from generated code) take `fallback`'s source part."""
         frames = tuple(user_frames(node))
         parts: list[ir.Location] = []
@@ -88,7 +88,11 @@ class LocationBuilder:
         path = module_path(node)
         if path:
             parts.append(ir.Location.name(path))
-        return ir.Location.fused(parts)
+        # The ATen overload the node calls rides along as the location's metadata, so that a later stage's
+        # error about the edge or backend op made from it names the op the user wrote (lowering/pipeline.py).
+        target = node.target if node.op == "call_function" else None
+        metadata = ir.StringAttr.get(target.name()) if isinstance(target, torch._ops.OpOverload) else None
+        return ir.Location.fused(parts, metadata)
 
 
 def source_part(loc: ir.Location) -> ir.Location:

@@ -258,6 +258,29 @@ def test_c_example_builds_and_runs(built, tmp_path):
     assert "dim 1 has size 15, but the program was compiled for size 16" in bad.stderr
 
 
+class _IntegerTypes(torch.nn.Module):
+    def forward(self, a, b, c, d, e):
+        return a + 1, b + 1, c + 1, d + 1, e + 1
+
+
+def test_c_example_reads_and_prints_every_integer_type(tmp_path):
+    """int8/int16 read and print signed, uint16/32/64 unsigned, at the values a wrong width or sign mangles."""
+    values = {torch.int8: -128, torch.int16: -32768, torch.uint16: 65534, torch.uint32: 4294967294,
+              torch.uint64: 2**64 - 2}
+    args = tuple(torch.tensor([v, 5], dtype=dt) for dt, v in values.items())
+    path = exir_mlir.export_library(torch.export.export(_IntegerTypes(), args), tmp_path / "ints.so")
+    (tmp_path / "model.h").write_text(path.with_suffix(".h").read_text())
+    binary = tmp_path / "run_model"
+    subprocess.run(["cc", "-O2", "-Wall", "-Werror", f"-I{tmp_path}", str(REPO / "examples" / "run_model.c"),
+                    str(path), f"-Wl,-rpath,{path.parent}", "-o", str(binary)], check=True)
+    inputs = tmp_path / "inputs.txt"
+    inputs.write_text("".join(f"1 2 {v} 5\n" for v in values.values()))
+    out = subprocess.run([str(binary), str(inputs)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    printed = [line for line in out.stdout.splitlines() if not line.startswith(("model ", "output "))]
+    assert printed == ["-127 6", "-32767 6", "65535 6", "4294967295 6", f"{2**64 - 1} 6"]
+
+
 def test_output_must_be_a_shared_library_name(tmp_path):
     with pytest.raises(ExirUserError, match=r"name it '\*.so'"):
         exir_mlir.export_library(export_model("mlp"), tmp_path / "model.bin")

@@ -116,7 +116,9 @@ def test_uint8_op_without_lowering_is_a_clear_error():
             return torch.zeros_like(a).scatter_reduce(0, i, a, "amax")  # amax compares: not sign-agnostic
 
     ep = torch.export.export(ScatterMax(), (torch.zeros(3, dtype=torch.uint8), torch.zeros(3, dtype=torch.int64)))
-    with pytest.raises(ExirUserError, match=r"node scatter_reduce\): 'edge.scatter' cannot be lowered to linalg: uint8 "
-                       r".unsigned. tensors are not supported by 'edge.scatter' yet; cast the uint8 tensor to a "
+    # named as the user wrote it (the ATen overload), not as the edge op it became
+    with pytest.raises(ExirUserError, match=r"node scatter_reduce\): 'aten::scatter_reduce.two' cannot be lowered to "
+                       r"linalg: uint8 .unsigned. tensors are not supported by 'aten::scatter_reduce.two' yet; cast the "
+                       r"uint8 tensor to a "
                        r"signed type first \(e.g. x.to\(torch.int16\)"):
         exir_mlir.compile(ep)

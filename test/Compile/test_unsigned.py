@@ -222,7 +222,7 @@ def test_an_op_without_an_unsigned_lowering_is_a_clear_error(dtype, advice):
     ep = torch.export.export(ScatterMax(), (torch.ones(3, dtype=dtype),))
     name = str(dtype).removeprefix("torch.")
     with pytest.raises(ExirUserError, match=rf"test_unsigned.py:\d+:\d+ \(node scatter_reduce\): .*{name} \(unsigned\) "
-                                            rf"tensors are not supported by 'edge.scatter' yet; {advice}"):
+                                            rf"tensors are not supported by 'aten::scatter_reduce.two' yet; {advice}"):
         exir_mlir.compile(ep)
 
 

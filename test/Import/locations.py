@@ -9,16 +9,16 @@ from exir_mlir.importer import import_program
 from exir_mlir.models import MODELS
 
 
-# Each op's location is fused[user line, node name, nn.Module path]; torch-internal frames
-# (nn.Linear.forward) are dropped: the module path names the layer.
+# Each op's location is fused<ATen overload, for errors>[user line, node name, nn.Module path];
+# torch-internal frames (nn.Linear.forward) are dropped: the module path names the layer.
 # CHECK-LABEL: TEST: model_locations
 # CHECK: "exir.relu"(%{{.*}}) : (tensor<4x32xf32>) -> tensor<4x32xf32> loc(#[[RELU:loc[0-9]+]])
 # CHECK-DAG: #[[LINE:loc[0-9]+]] = loc("{{.*}}exir_mlir/models/mlp.py":22:0)
 # CHECK-DAG: #[[NAME:loc[0-9]+]] = loc("relu")
 # CHECK-DAG: #[[FC:loc[0-9]+]] = loc("fc1")
 # CHECK-DAG: #[[LIN:loc[0-9]+]] = loc("linear")
-# CHECK-DAG: loc(fused[#[[LINE]], #[[LIN]], #[[FC]]])
-# CHECK-DAG: #[[RELU]] = loc(fused[#[[LINE]], #[[NAME]]])
+# CHECK-DAG: loc(fused<"aten::linear">[#[[LINE]], #[[LIN]], #[[FC]]])
+# CHECK-DAG: #[[RELU]] = loc(fused<"aten::relu">[#[[LINE]], #[[NAME]]])
 @run_test
 def model_locations():
     module, args, _ = MODELS["mlp"]()
@@ -48,7 +48,7 @@ class Outer(nn.Module):
 # CHECK-DAG: #[[OUTER:loc[0-9]+]] = loc("{{.*}}locations.py":39:0)
 # CHECK-DAG: #[[SITE:loc[0-9]+]] = loc(callsite(#[[INNER]] at #[[OUTER]]))
 # CHECK-DAG: #[[PATH:loc[0-9]+]] = loc("inner")
-# CHECK-DAG: #[[EXP]] = loc(fused[#[[SITE]], #{{loc[0-9]+}}, #[[PATH]]])
+# CHECK-DAG: #[[EXP]] = loc(fused<"aten::exp">[#[[SITE]], #{{loc[0-9]+}}, #[[PATH]]])
 @run_test
 def call_stack():
     import_and_print(Outer(), (torch.randn(2),), debug_info=True)

@@ -85,3 +85,16 @@ func.func @f(%x: tensor<4xi32>) -> tensor<4xf32> {
   %0 = "exir.sigmoid"(%x) : (tensor<4xi32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }""", "linalg")
+
+# A later stage's error about an op made from one node names the ATen op the user wrote, which the
+# importer keeps in the location's metadata (`fused<"aten::...">`), not the edge op: edge.convolution
+# has no exir op of its name to map back by. (A grouped convolution with a dynamic weight stands
+# for any construct to-linalg refuses.)
+# CHECK-LABEL: TEST: linalg_error_names_aten_op
+# CHECK: lowering to linalg failed:
+# CHECK-NEXT: m.py:7:4 (node conv2d): 'aten::conv2d' cannot be lowered to linalg: a grouped convolution needs the weight's channel sizes static
+run("linalg_error_names_aten_op", """
+func.func @f(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = "edge.convolution"(%x, %w) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<?x2x3x3xf32>) -> tensor<1x4x6x6xf32> loc(fused<"aten::conv2d">["m.py":7:4, "conv2d"])
+  return %0 : tensor<1x4x6x6xf32>
+}""", "linalg")
