@@ -4,7 +4,10 @@ The JIT's ExecutionEngine translates, optimizes (O3) and generates code for the 
 one thread; that was 60-70% of a compile. Here the same three phases run through LLVM's C API
 (the `libLLVM.so` the MLIR bindings already loaded; ctypes releases the GIL around each call):
 
-1. MLIR's translation to LLVM IR (`mlirTranslateModuleToLLVMIR`), once, written as bitcode.
+1. MLIR's translation to LLVM IR (`mlirTranslateModuleToLLVMIR`), once; LLVM's MergeFunctions
+   (`mergefunc`) then keeps one body of functions that are identical (the outlined loop nests of
+   the repeated blocks of a network: same shapes, same code), the others becoming a tail call to
+   it, so that each body is optimized and compiled once; written as bitcode.
 2. The module's functions are split into parts of about equal size (every outlined loop nest and
    parallel body is its own `noinline` function: codegen/outline_loops.py, parallel_gomp.py, so
    no call that LLVM would inline crosses a part). Each worker thread reads the bitcode into an
@@ -54,6 +57,10 @@ def _llvm() -> ctypes.CDLL:
         "LLVMDisposeMemoryBuffer": (None, [_c_p]),
         "LLVMParseBitcodeInContext2": (ctypes.c_int, [_c_p, _c_p, ctypes.POINTER(_c_p)]),
         "LLVMGetFirstFunction": (_c_p, [_c_p]),
+        "LLVMCountBasicBlocks": (ctypes.c_uint, [_c_p]),
+        "LLVMGetFirstBasicBlock": (_c_p, [_c_p]),
+        "LLVMGetFirstInstruction": (_c_p, [_c_p]),
+        "LLVMGetNextInstruction": (_c_p, [_c_p]),
         "LLVMGetNextFunction": (_c_p, [_c_p]),
         "LLVMGetFirstGlobal": (_c_p, [_c_p]),
         "LLVMGetNextGlobal": (_c_p, [_c_p]),
@@ -160,8 +167,9 @@ def _target_machine(opt_level: int, cpu: str) -> int:
                                            _RELOC_PIC, _CODE_MODEL_DEFAULT)
 
 
-def translate(module: ir.Module) -> bytes:
-    """The LLVM-dialect `module` as LLVM bitcode (MLIR's translation, in this process)."""
+def translate(module: ir.Module) -> tuple[bytes, set[str]]:
+    """The LLVM-dialect `module` as LLVM bitcode (MLIR's translation, in this process), after
+    LLVM's MergeFunctions, and the names of the functions it turned into a call of an identical one."""
     lib, capi = _llvm(), _mlir_capi()
     capi.mlirRegisterAllLLVMTranslations(_capsule_pointer(module.context))
     context = lib.LLVMContextCreate()
@@ -169,13 +177,53 @@ def translate(module: ir.Module) -> bytes:
         llvm_module = capi.mlirTranslateModuleToLLVMIR(_capsule_pointer(module.operation), context)
         if not llvm_module:
             raise ExirInternalError("MLIR could not translate the LLVM-dialect module to LLVM IR")
-        buffer = lib.LLVMWriteBitcodeToMemoryBuffer(llvm_module)
-        data = ctypes.string_at(lib.LLVMGetBufferStart(buffer), lib.LLVMGetBufferSize(buffer))
-        lib.LLVMDisposeMemoryBuffer(buffer)
-        lib.LLVMDisposeModule(llvm_module)
+        try:
+            merged = merge_functions(lib, llvm_module)
+            buffer = lib.LLVMWriteBitcodeToMemoryBuffer(llvm_module)
+            data = ctypes.string_at(lib.LLVMGetBufferStart(buffer), lib.LLVMGetBufferSize(buffer))
+            lib.LLVMDisposeMemoryBuffer(buffer)
+        finally:
+            lib.LLVMDisposeModule(llvm_module)
     finally:
         lib.LLVMContextDispose(context)
-    return data
+    return data, merged
+
+
+def _defined_functions(lib, module: int) -> dict[bytes, int]:
+    functions = {}
+    function = lib.LLVMGetFirstFunction(module)
+    while function:
+        if not lib.LLVMIsDeclaration(function):
+            functions[_value_name(lib, function)] = function
+        function = lib.LLVMGetNextFunction(function)
+    return functions
+
+
+def _instructions(lib, function: int, limit: int) -> int:
+    """Instructions of the function's first block, counted up to `limit`."""
+    count, inst = 0, lib.LLVMGetFirstInstruction(lib.LLVMGetFirstBasicBlock(function))
+    while inst and count < limit:
+        count, inst = count + 1, lib.LLVMGetNextInstruction(inst)
+    return count
+
+
+def merge_functions(lib, module: int) -> set[str]:
+    """LLVM's MergeFunctions on `module`: of functions with identical bodies one keeps its body, the
+    others become a tail call to it (their names, returned; a thunk is one block of a call and a
+    return). Its comparison is LLVM's own (types, constants, attributes, callees, metadata that
+    matters), so only functions that compute the same thing are merged."""
+    before = {name for name, f in _defined_functions(lib, module).items() if lib.LLVMCountBasicBlocks(f) > 1
+              or _instructions(lib, f, 3) > 2}
+    options = lib.LLVMCreatePassBuilderOptions()
+    try:
+        error = lib.LLVMRunPasses(module, b"mergefunc", None, options)
+    finally:
+        lib.LLVMDisposePassBuilderOptions(options)
+    if error:
+        raise ExirInternalError(f"LLVM's MergeFunctions failed: {_error(lib, error)}")
+    after = _defined_functions(lib, module)
+    return {name.decode() for name in before if name in after and lib.LLVMCountBasicBlocks(after[name]) == 1
+            and _instructions(lib, after[name], 3) <= 2}
 
 
 def function_sizes(module: ir.Module) -> dict[str, int]:
@@ -315,8 +363,9 @@ def compile_objects(module: ir.Module, *, workers: int = 0, opt_level: int = 3, 
     rest of the wait for the parts)."""
     workers = workers or default_workers()
     start = time.perf_counter()
-    bitcode = translate(module)
-    sizes = function_sizes(module)
+    bitcode, merged = translate(module)
+    # A merged function is a thunk now: it weighs nothing in the balance of the parts.
+    sizes = {name: 1 if name in merged else size for name, size in function_sizes(module).items()}
     parts = partition(sizes, workers) if workers > 1 and len(sizes) > 1 else [None]
     translated = time.perf_counter()
     if len(parts) == 1:

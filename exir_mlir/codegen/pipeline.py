@@ -262,10 +262,25 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
         report_failed_asserts(module)
     bool_accesses_as_bytes(module)
     _run(module, f"builtin.module({TO_LLVM})", "exir-cpu-to-llvm")
+    loop_annotations_to_llvm(module)
     install_buffer_pool(module)
     if THREADS_ATTR in module.attributes:
         dispatch_with_gomp(module, num_threads=ir.IntegerAttr(module.attributes[THREADS_ATTR]).value)
         del module.attributes[THREADS_ATTR]
+
+
+def loop_annotations_to_llvm(module: ir.Operation) -> int:
+    """The `llvm.loop_annotation` of an scf.for (schedule.py marks loops LLVM must not unroll)
+    reaches its latch branch through scf-to-cf and cf-to-llvm as a discardable attribute, which
+    the translation to LLVM IR ignores: moved to the branch's own `loop_annotation` (the loop's
+    `!llvm.loop` metadata). Returns how many branches carry one."""
+    branches = collect_ops(module, lambda op: op.name in ("llvm.br", "llvm.cond_br")
+                           and "llvm.loop_annotation" in op.attributes)
+    for op in branches:
+        annotation = op.attributes["llvm.loop_annotation"]
+        del op.attributes["llvm.loop_annotation"]
+        op.attributes["loop_annotation"] = annotation
+    return len(branches)
 
 
 def bool_accesses_as_bytes(module: ir.Operation) -> int:

@@ -109,6 +109,12 @@ class _Script:
         self.emit("  transform.apply_patterns.canonicalization")
         self.emit(f"}} : {_ANY}")
 
+    def annotate(self, handle: str, name: str, attribute: str) -> None:
+        """Sets the attribute `name` (MLIR attribute text) on each op of `handle`."""
+        value = self.fresh("attr")
+        self.emit(f"{value} = transform.param.constant {attribute} -> !transform.any_param")
+        self.emit(f'transform.annotate {handle} "{name}" = {value} : {_ANY}, !transform.any_param')
+
     def annotate_linalg_in(self, handle: str, name: str, value: int) -> None:
         """Marks the linalg ops nested in each op of `handle`, which may hold none (a loop the tiling
         did not materialize, a peel with no remainder) or several (an op cloned by a fusion)."""
@@ -247,12 +253,25 @@ def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]
     return tiled, fused
 
 
+# LLVM loop metadata: no unrolling of the loop (llvm.loop.unroll.disable).
+NO_UNROLL = "#llvm.loop_annotation<unroll = #llvm.loop_unroll<disable = true>>"
+
+
 def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     if fill is None:
         return
     # The init's tile is indexed like the op's parallel loops only.
     par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
-    script.vectorize(script.tile_for(fill, par), par if _needs_masks(plan) else None)
+    tiled, loops = script.tile_for_loops(fill, par)
+    # Compile time: the tile loops of a zero fill have constant trip counts, and LLVM unrolled the
+    # whole nest into one block of ~1000 vector stores (a 64x128 thread tile), whose machine
+    # schedulers are quadratic in the block: 0.5 s of LLVM per convolution. The innermost loop
+    # still unrolls; the stores are the same, in loops of a few dozen.
+    inner = max(loops, default=None)
+    for dim, loop in loops.items():
+        if dim != inner:
+            script.annotate(loop, "llvm.loop_annotation", NO_UNROLL)
+    script.vectorize(tiled, par if _needs_masks(plan) else None)
 
 
 def _emit_contraction(script: _Script, entry: _Tagged) -> None:

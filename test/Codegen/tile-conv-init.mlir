@@ -12,9 +12,14 @@
 // leave the last thread a 64-wide tile of dynamic size), so every tile is static and the 4x16
 // register blocks run unmasked, without a peeled remainder.
 // Every op is vectorized: no linalg op (the fill, the copy, the contraction) is left.
+// The zero fill's outer tile loop is marked for LLVM not to unroll it (compile time: LLVM unrolled
+// the whole fill nest of a thread tile into one block of ~1000 stores, quadratic in its machine
+// schedulers); its inner loop and the contraction's loops are not marked.
 // VEC-LABEL: func.func @conv3x3
 // VEC-NOT:   linalg.
 // VEC:       return
+// CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK:       #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @conv3x3
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x4x42x42xf32>, %[[W:.*]]: tensor<8x4x3x3xf32>)
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x4x16xf32>
@@ -37,6 +42,11 @@
 // CHECK:           scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args(%{{.*}} = %[[TILE]])
 // CHECK:             scf.for %{{.*}} = %c0 to %c80 step %c16
 // CHECK:               vector.transfer_write %[[ZERO]]
+// CHECK:               scf.yield
+// CHECK-NEXT:        }
+// CHECK-NEXT:        scf.yield
+// CHECK-NEXT:      } {llvm.loop_annotation = #[[NOUNROLL]]}
+// CHECK-NOT:       llvm.loop_annotation
 // Full 4x16 register blocks only.
 // CHECK:           scf.for %[[F:.*]] = %c0 to %c8 step %c4
 // CHECK:             scf.for %{{.*}} = %c0 to %c80 step %c16

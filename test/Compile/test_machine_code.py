@@ -102,3 +102,28 @@ def test_a_linkonce_helper_called_from_several_parts_is_defined_once(monkeypatch
         for got, want in zip(program(x, y), Powers()(x, y), strict=True):
             assert torch.equal(got, want)
     clear_memory_cache()
+
+
+def test_identical_loop_nests_are_compiled_once(monkeypatch):
+    """Repeated blocks of one shape outline to functions with identical bodies: LLVM's
+    MergeFunctions keeps one body (the others call it), so each is optimized and compiled once,
+    and the program still computes what eager does (thread parts calling across the merge)."""
+    merged_names = []
+    real = machine_code.translate
+
+    def spy(module):
+        bitcode, merged = real(module)
+        merged_names.append(merged)
+        return bitcode, merged
+
+    monkeypatch.setattr(machine_code, "translate", spy)
+    monkeypatch.setenv("EXIR_MLIR_COMPILE_THREADS", "2")
+    block = [torch.nn.Conv2d(8, 8, 3, padding=1), torch.nn.ReLU()]
+    module = torch.nn.Sequential(*block, torch.nn.Conv2d(8, 8, 3, padding=1), torch.nn.ReLU(),
+                                 torch.nn.Conv2d(8, 8, 3, padding=1), torch.nn.ReLU()).eval()
+    x = torch.randn(2, 8, 12, 12)
+    clear_memory_cache()
+    program = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=2)
+    clear_memory_cache()
+    assert len(merged_names) == 1 and len(merged_names[0]) >= 2, merged_names  # three convs, one body
+    torch.testing.assert_close(program(x), module(x), rtol=RTOL, atol=ATOL)
