@@ -10,13 +10,21 @@ from typing import Callable
 
 
 def interleaved_medians(fns: dict[str, Callable[[], object]], *, repeats: int, warmup: int = 3) -> dict[str, float]:
-    """Median seconds per call of each function, timed round-robin so that load changes hit all alike."""
+    """Median seconds per call of each function, timed round-robin so that load changes hit all alike.
+
+    Each round starts one function later than the last: a call timed right after another
+    implementation's (its code and data out of the caches) is slower than one timed after a call of
+    the same code path, so every function takes each place in the round equally often (a fixed
+    order made the second of two exir-mlir builds of one small model look 1.5x faster)."""
     for fn in fns.values():
         for _ in range(warmup):
             fn()
     samples: dict[str, list[float]] = {name: [] for name in fns}
-    for _ in range(repeats):
-        for name, fn in fns.items():
+    names = list(fns)
+    for round_ in range(repeats):
+        start_at = round_ % len(names) if names else 0
+        for name in names[start_at:] + names[:start_at]:
+            fn = fns[name]
             start = time.perf_counter()
             fn()
             samples[name].append(time.perf_counter() - start)

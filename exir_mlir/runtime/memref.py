@@ -161,5 +161,10 @@ def _owned_bytes(nbytes: int) -> type:
     return OwnedBytes
 
 
+def free(allocated: int) -> None:
+    """Free a buffer the compiled code malloc'ed (a returned memref's `allocated` pointer)."""
+    _libc.free(allocated)
+
+
 def is_freeable(allocated: int) -> bool:
     return allocated not in (0, None, _GLOBAL_MARKER)

@@ -7,20 +7,20 @@
 // flag it must round the product apart: the k loop ran vmulps + vaddps, no vfmadd). The lane
 // reduction after the loop is a plain sum.
 
-// Rows symbolic (a batch marked torch.export.Dim): the full 2-row blocks and the masked remainder
-// both accumulate with contractable pairs.
+// Rows symbolic (a batch marked torch.export.Dim): the full 4-row blocks and the masked remainder
+// both accumulate with contractable pairs (AVX2: 4x3 blocks).
 // CHECK-LABEL: func.func @linear_dynamic_batch
 // CHECK:         scf.forall
-// CHECK:           %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<2x4x8xf32>)
+// CHECK:           %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4x3x8xf32>)
 // CHECK-NOT:         vector.create_mask
-// CHECK:             %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
-// CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<2x4x8xf32>
+// CHECK:             %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<4x3x8xf32>
+// CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<4x3x8xf32>
 // CHECK:             scf.yield %[[SUM]]
-// CHECK:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<2x4x8xf32> to vector<2x4xf32>
-// CHECK:           scf.for {{.*}} -> (tensor<?x4x8xf32>)
+// CHECK:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<4x3x8xf32> to vector<4x3xf32>
+// CHECK:           scf.for {{.*}} -> (tensor<?x3x8xf32>)
 // CHECK:             vector.create_mask
-// CHECK:             %[[RPROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
-// CHECK:             arith.addf %{{.*}}, %[[RPROD]] fastmath<contract> : vector<2x4x8xf32>
+// CHECK:             %[[RPROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<4x3x8xf32>
+// CHECK:             arith.addf %{{.*}}, %[[RPROD]] fastmath<contract> : vector<4x3x8xf32>
 // LLVM-LABEL:  llvm.func @linear_dynamic_batch
 // LLVM:          llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
 // LLVM:          llvm.fadd %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>
@@ -38,9 +38,9 @@ func.func @linear_dynamic_batch(%x: tensor<?x64xf32>, %w: tensor<32x64xf32>) -> 
 
 // With an epilogue (bias init, ReLU) fused around it, the same k loop.
 // CHECK-LABEL: func.func @linear_bias_relu
-// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<2x4x8xf32>)
-// CHECK:           %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x4x8xf32>
-// CHECK:           arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<2x4x8xf32>
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4x3x8xf32>)
+// CHECK:           %[[PROD:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<4x3x8xf32>
+// CHECK:           arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<4x3x8xf32>
 // CHECK:         arith.maximumf
 // LLVM-LABEL:  llvm.func @linear_bias_relu
 // LLVM:          llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<8xf32>

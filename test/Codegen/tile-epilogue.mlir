@@ -2,25 +2,32 @@
 
 // nn.Linear + ReLU as exir-cpu-fuse leaves it: the bias broadcast as the matmul's init, x @ W^T
 // (the dot kernel: k contiguous in both), relu reading the matmul alone. The three become one
-// loop nest over 2x4 register blocks: read the block's bias, accumulate lane-wide partial sums over
+// loop nest over 4x3 register blocks (AVX2's dot block; 32 columns leave a masked 4x2 block): read the block's bias, accumulate lane-wide partial sums over
 // k in registers, reduce them onto the bias, max with 0, store the block once.
 // CHECK-LABEL: func.func @linear_relu
 // CHECK-SAME:    (%[[W:.*]]: tensor<32x64xf32>, %[[BIAS:.*]]: tensor<32xf32>, %[[X:.*]]: tensor<8x64xf32>)
-// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<2x4xf32>
-// CHECK-DAG:     %[[PARTIAL0:.*]] = arith.constant dense<0.000000e+00> : vector<2x4x8xf32>
+// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x3xf32>
+// CHECK-DAG:     %[[PARTIAL0:.*]] = arith.constant dense<0.000000e+00> : vector<4x3x8xf32>
 // CHECK-NOT:     linalg.
-// CHECK:         scf.for %[[I:.*]] = %c0 to %c8 step %c2
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c32 step %c4 iter_args(%[[OUT:.*]] = %{{.*}})
-// CHECK:             %[[BSLICE:.*]] = tensor.extract_slice %[[BIAS]][%[[J]]] [4] [1]
+// CHECK:         scf.for %[[I:.*]] = %c0 to %c8 step %c4
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c30 step %c3 iter_args(%[[OUT:.*]] = %{{.*}})
+// CHECK:             %[[BSLICE:.*]] = tensor.extract_slice %[[BIAS]][%[[J]]] [3] [1]
 // CHECK:             %[[BROW:.*]] = vector.transfer_read %[[BSLICE]]
-// CHECK:             %[[BBLOCK:.*]] = vector.broadcast %[[BROW]] : vector<4xf32> to vector<2x4xf32>
-// CHECK:             %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %[[PARTIAL0]]) -> (vector<2x4x8xf32>)
+// CHECK:             %[[BBLOCK:.*]] = vector.broadcast %[[BROW]] : vector<3xf32> to vector<4x3xf32>
+// CHECK:             %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %[[PARTIAL0]]) -> (vector<4x3x8xf32>)
 // CHECK:               %[[PROD:.*]] = arith.mulf {{.*}} fastmath<contract>
 // CHECK:               arith.addf %[[ACC]], %[[PROD]] fastmath<contract>
-// CHECK:             %[[SUM:.*]] = vector.multi_reduction <add>, %[[PARTIAL]], %[[BBLOCK]] [2] : vector<2x4x8xf32> to vector<2x4xf32>
-// CHECK:             %[[DEST:.*]] = tensor.extract_slice %[[OUT]][%[[I]], %[[J]]] [2, 4]
-// CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZEROS]] : vector<2x4xf32>
+// CHECK:             %[[SUM:.*]] = vector.multi_reduction <add>, %[[PARTIAL]], %[[BBLOCK]] [2] : vector<4x3x8xf32> to vector<4x3xf32>
+// CHECK:             %[[DEST:.*]] = tensor.extract_slice %[[OUT]][%[[I]], %[[J]]] [4, 3]
+// CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZEROS]] : vector<4x3xf32>
 // CHECK:             vector.transfer_write %[[RELU]], %[[DEST]]
+// The last two columns: one masked 4x3 block (4x2 live), reduced onto its bias, relu'd, stored.
+// CHECK:           %[[RMASK:.*]] = vector.constant_mask [4, 2] : vector<4x3xi1>
+// CHECK:           scf.for %{{.*}} = %c0 to %c64 step %c8 {{.*}} -> (tensor<4x2x8xf32>)
+// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<4x2x8xf32> to vector<4x2xf32>
+// CHECK:           %[[RSUM:.*]] = vector.transfer_read %{{.*}}, %[[RMASK]]
+// CHECK:           %[[RRELU:.*]] = arith.maximumf %[[RSUM]], %[[ZEROS]] : vector<4x3xf32>
+// CHECK:           vector.transfer_write %[[RRELU]], %{{.*}}, %[[RMASK]]
 // CHECK-NOT:     linalg.
 // CHECK:         return
 func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<8x64xf32>) -> tensor<8x32xf32> {

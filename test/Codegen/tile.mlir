@@ -126,7 +126,7 @@ func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor
 // AVX512:             arith.addf %{{.*}}, %[[PROD]] fastmath<contract> : vector<4x4x16xf32>
 // AVX512:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<4x4x16xf32> to vector<4x4xf32>
 // AVX2-LABEL: func.func @linear
-// AVX2:           -> (vector<2x4x8xf32>)
+// AVX2:           -> (vector<4x3x8xf32>)
 func.func @linear(%x: tensor<64x512xf32>, %w: tensor<1024x512xf32>) -> tensor<64x1024xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x1024xf32>

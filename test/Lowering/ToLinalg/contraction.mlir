@@ -72,3 +72,55 @@ func.func @batched_matmul_gelu(%x: tensor<4x2x16xf32>, %w: tensor<4x16x32xf32>) 
   %0 = "backend.matmul"(%x, %w) {activation = "gelu"} : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
   return %0 : tensor<4x2x32xf32>
 }
+
+// -----
+
+// bmm of x (3-D) with one matrix expanded over the batch (torch's matmul for `x @ W` when x cannot
+// be viewed as 2-D): one [B*M, K] x [K, N] matmul of the matrix itself, reshaped to [B, M, N]; no
+// per-batch copy of the matrix, no batch_matmul.
+// CHECK-LABEL: func.func @bmm_shared_matrix
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6x8xf32>, %[[W:.*]]: tensor<8x5xf32>)
+// CHECK-NOT: linalg.batch_matmul
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<4x6x8xf32> into tensor<24x8xf32>
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%[[FLAT]], %[[W]] : tensor<24x8xf32>, tensor<8x5xf32>) outs(%{{.*}} : tensor<24x5xf32>)
+// CHECK: %[[R:.*]] = tensor.expand_shape %[[MM]] {{\[}}[0, 1], [2]] output_shape [4, 6, 5] : tensor<24x5xf32> into tensor<4x6x5xf32>
+// CHECK-NOT: linalg.batch_matmul
+// CHECK: return %[[R]]
+func.func @bmm_shared_matrix(%x: tensor<4x6x8xf32>, %w: tensor<8x5xf32>) -> tensor<4x6x5xf32> {
+  %e = "edge.expand"(%w) : (tensor<8x5xf32>) -> tensor<4x8x5xf32>
+  %0 = "edge.bmm"(%x, %e) : (tensor<4x6x8xf32>, tensor<4x8x5xf32>) -> tensor<4x6x5xf32>
+  return %0 : tensor<4x6x5xf32>
+}
+
+// -----
+
+// The same with batch and rows symbolic: the merged dim is dynamic, and the result, with two
+// dynamic sizes in one group, comes back through tensor.reshape of the input's own sizes.
+// CHECK-LABEL: func.func @bmm_shared_matrix_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x8xf32> {{.*}}, %[[W:.*]]: tensor<8x5xf32>)
+// CHECK-NOT: linalg.batch_matmul
+// CHECK-DAG: %[[B:.*]] = tensor.dim %[[X]], %c0
+// CHECK-DAG: %[[M:.*]] = tensor.dim %[[X]], %c1
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<?x?x8xf32> into tensor<?x8xf32>
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%[[FLAT]], %[[W]] : tensor<?x8xf32>, tensor<8x5xf32>) outs(%{{.*}} : tensor<?x5xf32>)
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[B]], %[[M]], %c5 : tensor<3xindex>
+// CHECK: %[[R:.*]] = tensor.reshape %[[MM]](%[[SHAPE]]) : (tensor<?x5xf32>, tensor<3xindex>) -> tensor<?x?x5xf32>
+// CHECK: return %[[R]]
+func.func @bmm_shared_matrix_dynamic(%x: tensor<?x?x8xf32> {exir.sym_shape = ["s0", "s1", "8"]}, %w: tensor<8x5xf32>) -> tensor<?x?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x8xf32>
+  %e = "edge.expand"(%w, %b) {exir.sym_shapes = [["s0", "8", "5"]]} : (tensor<8x5xf32>, index) -> tensor<?x8x5xf32>
+  %0 = "edge.bmm"(%x, %e) {exir.sym_shapes = [["s0", "s1", "5"]]} : (tensor<?x?x8xf32>, tensor<?x8x5xf32>) -> tensor<?x?x5xf32>
+  return %0 : tensor<?x?x5xf32>
+}
+
+// -----
+
+// A batch of different matrices (no expand) stays a batch_matmul.
+// CHECK-LABEL: func.func @bmm_own_matrices
+// CHECK: linalg.batch_matmul
+func.func @bmm_own_matrices(%x: tensor<4x6x8xf32>, %w: tensor<4x8x5xf32>) -> tensor<4x6x5xf32> {
+  %0 = "edge.bmm"(%x, %w) : (tensor<4x6x8xf32>, tensor<4x8x5xf32>) -> tensor<4x6x5xf32>
+  return %0 : tensor<4x6x5xf32>
+}

@@ -1,0 +1,172 @@
+"""Buffer mutations written straight into the state (CompiledProgram._move_mutations): a result
+that is a fresh allocation of the buffer's shape is memmoved into the buffer and freed, no tensor
+made. Everything else (a result over another buffer's memory, one shared with a user output) must
+keep the general write-back's semantics; each case checks values against eager over several calls.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import torch
+from torch.export import Dim
+
+import exir_mlir
+from exir_mlir.models.stateful import RunningStats
+from exir_mlir.runtime import memref
+
+
+class Swap(torch.nn.Module):
+    """Two buffers exchanged each call: results over the other buffer's memory (no move)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("a", torch.arange(4.0))
+        self.register_buffer("b", torch.arange(4.0) + 10)
+
+    def forward(self, x):
+        old_a = self.a.clone()
+        self.a.copy_(self.b)
+        self.b.copy_(old_a)
+        return x + self.a
+
+
+class Store(torch.nn.Module):
+    """The buffer takes the input itself: a result over the caller's tensor (neither moved nor freed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("last", torch.zeros(4, 4))
+
+    def forward(self, x):
+        self.last.copy_(x)
+        return x + 1
+
+
+class ReturnsBuffer(torch.nn.Module):
+    """The updated buffer is also the user output: one allocation for two results."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("total", torch.zeros(3, 5))
+
+    def forward(self, x):
+        self.total.add_(x)
+        return self.total * 1
+
+
+class Reset(torch.nn.Module):
+    """A buffer overwritten with a constant, and a 0-d int64 counter."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("level", torch.zeros(6))
+        self.register_buffer("calls", torch.zeros((), dtype=torch.int64))
+
+    def forward(self, x):
+        self.level.fill_(2.5)
+        self.calls.add_(1)
+        return x * self.level
+
+
+def _run_both(module, inputs, dynamic_shapes=None, calls=3):
+    eager = copy.deepcopy(module)
+    ep = torch.export.export(copy.deepcopy(module), inputs[0], dynamic_shapes=dynamic_shapes)
+    program = exir_mlir.compile(ep, num_threads=1)
+    for args in inputs * calls:
+        got, want = program(*args), eager(*args)
+        torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
+        for name, buffer in eager.named_buffers():
+            torch.testing.assert_close(program.state[name], buffer, rtol=1e-6, atol=1e-6)
+    return program
+
+
+def test_swapped_buffers_read_the_old_values():
+    _run_both(Swap(), [(torch.randn(4),)])
+
+
+def test_a_buffer_set_to_the_input():
+    x = torch.randn(4, 4)
+    keep = x.clone()
+    program = _run_both(Store(), [(x,), (torch.randn(4, 4),)])
+    torch.testing.assert_close(x, keep)
+    program(x)
+    x.add_(1.0)  # the caller's tensor is not the buffer
+    torch.testing.assert_close(program.state["last"], keep)
+
+
+def test_a_buffer_also_returned_stays_separate_from_the_result():
+    program = _run_both(ReturnsBuffer(), [(torch.randn(3, 5),)])
+    result = program(torch.ones(3, 5))
+    before = program.state["total"].clone()
+    result.add_(100.0)  # the user's result is not the buffer
+    torch.testing.assert_close(program.state["total"], before)
+
+
+def test_constant_and_counter():
+    program = _run_both(Reset(), [(torch.randn(6),)], calls=2)
+    assert program.state["calls"].item() == 2
+
+
+def test_running_stats_at_dynamic_batch_sizes_and_moves_without_tensors(monkeypatch):
+    sizes = [5, 1, 33]  # exported at 5 (a size-1 example specializes)
+    dims = ({0: Dim("batch", min=1, max=1024)},)
+    program = _run_both(RunningStats(features=8), [(torch.randn(n, 8),) for n in sizes], dims)
+    made = []
+    original = memref.tensor_from_parts
+    monkeypatch.setattr(memref, "tensor_from_parts", lambda *a, **k: made.append(a) or original(*a, **k))
+    program(torch.randn(3, 8))
+    assert len(made) == 1, "the two buffer updates should be moved into the state, only the output made a tensor"
+
+
+def test_moved_results_are_freed():
+    class Big(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("acc", torch.zeros(256, 1024))  # 1 MiB
+
+        def forward(self, x):
+            self.acc.add_(x)
+            return x.sum()
+
+    x = torch.ones(256, 1024)
+    program = exir_mlir.compile(torch.export.export(Big(), (x,)), num_threads=1)
+    for _ in range(20):
+        program(x)
+
+    def rss():
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * 4096
+
+    before = rss()
+    for _ in range(300):
+        program(x)
+    assert rss() - before < 64 * 2**20, "300 moved results of 1 MiB were not freed"
+    assert program.state["acc"][0, 0].item() == pytest.approx(320.0)
+
+
+SWAP_LINALG = """
+func.func @main(%a: tensor<4xf32> {exir.input_kind = "buffer", exir.name = "a"},
+                %b: tensor<4xf32> {exir.input_kind = "buffer", exir.name = "b"})
+    -> (tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "a"},
+        tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "b"}) {
+  return %b, %a : tensor<4xf32>, tensor<4xf32>
+}
+"""
+
+
+def test_results_over_the_other_buffers_memory_are_swapped_not_moved():
+    """A linalg program whose mutation results are the other buffer's own memory: moving the
+    first would overwrite what the second reads, and freeing either would free the state."""
+    from exir_mlir._mlir import ir
+    from exir_mlir.compiler import compile_linalg
+
+    state = {"a": torch.arange(4.0), "b": torch.arange(4.0) + 10}
+    with ir.Context():
+        program = compile_linalg(ir.Module.parse(SWAP_LINALG), state=state, num_threads=1)
+    program()
+    torch.testing.assert_close(program.state["a"], torch.arange(4.0) + 10)
+    torch.testing.assert_close(program.state["b"], torch.arange(4.0))
+    program()
+    torch.testing.assert_close(program.state["a"], torch.arange(4.0))
