@@ -24,6 +24,7 @@ import math
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.op_walk import rewrite_each
+from exir_mlir.codegen.strategy import _PARALLEL_MIN_WORK as PARALLEL_MIN_WORK
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 # named op -> (spatial rank, grouped)
@@ -77,17 +78,21 @@ def _row_padding(p: int | None, elem: ir.Type) -> int:
     return _CACHE_LINE * 8 // width
 
 
-def _block_rows(out_spatial: list[int], k: int, nbytes: int, lead_tasks: int, host: HostCPU) -> list[int]:
+def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[int | None], host: HostCPU) -> list[int]:
     """The forall's step on each output spatial dim but the last (which a block holds whole): 1,
     except on the dim just outside the last, which takes the most rows whose column block
     (k rows of b * ow elements) fits in a quarter of L2 while the blocks still make two tasks per
-    core. A symbolic size takes 1 row (no remainder block)."""
+    core. A symbolic size takes 1 row (no remainder block). A convolution too small to share
+    between threads (strategy._PARALLEL_MIN_WORK multiply-adds) is one block per (n [, g])."""
     rank = len(out_spatial)
     blocks = [1] * (rank - 1)
     oh, ow = out_spatial[-2], out_spatial[-1]
-    if oh == _DYNAMIC or ow == _DYNAMIC:
+    if _DYNAMIC in out_spatial:
         return blocks
-    outer = lead_tasks * math.prod(out_spatial[:-2])
+    # A symbolic batch (None) counts as large for the work, as one for the tasks.
+    if math.prod(v or 1024 for v in lead) * f * k * math.prod(out_spatial) < PARALLEL_MIN_WORK:
+        return out_spatial[:-1]
+    outer = math.prod(v or 1 for v in lead) * math.prod(out_spatial[:-2])
     fits = [d for d in range(oh, 0, -1) if oh % d == 0 and k * d * ow * nbytes <= host.l2_bytes // 4] or [1]
     blocks[-1] = next((d for d in fits if outer * (oh // d) >= 2 * host.cores), fits[-1])
     return blocks
@@ -117,25 +122,26 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
     def size(v, d, s):  # a static size, else its tensor.dim
         return tensor.dim(v, arith.constant(index, d)) if s == _DYNAMIC else s
 
-    batch = size(x, 0, xs[0])
-    out_v = [size(init, lead + 1 + i, s) for i, s in enumerate(out_spatial)]
-    lead_vals = [batch] + ([g] if grouped else [])
-    k = c * math.prod(kernel)
-    nbytes = max(1, elem.width // 8) if isinstance(elem, (ir.FloatType, ir.IntegerType)) else 4
-    lead_tasks = math.prod(v for v in lead_vals if isinstance(v, int))
-    blocks = _block_rows(out_spatial, k, nbytes, lead_tasks, host)
-    block_shape = [*blocks, out_spatial[-1]]  # one block of output pixels: (b.., ow)
-    dyn_ow = [] if isinstance(out_v[-1], int) else [out_v[-1]]
-    p = math.prod(block_shape) if out_spatial[-1] != _DYNAMIC else None
-    pad = _row_padding(p, elem)
-
     # The zero init (a fill only the convolution reads) is filled per block, into the block's
-    # slice of the fill's destination; any other init is accumulated into.
+    # slice of the fill's destination; any other init is accumulated into. (Decided before the
+    # tensor.dim ops below add uses of the init.)
     owner = init.owner if isinstance(init, ir.OpResult) else None
     fill_value = None
     dest = init
     if owner is not None and owner.name == "linalg.fill" and len(list(init.uses)) == 1:
         fill_value, dest = owner.operands[0], owner.operands[1]
+
+    batch = size(x, 0, xs[0])
+    out_v = [size(dest, lead + 1 + i, s) for i, s in enumerate(out_spatial)]
+    lead_vals = [batch] + ([g] if grouped else [])
+    k = c * math.prod(kernel)
+    nbytes = max(1, elem.width // 8) if isinstance(elem, (ir.FloatType, ir.IntegerType)) else 4
+    lead_tasks = [v if isinstance(v, int) else None for v in lead_vals]
+    blocks = _block_rows(out_spatial, k, f, nbytes, lead_tasks, host)
+    block_shape = [*blocks, out_spatial[-1]]  # one block of output pixels: (b.., ow)
+    dyn_ow = [] if isinstance(out_v[-1], int) else [out_v[-1]]
+    p = math.prod(block_shape) if out_spatial[-1] != _DYNAMIC else None
+    pad = _row_padding(p, elem)
 
     # weight (f, c, k..) -> (f, K); grouped (g, f, c, k..) -> (g, f, K), one group's (f, K) per block
     w_lead = [[i] for i in range(lead)]

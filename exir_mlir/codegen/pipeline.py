@@ -100,10 +100,10 @@ def fuse_elementwise(module: ir.Operation) -> None:
     )
 
 
-def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0) -> None:
+def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0, l2_bytes: int = 0) -> None:
     """`exir-cpu-tile`: per-op transform-dialect schedule (threads, caches, vector registers).
 
-    `vector_bits` / `cores` replace the host's values (0 keeps them): tests pin them so that
+    `vector_bits` / `cores` / `l2_bytes` replace the host's values (0 keeps them): tests pin them so that
     their expected tiles do not depend on the machine that runs them.
     """
     host = detect_host()
@@ -111,6 +111,8 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
         host = dataclasses.replace(host, vector_bits=vector_bits, vector_registers=32 if vector_bits >= 512 else 16)
     if cores:
         host = dataclasses.replace(host, cores=cores)
+    if l2_bytes:
+        host = dataclasses.replace(host, l2_bytes=l2_bytes)
     apply_cpu_schedule(module, host)
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 
