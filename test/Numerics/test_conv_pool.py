@@ -270,3 +270,9 @@ def test_conv_column_blocks_across_tile_and_thread_boundaries():
         for got, first in zip(outs, by_threads[0]):
             for g, f in zip(got, first):
                 torch.testing.assert_close(g, f, rtol=0, atol=1e-6)
+    # A static batch of 1: the forall is over rows alone, one dim stepping by the block
+    # (`(0) to (30) step (6)`), which the parallel stage once outlined as 30 tasks of 6 rows
+    # each (writing past the output's end).
+    static = exir_mlir.compile(torch.export.export(module, (xs[0],)), num_threads=3)
+    for g, e in zip(static(xs[0]), module(xs[0])):
+        torch.testing.assert_close(g, e, rtol=RTOL, atol=1e-4)
