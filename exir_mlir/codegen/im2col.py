@@ -1,20 +1,31 @@
 """NC-first convolutions (1-d via conv1d.py, 2-d, 3-d, grouped 2-d) as an im2col copy plus a
-contraction that tiles like a batch matmul.
+contraction that tiles like a matmul, one block of output pixels at a time.
 
 Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
-floordiv/mod per element, which stays scalar. Here the column is a (n, [g,] c, k_0.., o_0..)
-tensor filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided window
-`x[:, [:,] :, k_0*d_0 :: s_0, ..]`, in a loop nest over the taps: plain copies that tile and
-vectorize like elementwise ops;
-reshaping the column to (n, [g,] c*prod(k), prod(o)) is free. Grouped convolutions
-(`conv_2d_ngchw_gfchw`) keep the group as a batch dim of the contraction.
+floordiv/mod per element, which stays scalar. Here the column is a (c, k_0.., b_0.., ow) tensor
+filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided window
+`x[n, [g,] :, row_0*s_0 + k_0*d_0 .., k_last*d_last :: s_last]`, in a loop nest over the taps:
+plain copies that tile and vectorize like elementwise ops; reshaping the column to
+(c*prod(k), prod(b)*ow) is free.
 
-With static output sizes the column is stored as (n, [g,] c, k_0.., P + pad), P = prod(o), when
+Blocks: the column of a whole convolution (n * c*prod(k) * prod(o) elements: 56 MB for
+conv3d_block's second 3x3x3 convolution) was built, then read back from memory by the contraction.
+Instead the rewrite emits an `scf.forall` over (n, [g,] o_0 .. o_{r-2} in blocks): each task
+builds only its block's column (one row of every outer output dim, `_block_rows` rows of the
+one just outside the last, the last whole) of at most a quarter of L2, and contracts it at once
+into its output tile, while the column is in cache. The tasks are the convolution's thread
+parallelism: the schedule gives the ops inside a forall no thread tiles of their own
+(schedule._in_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
+so there is no remainder block; the contraction's own register tiles peel or mask as usual.
+A zero-filled init (the usual case) is filled per task, in its tile; grouped convolutions
+(`conv_2d_ngchw_gfchw`) take the group as a forall dim and contract one group's weight.
+
+With static output sizes a block's column is stored as (c, k_0.., P + pad), P = prod(b)*ow, when
 P elements span a multiple of 4 KiB: the contraction reads kc rows of the column at one column
 offset per k step, and rows 2^j * 4 KiB apart all fall into the same L1 and L2 sets (8 ways),
-so each k block was refetched from L3 (a 3x3x3 convolution over 16x32x32 outputs: P = 16384
-floats, a 64 KiB row stride; over half of its contraction's time was that one load). One cache
-line of padding per row spreads the rows over the sets.
+so each k block was refetched from further out (a 3x3x3 convolution over 16x32x32 outputs, built
+whole: P = 16384 floats, a 64 KiB row stride; over half of its contraction's time was that one
+load). One cache line of padding per row spreads the rows over the sets.
 """
 
 from __future__ import annotations
@@ -153,7 +164,7 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
         acc = forall.inner_iter_args[0]
         lead_iv, rows = ivs[:lead], ivs[lead:]
         # The block's output tile (f, b.., ow) at (n [, g], 0, rows.., 0).
-        out_offsets = [dynamic_offset for dynamic_offset in [*lead_iv, *rows]]
+        out_offsets = [*lead_iv, *rows]
         out_static_offsets = [_DYNAMIC] * lead + [0] + [_DYNAMIC] * (rank - 1) + [0]
         out_sizes = [1] * lead + [f] + block_shape
         out_type = ir.RankedTensorType.get([f, *block_shape], elem)
