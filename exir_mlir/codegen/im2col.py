@@ -150,6 +150,12 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
     lead_tasks = [v if isinstance(v, int) else None for v in lead_vals]
     blocks = _block_rows(out_spatial, k, f, nbytes, lead_tasks, host)
     block_shape = [*blocks, out_spatial[-1]]  # one block of output pixels: (b.., ow)
+    # The block's tiles keep its dims larger than 1 (and ow): with the unit ones kept, the
+    # result's expand_shape gave them other strides than the output's slice, and bufferization
+    # copied every block's result onto itself.
+    kept = [b for b in blocks if b != 1] + [out_spatial[-1]]
+    kept_vals = [b for b in blocks if b != 1] + [out_v[-1]]
+    nb = len(kept)
     dyn_ow = [] if isinstance(out_v[-1], int) else [out_v[-1]]
     p = math.prod(block_shape) if out_spatial[-1] != _DYNAMIC else None
     pad = _row_padding(p, elem)
@@ -167,19 +173,19 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
         out_offsets = [*lead_iv, *rows]
         out_static_offsets = [_DYNAMIC] * lead + [0] + [_DYNAMIC] * (rank - 1) + [0]
         out_sizes = [1] * lead + [f] + block_shape
-        out_type = ir.RankedTensorType.get([f, *block_shape], elem)
+        out_type = ir.RankedTensorType.get([f, *kept], elem)
         ones_out = [1] * (lead + 1 + rank)
         out_tile = tensor.ExtractSliceOp(out_type, acc, out_offsets, dyn_ow, [], out_static_offsets, out_sizes,
                                          ones_out).result
         if fill_value is not None:
             out_tile = linalg.fill(fill_value, outs=[out_tile])
 
-        window_type = ir.RankedTensorType.get([c, *block_shape], elem)
+        window_type = ir.RankedTensorType.get([c, *kept], elem)
         ones = [1] * rank
         if pad:
             col = tensor.empty([c, *kernel, p + pad], elem)
         else:
-            col = tensor.empty([c, *kernel, *blocks, out_v[-1]], elem)
+            col = tensor.empty([c, *kernel, *kept_vals], elem)
 
         def copy_tap(col: ir.Value, tap: list[ir.Value]) -> ir.Value:
             # x[n [, g], :, row_i * s_i + tap_i * d_i .., tap_last * d_last ::s_last] for the block's
@@ -201,15 +207,15 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
                 flat_sizes = [c, *ones, p]
                 flat = tensor.ExtractSliceOp(flat_type, col, tap, [], [], flat_offsets, flat_sizes,
                                              [1] * len(flat_sizes)).result
-                groups = _groups([[0], list(range(1, 1 + rank))])
+                groups = _groups([[0], list(range(1, 1 + nb))])
                 slot = tensor.ExpandShapeOp(window_type, flat, groups, [],
-                                            ir.DenseI64ArrayAttr.get([c, *block_shape])).result
+                                            ir.DenseI64ArrayAttr.get([c, *kept])).result
                 copied = linalg.copy(window, outs=[slot])
                 back = tensor.collapse_shape(flat_type, copied, groups)
                 return tensor.InsertSliceOp(back, col, tap, [], [], flat_offsets, flat_sizes,
                                             [1] * len(flat_sizes)).result
-            col_offsets = [0] + [_DYNAMIC] * rank + [0] * rank
-            col_sizes = [c, *ones, *block_shape]
+            col_offsets = [0] + [_DYNAMIC] * rank + [0] * nb
+            col_sizes = [c, *ones, *kept]
             slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_ow, [], col_offsets, col_sizes,
                                          [1] * len(col_sizes)).result
             copied = linalg.copy(window, outs=[slot])
@@ -240,7 +246,7 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
         mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
         k_group = list(range(0, 1 + rank))
         # Loops: f, p (one collapsed dim when static, else the block's spatial dims), k.
-        np_ = 1 if p is not None else rank
+        np_ = 1 if p is not None else nb
         nd = 1 + np_ + 1
         e = _affine_dims(nd)
         f_e, p_e, k_e = e[0], e[1:1 + np_], e[-1]
@@ -257,16 +263,16 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
                                              [0, 0], [k, p], [1, 1]).result
             else:
                 col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, p], elem), col,
-                                             _groups([k_group, list(range(1 + rank, 1 + 2 * rank))]))
-            out_groups = _groups([[0], list(range(1, 1 + rank))])
+                                             _groups([k_group, list(range(1 + rank, 1 + rank + nb))]))
+            out_groups = _groups([[0], list(range(1, 1 + nb))])
             init2 = tensor.collapse_shape(ir.RankedTensorType.get([f, p], elem), out_tile, out_groups)
             product = _generic(init2.type, [wg, col2], init2, maps, iterators, body)
-            result = tensor.expand_shape(out_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *block_shape]))
+            result = tensor.expand_shape(out_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
         else:
             # A symbolic width: the block's spatial dims stay separate (a collapsed dynamic size
             # could not be expanded back: at most one dynamic size per reassociation group).
-            spatial = [[i] for i in range(1 + rank, 1 + 2 * rank)]
-            col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, *block_shape], elem), col,
+            spatial = [[i] for i in range(1 + rank, 1 + rank + nb)]
+            col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, *kept], elem), col,
                                          _groups([k_group] + spatial))
             result = _generic(out_type, [wg, col2], out_tile, maps, iterators, body)
         with ir.InsertionPoint(forall.terminator().block):

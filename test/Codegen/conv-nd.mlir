@@ -2,19 +2,19 @@
 
 // A 3-d convolution (dynamic batch and spatial sizes) becomes im2col, one block of output pixels
 // at a time: an scf.forall over (n, od, oh) (symbolic sizes: blocks of one row, no remainder)
-// whose task builds the column of its block only, (c, kd, kh, kw, 1, 1, ow), by one copy in a loop
+// whose task builds the column of its block only, (c, kd, kh, kw, ow), by one copy in a loop
 // nest over the kernel taps from the strided window
 // x[n, :, od + kd*2, oh*2 + kh*2, kw*2 :: 2] (dilation 2, strides 1x2x2) into column slot
 // (kd, kh, kw) (one copy in a loop, not 27: compile time), then contracts it at once over
 // (c, kd, kh, kw) = 4*27 = 108 (a 4x16 block of vector multiply-adds: outer products of a weight
-// column and a column row) into its (8, 1, 1, ow) output tile: the column is consumed while it is
+// column and a column row) into its (8, ow) output tile: the column is consumed while it is
 // in cache, never built whole.
 // CHECK-LABEL: func.func @conv3d
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>, %{{[^:]*}}: index, %[[D:[^:]*]]: index, %[[H:[^:]*]]: index, %[[WD:[^:]*]]: index)
 // CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
 // CHECK: scf.forall (%[[B:.*]], %[[OD:.*]], %[[OH:.*]]) in (%{{.*}}, %[[D]], %[[H]]) shared_outs(%[[ACC:[^ ]*]] =
-// CHECK: tensor.extract_slice %[[ACC]][%[[B]], 0, %[[OD]], %[[OH]], 0] [1, 8, 1, 1, %[[WD]]] [1, 1, 1, 1, 1] : tensor<?x8x?x?x?xf32> to tensor<8x1x1x?xf32>
-// CHECK: %[[COL:.*]] = tensor.empty(%[[WD]]) : tensor<4x3x3x3x1x1x?xf32>
+// CHECK: tensor.extract_slice %[[ACC]][%[[B]], 0, %[[OD]], %[[OH]], 0] [1, 8, 1, 1, %[[WD]]] [1, 1, 1, 1, 1] : tensor<?x8x?x?x?xf32> to tensor<8x?xf32>
+// CHECK: %[[COL:.*]] = tensor.empty(%[[WD]]) : tensor<4x3x3x3x?xf32>
 // CHECK: scf.for %[[KD:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
 // CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args(%[[C:.*]] = %{{.*}})
@@ -25,11 +25,11 @@
 // CHECK-DAG: %[[ZH:.*]] = arith.addi %[[SOH]], %[[DKH]] : index
 // CHECK-DAG: %[[ZW:.*]] = arith.muli %[[KW]], %c2 : index
 // CHECK: tensor.extract_slice %[[X]][%[[B]], 0, %[[ZD]], %[[ZH]], %[[ZW]]] [1, 4, 1, 1, %[[WD]]] [1, 1, 1, 2, 2]
-// CHECK-NEXT: tensor.extract_slice %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0, 0, 0] [4, 1, 1, 1, 1, 1, %[[WD]]]
+// CHECK-NEXT: tensor.extract_slice %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0] [4, 1, 1, 1, %[[WD]]]
 // CHECK-NOT: tensor.extract_slice %[[X]]
-// CHECK: tensor.collapse_shape {{.*}} : tensor<4x3x3x3x1x1x?xf32> into tensor<108x1x1x?xf32>
-// CHECK: scf.for {{.*}} -> (vector<4x1x1x16xf32>)
-// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x1x16xf32> into vector<4x1x1x16xf32>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<4x3x3x3x?xf32> into tensor<108x?xf32>
+// CHECK: scf.for {{.*}} -> (vector<4x16xf32>)
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 // CHECK: scf.forall.in_parallel
 // CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[ACC]][%[[B]], 0, %[[OD]], %[[OH]], 0] [1, 8, 1, 1, %[[WD]]]
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
@@ -44,13 +44,13 @@ func.func @conv3d(%x: tensor<?x4x?x?x?xf32>, %k: tensor<8x4x3x3x3xf32>, %n: inde
 
 // -----
 
-// Static spatial sizes: each (n, od) task's column block (c, k.., 1, oh, ow) collapses to
+// Static spatial sizes: each (n, od) task's column block (c, k.., oh, ow) collapses to
 // (c*k, oh*ow) = (16, 64), a matmul with the (f, c*k) = (8, 16) weight.
 // CHECK-LABEL: func.func @conv3d_static
 // CHECK: scf.forall (%[[B:.*]], %[[OD:.*]]) in (%{{.*}}, 8) shared_outs(%[[ACC:[^ ]*]] =
 // CHECK: tensor.extract_slice %[[ACC]][%[[B]], 0, %[[OD]], 0, 0] [1, 8, 1, 8, 8]
-// CHECK: tensor.empty() : tensor<2x2x2x2x1x8x8xf32>
-// CHECK: tensor.collapse_shape {{.*}} : tensor<2x2x2x2x1x8x8xf32> into tensor<16x64xf32>
+// CHECK: tensor.empty() : tensor<2x2x2x2x8x8xf32>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<2x2x2x2x8x8xf32> into tensor<16x64xf32>
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
 // CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %n: index) -> tensor<?x8x8x8x8xf32> {

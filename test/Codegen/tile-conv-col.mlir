@@ -19,7 +19,7 @@
 // CHECK:         %[[Z:.*]] = arith.addi %[[OD]], %[[KD]] : index
 // CHECK:         tensor.extract_slice %[[X]][%[[N]], 0, %[[Z]], %[[KH]], %[[KW]]] [1, 1, 1, 32, 32] [1, 1, 1, 1, 1]
 // CHECK:         %[[ROW:.*]] = tensor.extract_slice %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0] [1, 1, 1, 1, 1024] [1, 1, 1, 1, 1] : tensor<1x3x3x3x1040xf32> to tensor<1x1024xf32>
-// CHECK:         tensor.expand_shape %[[ROW]] {{\[\[}}0], [1, 2, 3]] output_shape [1, 1, 32, 32]
+// CHECK:         tensor.expand_shape %[[ROW]] {{\[\[}}0], [1, 2]] output_shape [1, 32, 32]
 // CHECK:         tensor.insert_slice %{{.*}} into %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0] [1, 1, 1, 1, 1024] [1, 1, 1, 1, 1] : tensor<1x1024xf32> into tensor<1x3x3x3x1040xf32>
 // CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2, 3], [4]] : tensor<1x3x3x3x1040xf32> into tensor<27x1040xf32>
 // CHECK:         %[[B:.*]] = tensor.extract_slice %[[ROWS]][0, 0] [27, 1024] [1, 1] : tensor<27x1040xf32> to tensor<27x1024xf32>
