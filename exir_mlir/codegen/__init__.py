@@ -5,9 +5,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
 - `exir-cpu-fuse`: generalize named elementwise ops, fold single-use transposes into matmul
   indexing maps, fuse elementwise producer/consumer chains (contractions and convolutions are
   kept out of the fusion, see fusion_barrier.py).
-- `exir-cpu-tile{vector-bits=N cores=N}`: per-op transform-dialect schedule chosen from the host's
+- `exir-cpu-tile{vector-bits=N cores=N l2-bytes=N}`: per-op transform-dialect schedule chosen from the host's
   vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
-  contraction; `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
+  contraction per block of output rows (one scf.forall task each, im2col.py); `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
   register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products; the
   elementwise op that alone reads a contraction (bias, relu/gelu, residual) and the producer of
   its init fused into the same register blocks (one loop nest, one store per block);

@@ -1,20 +1,31 @@
 """NC-first convolutions (1-d via conv1d.py, 2-d, 3-d, grouped 2-d) as an im2col copy plus a
-contraction that tiles like a batch matmul.
+contraction that tiles like a matmul, one block of output pixels at a time.
 
 Upstream's `convert_conv2d_to_img2col` indexes the flattened (c*kh*kw, oh*ow) column with
-floordiv/mod per element, which stays scalar. Here the column is a (n, [g,] c, k_0.., o_0..)
-tensor filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided window
-`x[:, [:,] :, k_0*d_0 :: s_0, ..]`, in a loop nest over the taps: plain copies that tile and
-vectorize like elementwise ops;
-reshaping the column to (n, [g,] c*prod(k), prod(o)) is free. Grouped convolutions
-(`conv_2d_ngchw_gfchw`) keep the group as a batch dim of the contraction.
+floordiv/mod per element, which stays scalar. Here the column is a (c, k_0.., b_0.., ow) tensor
+filled by a `linalg.copy` per kernel tap (k_0, ..) from the strided window
+`x[n, [g,] :, row_0*s_0 + k_0*d_0 .., k_last*d_last :: s_last]`, in a loop nest over the taps:
+plain copies that tile and vectorize like elementwise ops; reshaping the column to
+(c*prod(k), prod(b)*ow) is free.
 
-With static output sizes the column is stored as (n, [g,] c, k_0.., P + pad), P = prod(o), when
+Blocks: the column of a whole convolution (n * c*prod(k) * prod(o) elements: 56 MB for
+conv3d_block's second 3x3x3 convolution) was built, then read back from memory by the contraction.
+Instead the rewrite emits an `scf.forall` over (n, [g,] o_0 .. o_{r-2} in blocks): each task
+builds only its block's column (one row of every outer output dim, `_block_rows` rows of the
+one just outside the last, the last whole) of at most a quarter of L2, and contracts it at once
+into its output tile, while the column is in cache. The tasks are the convolution's thread
+parallelism: the schedule gives the ops inside a forall no thread tiles of their own
+(schedule._in_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
+so there is no remainder block; the contraction's own register tiles peel or mask as usual.
+A zero-filled init (the usual case) is filled per task, in its tile; grouped convolutions
+(`conv_2d_ngchw_gfchw`) take the group as a forall dim and contract one group's weight.
+
+With static output sizes a block's column is stored as (c, k_0.., P + pad), P = prod(b)*ow, when
 P elements span a multiple of 4 KiB: the contraction reads kc rows of the column at one column
 offset per k step, and rows 2^j * 4 KiB apart all fall into the same L1 and L2 sets (8 ways),
-so each k block was refetched from L3 (a 3x3x3 convolution over 16x32x32 outputs: P = 16384
-floats, a 64 KiB row stride; over half of its contraction's time was that one load). One cache
-line of padding per row spreads the rows over the sets.
+so each k block was refetched from further out (a 3x3x3 convolution over 16x32x32 outputs, built
+whole: P = 16384 floats, a 64 KiB row stride; over half of its contraction's time was that one
+load). One cache line of padding per row spreads the rows over the sets.
 """
 
 from __future__ import annotations
@@ -22,8 +33,11 @@ from __future__ import annotations
 import math
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
+from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.op_walk import rewrite_each
+from exir_mlir.codegen.strategy import _PARALLEL_MIN_WORK as PARALLEL_MIN_WORK
 
+_DYNAMIC = ir.ShapedType.get_dynamic_size()
 # named op -> (spatial rank, grouped)
 CONVOLUTIONS = {
     "linalg.conv_2d_nchw_fchw": (2, False),
@@ -75,11 +89,35 @@ def _row_padding(p: int | None, elem: ir.Type) -> int:
     return _CACHE_LINE * 8 // width
 
 
-def _rewrite(conv: ir.Operation) -> None:
+def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[int | None], host: HostCPU) -> list[int]:
+    """The forall's step on each output spatial dim but the last (which a block holds whole): 1,
+    except on the dim just outside the last, which takes the most rows whose column block
+    (k rows of b * ow elements) fits in a quarter of L2 while the blocks still make two tasks per
+    core. A symbolic size takes 1 row (no remainder block). A convolution too small to share
+    between threads (strategy._PARALLEL_MIN_WORK multiply-adds) is one block per (n [, g])."""
+    rank = len(out_spatial)
+    blocks = [1] * (rank - 1)
+    oh, ow = out_spatial[-2], out_spatial[-1]
+    if _DYNAMIC in out_spatial:
+        return blocks
+    # A symbolic batch (None) counts as large for the work, as one for the tasks.
+    if math.prod(v or 1024 for v in lead) * f * k * math.prod(out_spatial) < PARALLEL_MIN_WORK:
+        return out_spatial[:-1]
+    outer = math.prod(v or 1 for v in lead) * math.prod(out_spatial[:-2])
+    fits = [d for d in range(oh, 0, -1) if oh % d == 0 and k * d * ow * nbytes <= host.l2_bytes // 4] or [1]
+    blocks[-1] = next((d for d in fits if outer * (oh // d) >= 2 * host.cores), fits[-1])
+    return blocks
+
+
+def _index(v) -> ir.Value:
+    return arith.constant(ir.IndexType.get(), v) if isinstance(v, int) else v
+
+
+def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
     rank, grouped = CONVOLUTIONS[conv.name]
     x, w, init = conv.operands
     xt, wt, ot = (ir.RankedTensorType(v.type) for v in (x, w, init))
-    lead = 2 if grouped else 1  # dims before the channel dim in x: (n) or (n, g)
+    lead = 2 if grouped else 1  # dims before the channel dim in x and the output: (n) or (n, g)
     xs, ws, os_ = list(xt.shape), list(wt.shape), list(ot.shape)
     c = xs[lead]
     f = ws[lead - 1]  # (f, c, k..) or (g, f, c, k..)
@@ -88,135 +126,166 @@ def _rewrite(conv: ir.Operation) -> None:
     out_spatial = os_[lead + 1:]
     strides, dilations = _attr(conv, "strides", rank), _attr(conv, "dilations", rank)
     elem = xt.element_type
-    dynamic = ir.ShapedType.get_dynamic_size()
-    if any(d == dynamic for d in [c, f, *kernel] + ([g] if grouped else [])):
+    if any(d == _DYNAMIC for d in [c, f, *kernel] + ([g] if grouped else [])):
         raise ValueError("dynamic channel/kernel sizes")
+    index = ir.IndexType.get()
 
     def size(v, d, s):  # a static size, else its tensor.dim
-        return tensor.dim(v, arith.constant(ir.IndexType.get(), d)) if s == dynamic else s
+        return tensor.dim(v, arith.constant(index, d)) if s == _DYNAMIC else s
+
+    # The zero init (a fill only the convolution reads) is filled per block, into the block's
+    # slice of the fill's destination; any other init is accumulated into. (Decided before the
+    # tensor.dim ops below add uses of the init.)
+    owner = init.owner if isinstance(init, ir.OpResult) else None
+    fill_value = None
+    dest = init
+    if owner is not None and owner.name == "linalg.fill" and len(list(init.uses)) == 1:
+        fill_value, dest = owner.operands[0], owner.operands[1]
 
     batch = size(x, 0, xs[0])
-    out_v = [size(init, lead + 1 + i, s) for i, s in enumerate(out_spatial)]
-    dyn_window = [v for v in (batch, *out_v) if not isinstance(v, int)]
-    lead_shape = [xs[0]] + ([g] if grouped else [])
+    out_v = [size(dest, lead + 1 + i, s) for i, s in enumerate(out_spatial)]
     lead_vals = [batch] + ([g] if grouped else [])
-
-    col_shape = [*lead_shape, c, *kernel, *out_spatial]
-    spatial_static = dynamic not in out_spatial
-    p = math.prod(out_spatial) if spatial_static else None
-    pad = _row_padding(p, elem)
-    if pad:
-        col = tensor.empty([*lead_vals, c, *kernel, p + pad], elem)
-    else:
-        col = tensor.empty([*lead_vals, c, *kernel, *out_v], elem)
-    window_shape = [*lead_shape, c, *out_spatial]
-    window_type = ir.RankedTensorType.get(window_shape, elem)
-    ones = [1] * rank
-    index = ir.IndexType.get()
-    window_offsets = [0] * (lead + 1) + [dynamic if k > 1 else 0 for k in kernel]
-    col_offsets = [0] * (lead + 1) + [dynamic if k > 1 else 0 for k in kernel] + [0] * rank
-    col_sizes = [*lead_shape, c, *ones, *out_spatial]
-
-    def copy_tap(col: ir.Value, tap: list[ir.Value]) -> ir.Value:
-        # The kernel dims' offsets (tap * dilation in x, tap in the column) are loop indices.
-        # `tap` holds the indices of the kernel dims larger than 1 only (the others are 0).
-        looped = [d for k, d in zip(kernel, dilations) if k > 1]
-        starts = [arith.muli(t, arith.constant(index, d)) if d != 1 else t for t, d in zip(tap, looped)]
-        window = tensor.ExtractSliceOp(window_type, x, starts, dyn_window, [], window_offsets, window_shape,
-                                       [1] * (lead + 1) + strides).result
-        slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_window, [], col_offsets, col_sizes,
-                                     [1] * len(col_shape)).result
-        if pad:
-            # The tap's row segment [0, P) of the padded column, viewed as the window's shape.
-            flat_type = ir.RankedTensorType.get([*lead_shape, c, p], elem)
-            flat_offsets = [0] * (lead + 1) + col_offsets[lead + 1:lead + 1 + rank] + [0]
-            flat_sizes = [*lead_shape, c, *ones, p]
-            dyn_batch = [batch] if not isinstance(batch, int) else []
-            flat = tensor.ExtractSliceOp(flat_type, col, tap, dyn_batch, [], flat_offsets, flat_sizes,
-                                         [1] * (len(flat_sizes))).result
-            spatial_group = [list(range(lead + 1, lead + 1 + rank))]
-            groups = _groups([[i] for i in range(lead + 1)] + spatial_group)
-            slot = tensor.ExpandShapeOp(window_type, flat, groups, dyn_batch,
-                                        ir.DenseI64ArrayAttr.get(window_shape)).result
-            copied = linalg.copy(window, outs=[slot])
-            back = tensor.collapse_shape(flat_type, copied, groups)
-            return tensor.InsertSliceOp(back, col, tap, dyn_batch, [], flat_offsets, flat_sizes,
-                                        [1] * len(flat_sizes)).result
-        copied = linalg.copy(window, outs=[slot])
-        return tensor.InsertSliceOp(copied, col, tap, dyn_window, [], col_offsets, col_sizes,
-                                    [1] * len(col_shape)).result
-
-    # Compile time: one copy in a loop nest over the kernel taps (scf.for, one loop per kernel dim
-    # larger than 1), not one copy per tap: each copy tiles, vectorizes and is outlined into
-    # code of its own, so 27 taps of a 3x3x3 kernel were 27 times the code of one (and LLVM's
-    # time with it). The copies, their tiles and vectors are the same.
-    def nest(level: int, col: ir.Value, tap: list[ir.Value]) -> ir.Value:
-        if level == rank:
-            return copy_tap(col, tap)
-        if kernel[level] == 1:
-            return nest(level + 1, col, tap)
-        loop = scf.ForOp(arith.constant(index, 0), arith.constant(index, kernel[level]),
-                         arith.constant(index, 1), [col])
-        with ir.InsertionPoint(loop.body):
-            scf.YieldOp([nest(level + 1, loop.inner_iter_args[0], [*tap, loop.induction_variable])])
-        return loop.results[0]
-
-    col = nest(0, col, [])
-    if not pad:
-        assert col.type == ir.RankedTensorType.get(col_shape, elem)
     k = c * math.prod(kernel)
-    nl = len(lead_shape)  # lead dims of col / out: n [, g]
-    # weight (f, c, k..) -> (f, K); grouped (g, f, c, k..) -> (g, f, K)
+    nbytes = max(1, elem.width // 8) if isinstance(elem, (ir.FloatType, ir.IntegerType)) else 4
+    lead_tasks = [v if isinstance(v, int) else None for v in lead_vals]
+    blocks = _block_rows(out_spatial, k, f, nbytes, lead_tasks, host)
+    block_shape = [*blocks, out_spatial[-1]]  # one block of output pixels: (b.., ow)
+    # The block's tiles keep its dims larger than 1 (and ow): with the unit ones kept, the
+    # result's expand_shape gave them other strides than the output's slice, and bufferization
+    # copied every block's result onto itself.
+    kept = [b for b in blocks if b != 1] + [out_spatial[-1]]
+    kept_vals = [b for b in blocks if b != 1] + [out_v[-1]]
+    nb = len(kept)
+    dyn_ow = [] if isinstance(out_v[-1], int) else [out_v[-1]]
+    p = math.prod(block_shape) if out_spatial[-1] != _DYNAMIC else None
+    pad = _row_padding(p, elem)
+
+    # weight (f, c, k..) -> (f, K); grouped (g, f, c, k..) -> (g, f, K), one group's (f, K) per block
     w_lead = [[i] for i in range(lead)]
     w2 = tensor.collapse_shape(ir.RankedTensorType.get([*([g] if grouped else []), f, k], elem), w,
                                _groups(w_lead + [list(range(lead, lead + 1 + rank))]))
-    is_float = isinstance(elem, ir.FloatType)
-    mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
-    col_lead = [[i] for i in range(nl)]
-    k_group = list(range(nl, nl + 1 + rank))
-    # Loops: lead (n [, g]), f, p (one collapsed dim when static, else the output's spatial dims), k.
-    np_ = 1 if spatial_static else rank
-    nd = nl + 1 + np_ + 1
-    e = _affine_dims(nd)
-    lead_e, f_e, p_e, k_e = e[:nl], e[nl], e[nl + 1:nl + 1 + np_], e[-1]
-    w_map = ir.AffineMap.get(nd, 0, [*lead_e[1:], f_e, k_e])
-    col_map = ir.AffineMap.get(nd, 0, [*lead_e, k_e, *p_e])
-    out_map = ir.AffineMap.get(nd, 0, [*lead_e, f_e, *p_e])
-    iterators = ["parallel"] * (nd - 1) + ["reduction"]
-    if spatial_static:
+    forall = scf.ForallOp([0] * (lead + rank - 1), [*lead_vals, *out_v[:-1]], [1] * lead + blocks, shared_outs=[dest])
+    with ir.InsertionPoint(forall.body):
+        ivs = list(forall.induction_variables)
+        acc = forall.inner_iter_args[0]
+        lead_iv, rows = ivs[:lead], ivs[lead:]
+        # The block's output tile (f, b.., ow) at (n [, g], 0, rows.., 0).
+        out_offsets = [*lead_iv, *rows]
+        out_static_offsets = [_DYNAMIC] * lead + [0] + [_DYNAMIC] * (rank - 1) + [0]
+        out_sizes = [1] * lead + [f] + block_shape
+        out_type = ir.RankedTensorType.get([f, *kept], elem)
+        ones_out = [1] * (lead + 1 + rank)
+        out_tile = tensor.ExtractSliceOp(out_type, acc, out_offsets, dyn_ow, [], out_static_offsets, out_sizes,
+                                         ones_out).result
+        if fill_value is not None:
+            out_tile = linalg.fill(fill_value, outs=[out_tile])
+
+        window_type = ir.RankedTensorType.get([c, *kept], elem)
+        ones = [1] * rank
         if pad:
-            # (.., c, k.., P + pad) -> (.., K, P + pad), then its rows' first P columns.
-            padded = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p + pad], elem), col,
-                                           _groups(col_lead + [k_group] + [[nl + 1 + rank]]))
-            dyn_batch = [batch] if not isinstance(batch, int) else []
-            col2 = tensor.ExtractSliceOp(ir.RankedTensorType.get([*lead_shape, k, p], elem), padded, [], dyn_batch,
-                                         [], [0] * (nl + 2), [*lead_shape, k, p], [1] * (nl + 2)).result
+            col = tensor.empty([c, *kernel, p + pad], elem)
         else:
-            p_group = [list(range(nl + 1 + rank, nl + 1 + 2 * rank))]
-            col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, p], elem), col,
-                                         _groups(col_lead + [k_group] + p_group))
-        out_groups = [[i] for i in range(nl + 1)] + [list(range(nl + 1, nl + 1 + rank))]
-        init2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, f, p], elem), init, _groups(out_groups))
-        product = _generic(init2.type, [w2, col2], init2, [w_map, col_map, out_map], iterators,
-                           lambda a, b, acc: add(acc, mul(a, b)))
-        dyn_batch = [batch] if not isinstance(batch, int) else []
-        result = tensor.expand_shape(ot, product, _groups(out_groups), dyn_batch,
-                                     ir.DenseI64ArrayAttr.get(os_))
-    else:
-        # Dynamic spatial sizes: the output's spatial dims stay separate (a collapsed dynamic
-        # oh*ow could not be expanded back: at most one dynamic size per reassociation group).
-        spatial = [[i] for i in range(nl + 1 + rank, nl + 1 + 2 * rank)]
-        col2 = tensor.collapse_shape(ir.RankedTensorType.get([*lead_shape, k, *out_spatial], elem), col,
-                                     _groups(col_lead + [k_group] + spatial))
-        result = _generic(ot, [w2, col2], init, [w_map, col_map, out_map], iterators,
-                          lambda a, b, acc: add(acc, mul(a, b)))
-    conv.results[0].replace_all_uses_with(result)
+            col = tensor.empty([c, *kernel, *kept_vals], elem)
+
+        def copy_tap(col: ir.Value, tap: list[ir.Value]) -> ir.Value:
+            # x[n [, g], :, row_i * s_i + tap_i * d_i .., tap_last * d_last ::s_last] for the block's
+            # rows; `tap` holds the kernel dims' indices (a constant 0 for a kernel dim of 1).
+            starts = []
+            for i in range(rank):
+                start = arith.muli(tap[i], _index(dilations[i])) if dilations[i] != 1 else tap[i]
+                if i < rank - 1:
+                    row = arith.muli(rows[i], _index(strides[i])) if strides[i] != 1 else rows[i]
+                    start = arith.addi(row, start)
+                starts.append(start)
+            window = tensor.ExtractSliceOp(
+                window_type, x, [*lead_iv, *starts], dyn_ow, [], [_DYNAMIC] * lead + [0] + [_DYNAMIC] * rank,
+                [1] * lead + [c] + block_shape, [1] * (lead + 1) + strides).result
+            if pad:
+                # The tap's row segment [0, P) of the padded column, viewed as the block's shape.
+                flat_type = ir.RankedTensorType.get([c, p], elem)
+                flat_offsets = [0] + [_DYNAMIC] * rank + [0]
+                flat_sizes = [c, *ones, p]
+                flat = tensor.ExtractSliceOp(flat_type, col, tap, [], [], flat_offsets, flat_sizes,
+                                             [1] * len(flat_sizes)).result
+                groups = _groups([[0], list(range(1, 1 + nb))])
+                slot = tensor.ExpandShapeOp(window_type, flat, groups, [],
+                                            ir.DenseI64ArrayAttr.get([c, *kept])).result
+                copied = linalg.copy(window, outs=[slot])
+                back = tensor.collapse_shape(flat_type, copied, groups)
+                return tensor.InsertSliceOp(back, col, tap, [], [], flat_offsets, flat_sizes,
+                                            [1] * len(flat_sizes)).result
+            col_offsets = [0] + [_DYNAMIC] * rank + [0] * nb
+            col_sizes = [c, *ones, *kept]
+            slot = tensor.ExtractSliceOp(window_type, col, tap, dyn_ow, [], col_offsets, col_sizes,
+                                         [1] * len(col_sizes)).result
+            copied = linalg.copy(window, outs=[slot])
+            return tensor.InsertSliceOp(copied, col, tap, dyn_ow, [], col_offsets, col_sizes,
+                                        [1] * len(col_sizes)).result
+
+        # Compile time: one copy in a loop nest over the kernel taps (scf.for, one loop per kernel
+        # dim larger than 1), not one copy per tap: each copy tiles, vectorizes and is outlined into
+        # code of its own, so 27 taps of a 3x3x3 kernel were 27 times the code of one.
+        def nest(level: int, col: ir.Value, tap: list[ir.Value]) -> ir.Value:
+            if level == rank:
+                return copy_tap(col, tap)
+            if kernel[level] == 1:
+                return nest(level + 1, col, [*tap, arith.constant(index, 0)])
+            loop = scf.ForOp(arith.constant(index, 0), arith.constant(index, kernel[level]),
+                             arith.constant(index, 1), [col])
+            with ir.InsertionPoint(loop.body):
+                scf.YieldOp([nest(level + 1, loop.inner_iter_args[0], [*tap, loop.induction_variable])])
+            return loop.results[0]
+
+        col = nest(0, col, [])
+        if grouped:
+            wg = tensor.ExtractSliceOp(ir.RankedTensorType.get([f, k], elem), w2, [lead_iv[1]], [], [],
+                                       [_DYNAMIC, 0, 0], [1, f, k], [1, 1, 1]).result
+        else:
+            wg = w2
+        is_float = isinstance(elem, ir.FloatType)
+        mul, add = (arith.mulf, arith.addf) if is_float else (arith.muli, arith.addi)
+        k_group = list(range(0, 1 + rank))
+        # Loops: f, p (one collapsed dim when static, else the block's spatial dims), k.
+        np_ = 1 if p is not None else nb
+        nd = 1 + np_ + 1
+        e = _affine_dims(nd)
+        f_e, p_e, k_e = e[0], e[1:1 + np_], e[-1]
+        maps = [ir.AffineMap.get(nd, 0, [f_e, k_e]), ir.AffineMap.get(nd, 0, [k_e, *p_e]),
+                ir.AffineMap.get(nd, 0, [f_e, *p_e])]
+        iterators = ["parallel"] * (nd - 1) + ["reduction"]
+        body = lambda a, b, accum: add(accum, mul(a, b))  # noqa: E731
+        if p is not None:
+            if pad:
+                # (c, k.., P + pad) -> (K, P + pad), then its rows' first P columns.
+                padded = tensor.collapse_shape(ir.RankedTensorType.get([k, p + pad], elem), col,
+                                               _groups([k_group, [1 + rank]]))
+                col2 = tensor.ExtractSliceOp(ir.RankedTensorType.get([k, p], elem), padded, [], [], [],
+                                             [0, 0], [k, p], [1, 1]).result
+            else:
+                col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, p], elem), col,
+                                             _groups([k_group, list(range(1 + rank, 1 + rank + nb))]))
+            out_groups = _groups([[0], list(range(1, 1 + nb))])
+            init2 = tensor.collapse_shape(ir.RankedTensorType.get([f, p], elem), out_tile, out_groups)
+            product = _generic(init2.type, [wg, col2], init2, maps, iterators, body)
+            result = tensor.expand_shape(out_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
+        else:
+            # A symbolic width: the block's spatial dims stay separate (a collapsed dynamic size
+            # could not be expanded back: at most one dynamic size per reassociation group).
+            spatial = [[i] for i in range(1 + rank, 1 + rank + nb)]
+            col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, *kept], elem), col,
+                                         _groups([k_group] + spatial))
+            result = _generic(out_type, [wg, col2], out_tile, maps, iterators, body)
+        with ir.InsertionPoint(forall.terminator().block):
+            tensor.ParallelInsertSliceOp(result, acc, out_offsets, dyn_ow, [], out_static_offsets, out_sizes,
+                                         ones_out)
+    conv.results[0].replace_all_uses_with(forall.results[0])
     conv.erase()
 
 
-def convolutions_to_im2col(module: ir.Operation) -> int:
+def convolutions_to_im2col(module: ir.Operation, host: HostCPU | None = None) -> int:
     """Rewrite every NC-first 2-d / 3-d / grouped 2-d linalg convolution with static channels and
     kernel (batch and spatial sizes may be dynamic); returns how many were rewritten."""
     # A declined convolution is left to the generic path (scalar loops), which handles any size.
-    return rewrite_each(module, lambda op: op.name in CONVOLUTIONS and bool(op.results), _rewrite,
-                        declines=(ValueError,))
+    host = host or detect_host()
+    return rewrite_each(module, lambda op: op.name in CONVOLUTIONS and bool(op.results),
+                        lambda op: _rewrite(op, host), declines=(ValueError,))

@@ -82,9 +82,20 @@ def _module_block(module: ir.Module | ir.Operation) -> ir.Block:
     return module.body if isinstance(module, ir.Module) else module.regions[0].blocks[0]
 
 
+def _unit_range(forall: ir.OpView) -> bool:
+    op = forall.operation
+    return (not list(forall.dynamicLowerBound) and not list(forall.dynamicStep)
+            and list(ir.DenseI64ArrayAttr(op.attributes["staticLowerBound"])) == [0]
+            and list(ir.DenseI64ArrayAttr(op.attributes["staticStep"])) == [1])
+
+
 def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
     op = forall.operation
-    if forall.rank != 1:
+    if forall.rank != 1 or not _unit_range(forall):
+        # The outlined body runs its chunk [lo, hi) with step 1 from 0: a forall that starts
+        # elsewhere or steps by more (im2col's blocks of rows, `(0) to (28) step (7)`) is
+        # linearized first (its iv becomes lb + i * step). Outlined as it was, its 4 tasks ran
+        # as 28, each writing 7 rows: past the end of the output.
         forall = linearize(forall)
         op = forall.operation
     ub = list(forall.dynamicUpperBound)

@@ -460,13 +460,13 @@ def _run_script(module: ir.Operation, text: str) -> None:
         raise ExirInternalError(f"the CPU tiling schedule failed to apply:\n{exc}\nschedule:\n{text}") from exc
 
 
-def convert_convolutions(module: ir.Operation) -> int:
+def convert_convolutions(module: ir.Operation, host: HostCPU | None = None) -> int:
     """Rewrites NCHW/NHWC 2-D convolutions as im2col + a contraction (which then tiles like matmul),
     NCHW depthwise ones and 2-d pooling as an elementwise sum / max over the kernel taps; 1-d ones
     first become their 2-d forms (H = 1); other sliding-window ops (3-d pooling and depthwise) go
     through window_taps.py."""
     one_d_as_two_d(module)
-    rewritten = convolutions_to_im2col(module) + depthwise_to_taps(module) + windows_to_taps(module)
+    rewritten = convolutions_to_im2col(module, host) + depthwise_to_taps(module) + windows_to_taps(module)
     convs = [c for c in walk_ops(module.operation, CONV_TO_IM2COL)
              if all(ir.ShapedType(v.type).has_static_shape for v in c.operation.operands)]
     if not convs:  # (upstream's rewrite needs static shapes; others keep the convolution's own loops)
@@ -560,6 +560,15 @@ def _own_empty(fill: ir.Operation) -> None:
     fill.operands[len(fill.operands) - 1] = clone.results[0]
 
 
+def _in_forall(op: ir.OpView) -> bool:
+    parent = op.operation.parent
+    while parent is not None and parent.name != "func.func":
+        if parent.name == "scf.forall":
+            return True
+        parent = parent.parent
+    return False
+
+
 def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:
     """Tags the module's linalg ops and returns the transform script that tiles them (None: nothing to do)."""
     host = host or detect_host()
@@ -568,6 +577,10 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         if not op.operation.name.startswith("linalg."):
             continue
         plan = plan_op(op, host)
+        if plan is not None and _in_forall(op):
+            # Already one task of a parallel loop (im2col's blocks of output pixels): no nested
+            # thread tiles.
+            plan.thread_tiles = [0] * len(plan.thread_tiles)
         if plan is not None:
             entries.append(_Tagged(tag=-1, op=op, plan=plan, init_fill=False))
     contractions = [e.op.operation for e in entries if e.plan.kind in ("contraction", "dot")]
@@ -622,7 +635,7 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
 
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
-    if convert_convolutions(module):
+    if convert_convolutions(module, host):
         # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
         # contraction): folded now, the fill is the contraction's own init and is planned with it,
         # instead of being folded (its tag lost) by the first schedule's canonicalization.

@@ -59,3 +59,30 @@ func.func @temporaries(%x: tensor<4096xf32>, %y: tensor<16xf32>) -> (tensor<4096
   } -> tensor<16xf32>
   return %r, %rs : tensor<4096xf32>, tensor<16xf32>
 }
+
+// -----
+
+// A copy between non-contiguous views: a small one whose rows are contiguous in both (im2col's
+// column rows) is one vector read and write of the whole view; as a loop LLVM unrolled it into
+// scalar moves. A strided row (stride 2) and a large copy stay linalg.copy loops.
+// CHECK-LABEL: func.func @view_copies
+// CHECK-SAME:    (%[[A:.*]]: memref<4x68xf32>, %[[B:.*]]: memref<4x32xf32>, %[[C:.*]]: memref<64x68xf32>, %[[D:.*]]: memref<64x32xf32>, %[[I:.*]]: index)
+// CHECK:         %[[SRC:.*]] = memref.subview %[[A]][%[[I]], 1] [1, 32] [1, 1]
+// CHECK:         %[[DST:.*]] = memref.subview %[[B]][%[[I]], 0] [1, 32] [1, 1]
+// CHECK:         %[[V:.*]] = vector.transfer_read %[[SRC]][%[[Z:.*]], %[[Z]]], %{{.*}} {in_bounds = [true, true]} : memref<1x32xf32, strided<[68, 1], offset: ?>>, vector<1x32xf32>
+// CHECK:         vector.transfer_write %[[V]], %[[DST]][%[[Z]], %[[Z]]] {in_bounds = [true, true]} : vector<1x32xf32>, memref<1x32xf32, strided<[32, 1], offset: ?>>
+// CHECK:         %[[EVEN:.*]] = memref.subview %[[A]][%[[I]], 0] [1, 32] [1, 2]
+// CHECK:         linalg.copy {{.*}} ins(%[[EVEN]] : memref<1x32xf32, strided<[68, 2], offset: ?>>)
+// CHECK:         %[[BIG:.*]] = memref.subview %[[C]][0, 1] [64, 32] [1, 1]
+// CHECK:         linalg.copy {{.*}} ins(%[[BIG]] : memref<64x32xf32, strided<[68, 1], offset: 1>>) outs(%[[D]] : memref<64x32xf32>)
+// CHECK-NOT:     memref.copy
+func.func @view_copies(%a: memref<4x68xf32>, %b: memref<4x32xf32>, %c: memref<64x68xf32>, %d: memref<64x32xf32>, %i: index) {
+  %s = memref.subview %a[%i, 1] [1, 32] [1, 1] : memref<4x68xf32> to memref<1x32xf32, strided<[68, 1], offset: ?>>
+  %t = memref.subview %b[%i, 0] [1, 32] [1, 1] : memref<4x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  memref.copy %s, %t : memref<1x32xf32, strided<[68, 1], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  %e = memref.subview %a[%i, 0] [1, 32] [1, 2] : memref<4x68xf32> to memref<1x32xf32, strided<[68, 2], offset: ?>>
+  memref.copy %e, %t : memref<1x32xf32, strided<[68, 2], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  %big = memref.subview %c[0, 1] [64, 32] [1, 1] : memref<64x68xf32> to memref<64x32xf32, strided<[68, 1], offset: 1>>
+  memref.copy %big, %d : memref<64x32xf32, strided<[68, 1], offset: 1>> to memref<64x32xf32>
+  return
+}

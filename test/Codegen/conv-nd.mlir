@@ -1,28 +1,38 @@
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s
 
-// A 3-d convolution (dynamic batch and spatial sizes) becomes im2col: a column
-// (n, c, kd, kh, kw, od, oh, ow) filled by one copy in a loop nest over the kernel taps, from the
-// strided window x[:, :, kd*2 :: 1, kh*2 :: 2, kw*2 :: 2] (dilation 2, strides 1x2x2) into column
-// slot (kd, kh, kw) (one copy in a loop, not 27: compile time), then one contraction over
-// (c, kd, kh, kw) = 4*27 = 108 whose inner loop is a 4x16 block of vector multiply-adds (outer
-// products of a weight column and a column row), no scalar window loops.
+// A 3-d convolution (dynamic batch and spatial sizes) becomes im2col, one block of output pixels
+// at a time: an scf.forall over (n, od, oh) (symbolic sizes: blocks of one row, no remainder)
+// whose task builds the column of its block only, (c, kd, kh, kw, ow), by one copy in a loop
+// nest over the kernel taps from the strided window
+// x[n, :, od + kd*2, oh*2 + kh*2, kw*2 :: 2] (dilation 2, strides 1x2x2) into column slot
+// (kd, kh, kw) (one copy in a loop, not 27: compile time), then contracts it at once over
+// (c, kd, kh, kw) = 4*27 = 108 (a 4x16 block of vector multiply-adds: outer products of a weight
+// column and a column row) into its (8, ow) output tile: the column is consumed while it is
+// in cache, never built whole.
 // CHECK-LABEL: func.func @conv3d
-// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>
-// CHECK: %[[COL:.*]] = tensor.empty({{.*}}) : tensor<?x4x3x3x3x?x?x?xf32>
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x4x?x?x?xf32>, %[[W:[^:]*]]: tensor<8x4x3x3x3xf32>, %{{[^:]*}}: index, %[[D:[^:]*]]: index, %[[H:[^:]*]]: index, %[[WD:[^:]*]]: index)
+// CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
+// CHECK: scf.forall (%[[B:.*]], %[[OD:.*]], %[[OH:.*]]) in (%{{.*}}, %[[D]], %[[H]]) shared_outs(%[[ACC:[^ ]*]] =
+// CHECK: tensor.extract_slice %[[ACC]][%[[B]], 0, %[[OD]], %[[OH]], 0] [1, 8, 1, 1, %[[WD]]] [1, 1, 1, 1, 1] : tensor<?x8x?x?x?xf32> to tensor<8x?xf32>
+// CHECK: %[[COL:.*]] = tensor.empty(%[[WD]]) : tensor<4x3x3x3x?xf32>
 // CHECK: scf.for %[[KD:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
 // CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args(%[[C:.*]] = %{{.*}})
-// CHECK-DAG: %[[OD:.*]] = arith.muli %[[KD]], %c2 : index
-// CHECK-DAG: %[[OH:.*]] = arith.muli %[[KH]], %c2 : index
-// CHECK-DAG: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
-// CHECK: tensor.extract_slice %[[X]][0, 0, %[[OD]], %[[OH]], %[[OW]]] [%{{.*}}, 4, %{{.*}}, %{{.*}}, %{{.*}}] [1, 1, 1, 2, 2]
-// CHECK-NEXT: tensor.extract_slice %[[C]][0, 0, %[[KD]], %[[KH]], %[[KW]], 0, 0, 0] [%{{.*}}, 4, 1, 1, 1, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-DAG: %[[DKD:.*]] = arith.muli %[[KD]], %c2 : index
+// CHECK-DAG: %[[ZD:.*]] = arith.addi %[[OD]], %[[DKD]] : index
+// CHECK-DAG: %[[DKH:.*]] = arith.muli %[[KH]], %c2 : index
+// CHECK-DAG: %[[SOH:.*]] = arith.muli %[[OH]], %c2 : index
+// CHECK-DAG: %[[ZH:.*]] = arith.addi %[[SOH]], %[[DKH]] : index
+// CHECK-DAG: %[[ZW:.*]] = arith.muli %[[KW]], %c2 : index
+// CHECK: tensor.extract_slice %[[X]][%[[B]], 0, %[[ZD]], %[[ZH]], %[[ZW]]] [1, 4, 1, 1, %[[WD]]] [1, 1, 1, 2, 2]
+// CHECK-NEXT: tensor.extract_slice %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0] [4, 1, 1, 1, %[[WD]]]
 // CHECK-NOT: tensor.extract_slice %[[X]]
-// CHECK: tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3, 4]] : tensor<8x4x3x3x3xf32> into tensor<8x108xf32>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<4x3x3x3x?xf32> into tensor<108x?xf32>
+// CHECK: scf.for {{.*}} -> (vector<4x16xf32>)
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[ACC]][%[[B]], 0, %[[OD]], %[[OH]], 0] [1, 8, 1, 1, %[[WD]]]
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
-// CHECK: tensor.collapse_shape {{.*}} : tensor<?x4x3x3x3x?x?x?xf32> into tensor<?x108x?x?x?xf32>
-// CHECK: scf.for {{.*}} -> (vector<1x4x1x1x16xf32>)
-// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x1x1x16xf32> into vector<1x4x1x1x16xf32>
 func.func @conv3d(%x: tensor<?x4x?x?x?xf32>, %k: tensor<8x4x3x3x3xf32>, %n: index, %d: index, %h: index, %w: index) -> tensor<?x8x?x?x?xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%n, %d, %h, %w) : tensor<?x8x?x?x?xf32>
@@ -34,12 +44,15 @@ func.func @conv3d(%x: tensor<?x4x?x?x?xf32>, %k: tensor<8x4x3x3x3xf32>, %n: inde
 
 // -----
 
-// Static spatial sizes: the column collapses to (n, c*k, od*oh*ow) = (?, 16, 512), a batched
-// matmul with the (f, c*k) = (8, 16) weight.
+// Static spatial sizes: each (n, od) task's column block (c, k.., oh, ow) collapses to
+// (c*k, oh*ow) = (16, 64), a matmul with the (f, c*k) = (8, 16) weight.
 // CHECK-LABEL: func.func @conv3d_static
-// CHECK: tensor.collapse_shape {{.*}} : tensor<?x2x2x2x2x8x8x8xf32> into tensor<?x16x512xf32>
+// CHECK: scf.forall (%[[B:.*]], %[[OD:.*]]) in (%{{.*}}, 8) shared_outs(%[[ACC:[^ ]*]] =
+// CHECK: tensor.extract_slice %[[ACC]][%[[B]], 0, %[[OD]], 0, 0] [1, 8, 1, 8, 8]
+// CHECK: tensor.empty() : tensor<2x2x2x2x8x8xf32>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<2x2x2x2x8x8xf32> into tensor<16x64xf32>
 // CHECK-NOT: linalg.conv_3d_ncdhw_fcdhw
-// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<1x4x16xf32>
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %n: index) -> tensor<?x8x8x8x8xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%n) : tensor<?x8x8x8x8xf32>
@@ -51,15 +64,20 @@ func.func @conv3d_static(%x: tensor<?x2x9x9x9xf32>, %k: tensor<8x2x2x2x2xf32>, %
 
 // -----
 
-// Grouped 2-d convolution: the group is a batch dim of the contraction; the weight
-// (g, f, c, kh, kw) = (2, 16, 8, 3, 3) becomes (2, 16, 72), the column (n, g, 72, oh*ow).
+// Grouped 2-d convolution: the group is a dim of the forall; the weight (g, f, c, kh, kw) =
+// (2, 16, 8, 3, 3) becomes (2, 16, 72), of which each task contracts its group's (16, 72) with
+// the column of its block of 8 output rows, (72, 8*16).
 // CHECK-LABEL: func.func @grouped
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x2x8x18x18xf32>, %[[W:[^:]*]]: tensor<2x16x8x3x3xf32>
-// CHECK-DAG: tensor.extract_slice %[[X]][0, 0, 0, %[[KH:.*]], %[[KW:.*]]] [%{{.*}}, 2, 8, 16, 16] [1, 1, 1, 1, 1]
-// CHECK-DAG: tensor.collapse_shape %[[W]] {{\[}}[0], [1], [2, 3, 4]] : tensor<2x16x8x3x3xf32> into tensor<2x16x72xf32>
-// CHECK-DAG: tensor.collapse_shape {{.*}} : tensor<?x2x8x3x3x16x16xf32> into tensor<?x2x72x256xf32>
+// CHECK: %[[WMAT:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0], [1], [2, 3, 4]] : tensor<2x16x8x3x3xf32> into tensor<2x16x72xf32>
+// CHECK: scf.forall (%[[B:.*]], %[[G:.*]], %[[OH:.*]]) = (0, 0, 0) to (%{{.*}}, 2, 16) step (1, 1, 8)
+// CHECK: tensor.empty() : tensor<8x3x3x8x16xf32>
+// CHECK: %[[KH:.*]] = arith.addi %[[OH]], %{{.*}} : index
+// CHECK: tensor.extract_slice %[[X]][%[[B]], %[[G]], 0, %[[KH]], %{{.*}}] [1, 1, 8, 8, 16] [1, 1, 1, 1, 1] : tensor<?x2x8x18x18xf32> to tensor<8x8x16xf32>
+// CHECK-DAG: tensor.collapse_shape {{.*}} : tensor<8x3x3x8x16xf32> into tensor<72x128xf32>
+// CHECK-DAG: tensor.extract_slice %[[WMAT]][%[[G]], 0, 0] [1, 16, 72] [1, 1, 1] : tensor<2x16x72xf32> to tensor<16x72xf32>
 // CHECK-NOT: linalg.conv_2d_ngchw_gfchw
-// CHECK: vector.contract {{.*}} : vector<1x4x1xf32>, vector<1x1x1x16xf32> into vector<1x1x4x16xf32>
+// CHECK: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 func.func @grouped(%x: tensor<?x2x8x18x18xf32>, %k: tensor<2x16x8x3x3xf32>, %n: index) -> tensor<?x2x16x16x16xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%n) : tensor<?x2x16x16x16xf32>
@@ -149,7 +167,7 @@ func.func @strided_operand_kept(%x: tensor<10xf32>, %y: tensor<8xf32>, %w: tenso
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1
 // CHECK-NOT: scf.for
 // CHECK: %[[OW:.*]] = arith.muli %[[KW]], %c2 : index
-// CHECK: tensor.extract_slice %[[X]][0, 0, 0, %[[OW]]] [%{{.*}}, 4, 1, 8] [1, 1, 1, 2]
+// CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0, 0, %[[OW]]] [1, 4, 1, 8] [1, 1, 1, 2]
 func.func @unit_kernel_dim(%x: tensor<?x4x1x20xf32>, %k: tensor<6x4x1x3xf32>, %n: index) -> tensor<?x6x1x8xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%n) : tensor<?x6x1x8xf32>

@@ -58,3 +58,29 @@ func.func @accumulate_tiles(%x: memref<18x2xf32>) {
   }
   return
 }
+
+// -----
+
+// A forall that steps by more than 1 (im2col's blocks of 7 output rows): the outlined body runs
+// the [lo, hi) chunk of its 4 iterations (not of 28 indices: each iteration writes 7 rows, and
+// 28 of them wrote past the end of the buffer), its iv rebuilt as i * 7.
+// THREADS-LABEL: func.func @stepped
+// THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// THREADS-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C4]], %{{.*}})
+// THREADS-LABEL: func.func private @__exir_parallel_body_0
+// THREADS-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %[[BUF:.*]]: memref<28xf32>)
+// THREADS:         scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step
+// THREADS:           %[[T:.*]] = affine.delinearize_index %[[I]] into (4)
+// THREADS:           %[[ROW:.*]] = arith.muli %[[T]], %c7
+// THREADS:           memref.subview %[[BUF]][%[[ROW]]] [7] [1]
+// SERIAL-LABEL: func.func @stepped
+// SERIAL:         scf.for %{{.*}} = %c0 to %c28 step %c7
+func.func @stepped(%x: memref<28xf32>) {
+  %two = arith.constant 2.0 : f32
+  scf.forall (%i) = (0) to (28) step (7) {
+    %rows = memref.subview %x[%i] [7] [1] : memref<28xf32> to memref<7xf32, strided<[1], offset: ?>>
+    linalg.fill ins(%two : f32) outs(%rows : memref<7xf32, strided<[1], offset: ?>>)
+  }
+  return
+}

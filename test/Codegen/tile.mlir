@@ -1,5 +1,5 @@
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2})' | FileCheck %s --check-prefix=AVX512
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2})' | FileCheck %s --check-prefix=AVX2
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX512
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX2
 
 // A 512^3 matmul: 64x256 tiles across threads (the fill fused into them), a 64-deep reduction
 // block, an 8x32 (AVX-512) or 4x16 (AVX2) register block whose accumulator stays in registers.
@@ -92,18 +92,23 @@ func.func @row_sum(%x: tensor<8x1000xf32>, %init: tensor<8xf32>) -> tensor<8xf32
 
 // -----
 
-// A 2-D convolution becomes im2col (a column tensor n x c x kh x kw x (oh*ow + pad) filled by a
-// copy per kernel tap from the window x[:, :, kh:, kw:], in a loop nest over the taps) and a
-// contraction that tiles like a batch matmul. oh*ow = 1024 floats is 4 KiB: each row is padded by
-// one cache line (16 floats) so that the rows the contraction reads do not alias in the caches.
+// A 2-D convolution becomes im2col, one block of output rows per scf.forall task: the task fills
+// the column of its 4 rows (c x kh x kw x 4 x ow = 16x3x3x4x32 floats, 72 KiB: at most a quarter
+// of the 512 KiB L2) by a copy per kernel tap from the window x[:, :, row + kh, kw], in a loop
+// nest over the taps, and contracts it at once (a matmul (32, 144) x (144, 128)) into its
+// (32, 4, 32) output tile: the column is read back from cache, not memory.
 // AVX512-LABEL: func.func @conv
 // AVX512-SAME:    (%[[X:.*]]: tensor<1x16x34x34xf32>
-// AVX512:         %[[COL:.*]] = tensor.empty() : tensor<1x16x3x3x1040xf32>
+// AVX512:         scf.forall (%[[ROW:.*]]) = (0) to (32) step (4) shared_outs(%[[ACC:[^ ]*]] =
+// AVX512:         %[[COL:.*]] = tensor.empty() : tensor<16x3x3x4x32xf32>
 // AVX512:         scf.for %[[KH:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[COL]])
 // AVX512:         scf.for %[[KW:.*]] = %c0 to %c3 step %c1
-// AVX512:         tensor.extract_slice %[[X]][0, 0, %[[KH]], %[[KW]]] [1, 16, 32, 32] [1, 1, 1, 1]
+// AVX512:         %[[Y:.*]] = arith.addi %[[ROW]], %[[KH]] : index
+// AVX512:         tensor.extract_slice %[[X]][0, 0, %[[Y]], %[[KW]]] [1, 16, 4, 32] [1, 1, 1, 1]
 // AVX512-NOT:     linalg.conv_2d_nchw_fchw
-// AVX512:         vector.contract {{.*}} into vector<1x8x32xf32>
+// AVX512:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4]] : tensor<16x3x3x4x32xf32> into tensor<144x128xf32>
+// AVX512:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// AVX512:         tensor.parallel_insert_slice %{{.*}} into %[[ACC]][0, 0, %[[ROW]], 0] [1, 32, 4, 32]
 // AVX2-LABEL: func.func @conv
 func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor<1x32x32x32xf32> {
   %zero = arith.constant 0.0 : f32

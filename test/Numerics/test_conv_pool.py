@@ -231,3 +231,48 @@ def test_upsample_integer_factor_threads():
                               F.interpolate(x, scale_factor=(3, 2), mode="bilinear"),
                               F.interpolate(x, scale_factor=2, mode="nearest")),
                    (), (2, 3, 5, 37), [(1, 3, 2, 19), (3, 3, 7, 40)], _dims(2, 3, lo=2, hi=48))
+
+
+# -- im2col blocks across tile and thread boundaries ------------------------------------------------
+
+class _TwoConvs(torch.nn.Module):
+    """A 3x3 convolution and a strided, dilated, grouped one over the same 30x30 input."""
+
+    def __init__(self):
+        super().__init__()
+        self.plain = torch.nn.Conv2d(8, 16, 3, padding=1)
+        self.strided = torch.nn.Conv2d(8, 8, 3, stride=2, dilation=2, padding=2, groups=2, bias=False)
+
+    def forward(self, x):
+        return self.plain(x), self.strided(x)
+
+
+def test_conv_column_blocks_across_tile_and_thread_boundaries():
+    # im2col builds the column per block of output rows, one scf.forall task each
+    # (codegen/im2col.py): with a 512 KiB L2, the plain convolution's 30 rows take blocks of 6
+    # (6*30 = 180 pixels: 11 register blocks of 16 and a remainder of 4), the strided one's 15
+    # rows (per group: the group is a forall dim too) blocks of 5, whose windows start at
+    # row * 2 + tap * 2. Batches of 1 and 3 at 1, 2 and 3 threads split the tasks unevenly.
+    # Against eager, and across thread counts (only the split changes, never a sum's order).
+    torch.manual_seed(0)
+    module = _TwoConvs().eval()
+    ep = torch.export.export(module, (torch.randn(2, 8, 30, 30),), dynamic_shapes=({0: B},))
+    xs = [torch.randn(n, 8, 30, 30) for n in (1, 3)]
+    by_threads = []
+    for threads in (1, 2, 3):
+        program = exir_mlir.compile(ep, num_threads=threads)
+        outs = [program(x) for x in xs]
+        for x, got in zip(xs, outs):
+            for g, e in zip(got, module(x)):
+                torch.testing.assert_close(g, e, rtol=RTOL, atol=1e-4)
+        by_threads.append(outs)
+    for outs in by_threads[1:]:
+        for got, first in zip(outs, by_threads[0]):
+            for g, f in zip(got, first):
+                torch.testing.assert_close(g, f, rtol=0, atol=1e-6)
+    # A static batch of 1: the forall is over rows alone, one dim stepping by the block
+    # (`(0) to (30) step (6)`), which the parallel stage once outlined as 30 tasks of 6 rows
+    # each (writing past the output's end).
+    static = exir_mlir.compile(torch.export.export(module, (xs[0],)), num_threads=3)
+    for g, e in zip(static(xs[0]), module(xs[0])):
+        torch.testing.assert_close(g, e, rtol=RTOL, atol=1e-4)
