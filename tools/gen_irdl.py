@@ -280,11 +280,11 @@ def constraint_text(db: DialectRecords, value: dict) -> str:
     if not rec.get("!anonymous"):
         return name
     supers = _supers(rec)
-    for wrapper, field in (("Variadic", "baseType"), ("Optional", "baseType"), ("OptionalAttr", "baseAttr"),
+    for wrapper, base in (("Variadic", "baseType"), ("Optional", "baseType"), ("OptionalAttr", "baseAttr"),
                            ("DefaultValuedAttr", "baseAttr"), ("ConfinedAttr", "baseAttr"), ("Arg", "constraint"),
                            ("Res", "constraint")):
-        if wrapper in supers and field in rec:
-            return constraint_text(db, rec[field])
+        if wrapper in supers and base in rec:
+            return constraint_text(db, rec[base])
     return rec.get("summary") or name
 
 

@@ -29,8 +29,8 @@ def register(subparsers) -> None:
     p.add_argument("--inputs", metavar="NPZ", help="input arrays (.npz)")
     p.add_argument("--output", metavar="NPZ", help="write the outputs here (default: print a summary)")
     p.add_argument("--check", action="store_true",
-                   help=f"also run eager PyTorch from the same state and compare outputs and mutated buffers "
-                        f"(rtol 1e-4, atol 1e-5)")
+                   help="also run eager PyTorch from the same state and compare outputs and mutated buffers "
+                        "(rtol 1e-4, atol 1e-5)")
     add_compile_arguments(p)
     p.set_defaults(func=run)
 

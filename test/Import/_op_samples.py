@@ -11,7 +11,6 @@ import torch
 from exir_mlir import schema
 from torch.utils import _pytree as pytree
 
-from exir_mlir import schema
 
 # Core packets with no OpInfo of the same name, and the OpInfo whose export contains them.
 OPINFO_ALIASES = {

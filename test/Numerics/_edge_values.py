@@ -214,7 +214,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, str], str] = {
 
 def render_markdown(results) -> str:
     counts = {v: [0, 0] for v in VARIANTS}
-    open_bugs, known, errors = [], [], []
+    open_bugs, known = [], []
     for (op, dtype), r in sorted(results.items()):
         for variant, (result, detail) in sorted(r.results.items()):
             if variant in counts:

@@ -1,7 +1,6 @@
 """Toolchain discovery: every piece is found in the wheels, and a missing one names its package."""
 
 import subprocess
-import sys
 
 import pytest
 
