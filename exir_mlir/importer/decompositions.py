@@ -125,8 +125,10 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         out = aten.mul.Tensor(aten.mul.Tensor(grow(i1, expand1), grow(i2, expand2)), grow(i3, expand3))
         # One dim at a time: the CPU pipeline's vectorizer aborts on this product reduced over two
         # dims at once (a crash of the tile/vectorize stage, reported; sums over one dim are fine).
+        # The sums keep the product's dtype: a plain sum of uint8/int8/int16 would promote to int64, while
+        # eager's _trilinear returns the input dtype (wrapping, which the sum modulo 2^bits reproduces).
         for d in sorted(sumdim, reverse=True):
-            out = aten.sum.dim_IntList(out, [d], False)
+            out = aten.sum.dim_IntList(out, [d], False, dtype=out.dtype)
         return out
 
     from exir_mlir.importer.decompositions_bitwise import table as bitwise_table

@@ -21,6 +21,7 @@ def _ops(a, b, idx):
         a @ b.t(), torch.cat([a, b], 1), torch.where(a > b, a, b), a[:, idx], torch.sort(a, 1)[0],
         a.abs(), torch.clamp(a, -5, 7),
         torch.addbmm(a @ b.t(), a.expand(2, -1, -1), b.t().expand(2, -1, -1)),  # stays int8/int16 (wraps)
+        torch.nn.functional.bilinear(a, b, (torch.arange(98) - 49).to(a.dtype).reshape(2, 7, 7)),  # likewise
     )
 
 
