@@ -180,6 +180,7 @@ def decompose(
     error (its reason is in `Decomposed.reasons`).
     """
     user = _overloads(user_table)
+    decompositions_structural.refuse_uint8_resampling(ep, user)
     base_table = torch.export.default_decompositions()
     base_table.update(decompositions_misc.base_table())
     base_table.update(decompositions_structural.base_table())

@@ -128,3 +128,18 @@ def test_uint8_op_without_lowering_is_a_clear_error():
                        r"linalg: bilinear upsampling of an integer \(uint8\) tensor is not supported .* interpolate "
                        r"x.float\(\) and cast the result back"):
         exir_mlir.compile(ep)
+
+
+@pytest.mark.parametrize("mode, antialias, node", [("bicubic", False, "upsample_bicubic2d"),
+                                                   ("bilinear", True, "_upsample_bilinear2d_aa")])
+def test_uint8_fixed_point_resampling_is_a_clear_error(mode, antialias, node):
+    """Eager resamples uint8 separably with fixed-point weights (off by one from any float blend): an error
+    naming the op and the line before decomposition, not a silent mismatch."""
+    class Resample(torch.nn.Module):
+        def forward(self, a):
+            return F.interpolate(a, scale_factor=2, mode=mode, antialias=antialias)
+
+    ep = torch.export.export(Resample(), (torch.zeros(1, 1, 3, 3, dtype=torch.uint8),))
+    with pytest.raises(ExirUserError, match=rf"test_uint8.py:\d+: node '{node}' .*upsampling of a uint8 tensor is not "
+                       r"supported: eager's uint8 kernel resamples with fixed-point weights .* interpolate x.float\(\)"):
+        exir_mlir.compile(ep)
