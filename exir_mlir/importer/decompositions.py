@@ -322,6 +322,8 @@ def _prims_to_aten() -> dict:
         prims.prod.default: prod,
         prims.sum.default: sum_,
         prims.round.default: lambda a: aten.round.default(a),
+        # (a ref's cast, e.g. cumprod(x, dtype=torch.int8)'s): the same conversion as a tensor's .to(dtype)
+        prims.convert_element_type.default: lambda a, dtype: aten._to_copy.default(a, dtype=dtype),
         prims.exp2.default: lambda a: aten.pow.Scalar(2.0, a),
         prims.erfc.default: lambda a: aten.sub.Tensor(aten.ones_like.default(a), aten.erf.default(a)),
         # Elementwise prims take operands of one dtype (the ref promoted them): the aten op is the same.

@@ -22,6 +22,7 @@ def _ops(a, b, idx):
         a.abs(), torch.clamp(a, -5, 7),
         torch.addbmm(a @ b.t(), a.expand(2, -1, -1), b.t().expand(2, -1, -1)),  # stays int8/int16 (wraps)
         torch.nn.functional.bilinear(a, b, (torch.arange(98) - 49).to(a.dtype).reshape(2, 7, 7)),  # likewise
+        torch.cumprod(a, 1, dtype=a.dtype),  # torch's decomposition casts with prims.convert_element_type
     )
 
 
