@@ -125,8 +125,10 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         out = aten.mul.Tensor(aten.mul.Tensor(grow(i1, expand1), grow(i2, expand2)), grow(i3, expand3))
         # One dim at a time: the CPU pipeline's vectorizer aborts on this product reduced over two
         # dims at once (a crash of the tile/vectorize stage, reported; sums over one dim are fine).
+        # The sums keep the product's dtype: a plain sum of uint8/int8/int16 would promote to int64, while
+        # eager's _trilinear returns the input dtype (wrapping, which the sum modulo 2^bits reproduces).
         for d in sorted(sumdim, reverse=True):
-            out = aten.sum.dim_IntList(out, [d], False)
+            out = aten.sum.dim_IntList(out, [d], False, dtype=out.dtype)
         return out
 
     from exir_mlir.importer.decompositions_bitwise import table as bitwise_table
@@ -178,6 +180,7 @@ def decompose(
     error (its reason is in `Decomposed.reasons`).
     """
     user = _overloads(user_table)
+    decompositions_structural.refuse_uint8_resampling(ep, user)
     base_table = torch.export.default_decompositions()
     base_table.update(decompositions_misc.base_table())
     base_table.update(decompositions_structural.base_table())
@@ -319,6 +322,8 @@ def _prims_to_aten() -> dict:
         prims.prod.default: prod,
         prims.sum.default: sum_,
         prims.round.default: lambda a: aten.round.default(a),
+        # (a ref's cast, e.g. cumprod(x, dtype=torch.int8)'s): the same conversion as a tensor's .to(dtype)
+        prims.convert_element_type.default: lambda a, dtype: aten._to_copy.default(a, dtype=dtype),
         prims.exp2.default: lambda a: aten.pow.Scalar(2.0, a),
         prims.erfc.default: lambda a: aten.sub.Tensor(aten.ones_like.default(a), aten.erf.default(a)),
         # Elementwise prims take operands of one dtype (the ref promoted them): the aten op is the same.

@@ -448,8 +448,12 @@ def unfold_copy(x, dimension, size, step):
 
 
 def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
-    """beta * self + alpha * sum_b batch1[b] @ batch2[b] (beta == 0 ignores self, NaN included)."""
-    out = aten.sum.dim_IntList(aten.bmm.default(batch1, batch2), [0], False)
+    """beta * self + alpha * sum_b batch1[b] @ batch2[b] (beta == 0 ignores self, NaN included).
+
+    The batch sum keeps bmm's dtype: a plain sum of uint8/int8/int16 would promote to int64, while eager's
+    addbmm returns the input dtype (wrapping, which the sum modulo 2^bits reproduces)."""
+    products = aten.bmm.default(batch1, batch2)
+    out = aten.sum.dim_IntList(products, [0], False, dtype=products.dtype)
     if alpha != 1:
         out = aten.mul.Scalar(out, alpha)
     if beta == 0:

@@ -21,6 +21,9 @@ from collections.abc import Callable
 
 import torch
 
+from exir_mlir.errors import ExirUserError
+from exir_mlir.importer.locations import describe
+
 aten = torch.ops.aten
 
 
@@ -508,6 +511,31 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.fractional_max_pool2d.default: _fractional_max_pool(2),
         aten.fractional_max_pool3d.default: _fractional_max_pool(3),
     }
+
+
+# Resampling ops whose eager uint8 kernel resamples separably (rows, then columns) with fixed-point
+# weights, rounding and clamping between the passes: a float decomposition is off by one on some pixels.
+_UINT8_RESAMPLING = {
+    "upsample_bicubic2d": "bicubic upsampling", "_upsample_bicubic2d_aa": "anti-aliased bicubic upsampling",
+    "_upsample_bilinear2d_aa": "anti-aliased bilinear upsampling",
+}
+
+
+def refuse_uint8_resampling(ep: torch.export.ExportedProgram, user_ops) -> None:
+    """A clear error (the op, its line, what to do) for a uint8 resampling op of _UINT8_RESAMPLING that
+    the user's table does not decompose, instead of results that differ from eager's."""
+    for node in ep.graph.nodes:
+        target = node.target
+        if node.op != "call_function" or not isinstance(target, torch._ops.OpOverload) or target in user_ops:
+            continue
+        what = _UINT8_RESAMPLING.get(target._schema.name.removeprefix("aten::"))
+        val = node.args[0].meta.get("val") if node.args and isinstance(node.args[0], torch.fx.Node) else None
+        if what is not None and getattr(val, "dtype", None) == torch.uint8:
+            raise ExirUserError(
+                f"{describe(node)}: node '{node.name}' ({target}): {what} of a uint8 tensor is not supported: "
+                "eager's uint8 kernel resamples with fixed-point weights that exir-mlir does not reproduce (results "
+                "would differ by 1 on some pixels); interpolate x.float() and cast the result back (e.g. "
+                ".round().clamp(0, 255).to(torch.uint8))")
 
 
 def base_table() -> dict[torch._ops.OpOverload, Callable]:

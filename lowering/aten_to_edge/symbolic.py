@@ -24,6 +24,7 @@ from ..ir_utils import (
     copy_exir_attrs,
     element_type,
     i1,
+    i64,
     index,
     index_constant,
     is_bool,
@@ -33,7 +34,7 @@ from ..ir_utils import (
     rank_of,
 )
 from .args import AtenArgs
-from .builders import dim_index, from_index, normalize_dim, numel_index, to_index
+from .builders import cast, dim_index, from_index, normalize_dim, numel_index, to_index
 
 FAMILY = "symbolic"
 
@@ -281,11 +282,14 @@ def lower_local_scalar_dense(op):
     x = op.operands[0]
     elem = element_type(x)
     zeros = [index_constant(0)] * rank_of(x)
-    value = tensor.ExtractOp(x, zeros).result
     kind = str(op.results[0].type)
+    if is_unsigned(elem):  # arith takes signless integers: a uint tensor is zero-extended by edge.cast first
+        x = cast(x, _f64() if kind == SYM_FLOAT else i64())
+        elem = element_type(x)
+    value = tensor.ExtractOp(x, zeros).result
     if kind == SYM_FLOAT:
         if not is_float(elem):
-            value = (arith.UIToFPOp if is_bool(elem) or is_unsigned(elem) else arith.SIToFPOp)(_f64(), value).result
+            value = (arith.UIToFPOp if is_bool(elem) else arith.SIToFPOp)(_f64(), value).result
         elif elem != _f64():
             value = arith.ExtFOp(_f64(), value).result
         return [wrap(value, op.results[0].type)]
@@ -295,10 +299,10 @@ def lower_local_scalar_dense(op):
         return [wrap(value, op.results[0].type)]
     if is_float(elem):
         raise Unsupported(f".item() of a {elem} tensor as an int is not supported")
-    cast = (arith.IndexCastUIOp if is_bool(elem) or is_unsigned(elem) else arith.IndexCastOp)(index(), value)
+    to_idx = (arith.IndexCastUIOp if is_bool(elem) else arith.IndexCastOp)(index(), value)
     if "exir.sym_expr" in op.attributes:  # the symbol (`u0`) to-linalg reads sizes named after it from
-        cast.operation.attributes["exir.sym_expr"] = op.attributes["exir.sym_expr"]
-    return [from_index(cast.result, op.results[0].type)]
+        to_idx.operation.attributes["exir.sym_expr"] = op.attributes["exir.sym_expr"]
+    return [from_index(to_idx.result, op.results[0].type)]
 
 
 def _erase(op):

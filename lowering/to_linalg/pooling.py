@@ -212,14 +212,15 @@ def _flat_index(coords, in_sizes):
     return arith.IndexCastOp(i64(), flat).result
 
 
-def _argmax_body(elem, v, acc_v, acc_i, inside, flat):
+def _argmax_body(elem, v, acc_v, acc_i, inside, flat, unsigned: bool = False):
     """torch's rule: the first maximum wins, a NaN beats everything (the last NaN wins);
-    only positions inside the input count (acc_i < 0: none seen yet)."""
+    only positions inside the input count (acc_i < 0: none seen yet); `unsigned`: the signless
+    integers stand for uint8..uint64."""
     if is_float(elem):
         better = arith.CmpFOp(arith.CmpFPredicate.OGT, v, acc_v).result
         better = arith.OrIOp(better, arith.CmpFOp(arith.CmpFPredicate.UNO, v, v).result).result
     else:
-        better = arith.CmpIOp(arith.CmpIPredicate.sgt, v, acc_v).result
+        better = arith.CmpIOp(arith.CmpIPredicate.ugt if unsigned else arith.CmpIPredicate.sgt, v, acc_v).result
     first = arith.CmpIOp(arith.CmpIPredicate.eq, acc_i, arith.ConstantOp(i64(), -1).result).result
     take = arith.AndIOp(arith.OrIOp(better, first).result, inside).result
     linalg.YieldOp([arith.SelectOp(take, v, acc_v).result, arith.SelectOp(take, flat, acc_i).result])
@@ -234,13 +235,14 @@ def lower_max_pool_with_indices(op):
     check_supported_element(elem)
     k, s, p, dl = a["kernel_size"], a["stride"], a["padding"], a["dilation"]
     values_r, indices_r = op.results
+    unsigned = unsigned_operand(0)  # uint8..uint64 (unsigned.py): unsigned compare, 0 as the identity
     out = _out_sizes(ctx, values_r, x)
     xs = sizes(ctx, x)
-    xp = _padded_input(ctx, x, out, k, s, p, dl, lowest(elem))
+    xp = _padded_input(ctx, x, out, k, s, p, dl, lowest(elem, unsigned))
     xp = exact_extent(xp, sizes(ctx, xp), out, k, s, dl)
     in_map, win_map, out_map = window_maps(n, s, dl)
     window = tensor.EmptyOp(list(k), elem).result
-    vals = fill(lowest(elem), values_r.type, dynamic_of(out))
+    vals = fill(lowest(elem, unsigned), values_r.type, dynamic_of(out))
     idxs = fill(-1, indices_r.type, dynamic_of(out))
     g = linalg.GenericOp([values_r.type, indices_r.type], [xp, window], [vals, idxs],
                          maps_attr([in_map, win_map, out_map, out_map]),
@@ -258,7 +260,7 @@ def lower_max_pool_with_indices(op):
                               arith.CmpIOp(arith.CmpIPredicate.slt, c, as_value(xs[2 + i])).result).result
             inside = ok if inside is None else arith.AndIOp(inside, ok).result
             coords.append(c)
-        _argmax_body(elem, v, acc_v, acc_i, inside, _flat_index(coords, xs[2:]))
+        _argmax_body(elem, v, acc_v, acc_i, inside, _flat_index(coords, xs[2:]), unsigned)
     return list(g.results)
 
 

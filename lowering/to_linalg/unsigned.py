@@ -41,13 +41,20 @@ SIGN_AGNOSTIC = {
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
     "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "max_pool", "pow",
+    "max_pool_with_indices",
 }
 # Backend ops, sign-agnostic where their attributes say so: a matmul's products and sums wrap
-# around alike (eager's uint8 mm keeps the low 8 bits too), and its bias add; not an activation.
-# And edge ops whose attributes decide: a scatter that stores, adds or multiplies (not amax/amin).
+# around alike (eager's uint8 mm and convolution keep the low 8 bits too; a convolution pads with 0),
+# and its bias add; not an activation.
+# And edge ops whose attributes decide: a scatter that stores, adds or multiplies (sign-agnostic) or
+# takes amax/amin (update.py's combine is elementwise.BINARY's maximum/minimum, which read the flags).
 ATTRIBUTE_SIGN_AGNOSTIC = {
     "backend.matmul": lambda op: ir.StringAttr(op.attributes["activation"]).value == "none",
-    "edge.scatter": lambda op: ir.StringAttr(op.attributes["reduce"]).value in ("none", "sum", "prod"),
+    "backend.conv2d": lambda op: ir.StringAttr(op.attributes["activation"]).value == "none",
+    "edge.convolution": lambda op: True,
+    "edge.upsample2d": lambda op: True,  # nearest moves data; bilinear of an integer: the pattern's own error
+    "edge.scatter": lambda op: ir.StringAttr(op.attributes["reduce"]).value in ("none", "sum", "prod", "amax",
+                                                                               "amin"),
 }
 UNSIGNED_OPS = {f"edge.{n}" for n in SIGN_AGNOSTIC | SIGN_AWARE}
 

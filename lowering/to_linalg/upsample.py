@@ -18,8 +18,8 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, ir, linalg, tensor
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, Unsupported, attr_dict, element_type, i64, index, index_constant, is_float, shape_of
-from .builders import PARALLEL, const_like, gather_generic, iterators, maps_attr, reassociation
+from ..ir_utils import DYNAMIC, Unsupported, attr_dict, bitwidth, element_type, i64, index, index_constant, is_float, shape_of
+from .builders import PARALLEL, const_like, gather_generic, iterators, maps_attr, reassociation, unsigned_operand
 from .shapes import ShapeContext
 
 FAMILY = "upsample"
@@ -193,8 +193,13 @@ def lower_upsample2d(op):
     res = op.results[0]
     dyn = ctx.dynamic_dims(res.type, [(x, 0), (x, 1), None, None], res)
     elem = element_type(x)
-    if not is_float(elem):
-        raise Unsupported("upsample needs a float input")
+    if not is_float(elem) and a["mode"] != "nearest":
+        # eager's uint8 bilinear kernel blends with fixed-point weights: neither rounding nor truncating
+        # the float blend reproduces it (they differ by 1 on some pixels)
+        dtype = f"uint{bitwidth(elem)}" if unsigned_operand(0) else str(elem)
+        raise Unsupported(f"bilinear upsampling of an integer ({dtype}) tensor is not supported (eager's uint8 "
+                          "kernel rounds with fixed-point weights that exir-mlir does not reproduce); interpolate "
+                          "x.float() and cast the result back (e.g. .round().clamp(0, 255).to(torch.uint8))")
     f32 = ir.F32Type.get()
     if not a["align_corners"] and "scale_h" in a and "scale_w" in a:
         xs, rs = shape_of(x), shape_of(res)

@@ -20,6 +20,9 @@ def _ops(a, b, idx):
         a.sum(1), a.amax(1), a.argmax(1), a.cumsum(1), (a.float() * 0.7).to(a.dtype), a.float() * 0.5,
         a @ b.t(), torch.cat([a, b], 1), torch.where(a > b, a, b), a[:, idx], torch.sort(a, 1)[0],
         a.abs(), torch.clamp(a, -5, 7),
+        torch.addbmm(a @ b.t(), a.expand(2, -1, -1), b.t().expand(2, -1, -1)),  # stays int8/int16 (wraps)
+        torch.nn.functional.bilinear(a, b, (torch.arange(98) - 49).to(a.dtype).reshape(2, 7, 7)),  # likewise
+        torch.cumprod(a, 1, dtype=a.dtype),  # torch's decomposition casts with prims.convert_element_type
     )
 
 

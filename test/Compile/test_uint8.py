@@ -10,6 +10,7 @@ import warnings
 
 import pytest
 import torch
+import torch.nn.functional as F
 
 import exir_mlir
 from exir_mlir.errors import ExirUserError
@@ -77,20 +78,27 @@ def test_uint8_static_shapes_match_eager_exactly():
 
 class Uint8MatmulPool(torch.nn.Module):
     def forward(self, a, b, img):
-        pool = torch.nn.functional.max_pool2d
+        pool = F.max_pool2d
         rows = torch.arange(a.shape[0]).flip(0)[:, None].expand(a.shape)  # a permutation: no duplicate
         return (a @ b.t(), torch.bmm(a[None], b.t()[None]), a @ b.t() + b[0],  # products wrap mod 256
                 pool(img, 3, 2, padding=1), pool(img, 2),  # eager has no uint8 max_pool1d
+                *pool(img, 3, 2, padding=1, return_indices=True),
+                F.conv2d(img, img[:1, :, :3, :3], padding=1), F.conv1d(img[:, :, 0], img[:1, :, 0, :3], stride=2),
+                F.interpolate(img, scale_factor=2), F.interpolate(img, size=(9, 5)),
                 a ** 2, a ** b[0], b ** a[0],  # exponents 128..255 are not negative
-                torch.zeros_like(a).scatter(0, rows, a), torch.ones_like(a).scatter_add(0, rows % 2, a))
+                torch.zeros_like(a).scatter(0, rows, a), torch.ones_like(a).scatter_add(0, rows % 2, a),
+                torch.full_like(a, 127).scatter_reduce(0, rows % 2, a, "amax"),  # 128..255 beat 127
+                torch.full_like(a, 128).scatter_reduce(0, rows % 2, a, "amin", include_self=False),
+                a + b[1, 4].item())  # .item() of a uint8 200 is 200, not -56
 
 
 def test_uint8_matmul_pool_pow_scatter_match_eager_exactly():
     """matmul wraps around as eager's uint8 mm does (sign-agnostic); max pooling compares unsigned and
-    pads with 0: a window of values below 128 next to the border would read a signed pad (-128,
+    pads with 0 (with indices too): a window of values below 128 next to the border would read a signed pad (-128,
     i.e. 128) as its max, and a window holding 200 and 100 would pick 100 compared signed; pow with
     an exponent of 128..255 (negative as a signed byte: ipowi would give 0); scatter and scatter_add
-    (sign-agnostic)."""
+    (sign-agnostic); scatter_reduce amax/amin (compare unsigned); .item() (zero-extends); convolution
+    (wraps like matmul, pads with 0) and nearest upsampling (data movement)."""
     m = Uint8MatmulPool()
     n = torch.export.Dim("n", max=64)
     gen = torch.Generator().manual_seed(0)
@@ -106,19 +114,33 @@ def test_uint8_matmul_pool_pow_scatter_match_eager_exactly():
         a, _ = _pairs(rows)
         img = image(images)
         for i, (g, w) in enumerate(zip(program(a, b, img), m(a, b, img), strict=True)):
-            assert g.dtype == w.dtype == torch.uint8, (i, g.dtype)
+            assert g.dtype == w.dtype, (i, g.dtype, w.dtype)
             torch.testing.assert_close(g, w, rtol=0, atol=0, msg=f"output {i}")
 
 
 def test_uint8_op_without_lowering_is_a_clear_error():
-    class ScatterMax(torch.nn.Module):
-        def forward(self, a, i):
-            return torch.zeros_like(a).scatter_reduce(0, i, a, "amax")  # amax compares: not sign-agnostic
+    class Bilinear(torch.nn.Module):
+        def forward(self, a):
+            return F.interpolate(a, scale_factor=2, mode="bilinear")  # eager blends in fixed point
 
-    ep = torch.export.export(ScatterMax(), (torch.zeros(3, dtype=torch.uint8), torch.zeros(3, dtype=torch.int64)))
+    ep = torch.export.export(Bilinear(), (torch.zeros(1, 1, 3, 3, dtype=torch.uint8),))
     # named as the user wrote it (the ATen overload), not as the edge op it became
-    with pytest.raises(ExirUserError, match=r"node scatter_reduce\): 'aten::scatter_reduce.two' cannot be lowered to "
-                       r"linalg: uint8 .unsigned. tensors are not supported by 'aten::scatter_reduce.two' yet; cast the "
-                       r"uint8 tensor to a "
-                       r"signed type first \(e.g. x.to\(torch.int16\)"):
+    with pytest.raises(ExirUserError, match=r"node upsample_bilinear2d\): 'aten::upsample_bilinear2d.vec' cannot be "
+                       r"lowered to linalg: bilinear upsampling of an integer \(uint8\) tensor is not supported .* interpolate "
+                       r"x.float\(\) and cast the result back"):
+        exir_mlir.compile(ep)
+
+
+@pytest.mark.parametrize("mode, antialias, node", [("bicubic", False, "upsample_bicubic2d"),
+                                                   ("bilinear", True, "_upsample_bilinear2d_aa")])
+def test_uint8_fixed_point_resampling_is_a_clear_error(mode, antialias, node):
+    """Eager resamples uint8 separably with fixed-point weights (off by one from any float blend): an error
+    naming the op and the line before decomposition, not a silent mismatch."""
+    class Resample(torch.nn.Module):
+        def forward(self, a):
+            return F.interpolate(a, scale_factor=2, mode=mode, antialias=antialias)
+
+    ep = torch.export.export(Resample(), (torch.zeros(1, 1, 3, 3, dtype=torch.uint8),))
+    with pytest.raises(ExirUserError, match=rf"test_uint8.py:\d+: node '{node}' .*upsampling of a uint8 tensor is not "
+                       r"supported: eager's uint8 kernel resamples with fixed-point weights .* interpolate x.float\(\)"):
         exir_mlir.compile(ep)

@@ -8,22 +8,22 @@ func.func @dynamic_weight_conv(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>)
 
 // -----
 
-// An op whose lowering does not implement unsigned semantics (a scatter that takes the max): an
-// error naming the op and the dtype, never a signed guess (ToLinalg/unsigned.mlir has the ops that
-// do); the advice is a cast that keeps every value (int16 for uint8), and for uint64, which no
-// signed type holds, a conditional one.
-func.func @uint8(%a: tensor<4xui8>, %i: tensor<4xi64>) -> tensor<4xui8> {
-  // expected-error @+1 {{'edge.scatter' cannot be lowered to linalg: uint8 (unsigned) tensors are not supported by 'edge.scatter' yet; cast the uint8 tensor to a signed type first (e.g. x.to(torch.int16), which holds every uint8 value)}}
-  %0 = "edge.scatter"(%a, %i, %a) {dim = 0 : i64, reduce = "amax"} : (tensor<4xui8>, tensor<4xi64>, tensor<4xui8>) -> tensor<4xui8>
-  return %0 : tensor<4xui8>
+// An op whose lowering does not implement unsigned semantics (a matmul fused with a relu, which
+// compares signed): an error naming the op and the dtype, never a signed guess (ToLinalg/unsigned.mlir
+// has the ops that do); the advice is a cast that keeps every value (int16 for uint8), and for uint64,
+// which no signed type holds, a conditional one.
+func.func @uint8(%a: tensor<4x4xui8>) -> tensor<4x4xui8> {
+  // expected-error @+1 {{'backend.matmul' cannot be lowered to linalg: uint8 (unsigned) tensors are not supported by 'backend.matmul' yet; cast the uint8 tensor to a signed type first (e.g. x.to(torch.int16), which holds every uint8 value)}}
+  %0 = "backend.matmul"(%a, %a) {activation = "relu"} : (tensor<4x4xui8>, tensor<4x4xui8>) -> tensor<4x4xui8>
+  return %0 : tensor<4x4xui8>
 }
 
 // -----
 
-func.func @uint64(%a: tensor<4xui64>, %i: tensor<4xi64>) -> tensor<4xui64> {
-  // expected-error @+1 {{'edge.scatter' cannot be lowered to linalg: uint64 (unsigned) tensors are not supported by 'edge.scatter' yet; no signed type holds every uint64 value: cast to torch.int64 first only if the values are below 2^63 (x.to(torch.int64)), or to torch.float64 if rounding above 2^53 is acceptable}}
-  %0 = "edge.scatter"(%a, %i, %a) {dim = 0 : i64, reduce = "amin"} : (tensor<4xui64>, tensor<4xi64>, tensor<4xui64>) -> tensor<4xui64>
-  return %0 : tensor<4xui64>
+func.func @uint64(%a: tensor<4x4xui64>) -> tensor<4x4xui64> {
+  // expected-error @+1 {{'backend.matmul' cannot be lowered to linalg: uint64 (unsigned) tensors are not supported by 'backend.matmul' yet; no signed type holds every uint64 value: cast to torch.int64 first only if the values are below 2^63 (x.to(torch.int64)), or to torch.float64 if rounding above 2^53 is acceptable}}
+  %0 = "backend.matmul"(%a, %a) {activation = "relu"} : (tensor<4x4xui64>, tensor<4x4xui64>) -> tensor<4x4xui64>
+  return %0 : tensor<4x4xui64>
 }
 
 // -----

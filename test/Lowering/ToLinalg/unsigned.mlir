@@ -264,3 +264,53 @@ func.func @pow_uint8(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
   %0 = "edge.pow"(%a, %b) : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
   return %0 : tensor<4xui8>
 }
+
+// -----
+
+// scatter_reduce amax/amin of uint8 (index_reduce's too): the combine compares unsigned (maxui/minui),
+// so 200 beats 100 and 0 beats 255; dynamic sizes.
+// CHECK-LABEL: func.func @scatter_amax_uint8
+// CHECK-SAME: (%{{.*}}: tensor<?xi8> {exir.unsigned}, %{{.*}}: tensor<?xi64>, %{{.*}}: tensor<?xi8> {exir.unsigned})
+// CHECK:      scf.for
+// CHECK:        %[[SRC:.*]] = tensor.extract %{{.*}} : tensor<?xi8>
+// CHECK:        %[[OLD:.*]] = tensor.extract %{{.*}} : tensor<?xi8>
+// CHECK:        arith.maxui %[[OLD]], %[[SRC]] : i8
+// CHECK:      scf.for
+// CHECK:        arith.minui %{{.*}}, %{{.*}} : i8
+// CHECK-NOT:  arith.maxsi
+// CHECK-NOT:  arith.minsi
+func.func @scatter_amax_uint8(%x: tensor<?xui8>, %i: tensor<?xi64>, %s: tensor<?xui8>) -> (tensor<?xui8>, tensor<?xui8>) {
+  %0 = "edge.scatter"(%x, %i, %s) {dim = 0 : i64, reduce = "amax"} : (tensor<?xui8>, tensor<?xi64>, tensor<?xui8>) -> tensor<?xui8>
+  %1 = "edge.scatter"(%x, %i, %s) {dim = 0 : i64, reduce = "amin"} : (tensor<?xui8>, tensor<?xi64>, tensor<?xui8>) -> tensor<?xui8>
+  return %0, %1 : tensor<?xui8>, tensor<?xui8>
+}
+
+// -----
+
+// Max pooling with indices of uint8: pad and init 0 (not -128), the window's max compares unsigned
+// (cmpi ugt), the indices stay i64.
+// CHECK-LABEL: func.func @max_pool_with_indices_uint8
+// CHECK-SAME: -> (tensor<1x2x4x4xi8> {exir.unsigned}, tensor<1x2x4x4xi64>)
+// CHECK:      %[[PAD:.*]] = arith.constant 0 : i8
+// CHECK:      tensor.pad
+// CHECK:        tensor.yield %[[PAD]] : i8
+// CHECK:      %[[INIT:.*]] = arith.constant 0 : i8
+// CHECK:      linalg.fill ins(%[[INIT]] : i8)
+// CHECK:      ^bb0(%[[IN:.*]]: i8, %{{.*}}: i8, %[[ACC:.*]]: i8, %{{.*}}: i64):
+// CHECK:        arith.cmpi ugt, %[[IN]], %[[ACC]] : i8
+// CHECK-NOT:  arith.cmpi sgt
+func.func @max_pool_with_indices_uint8(%x: tensor<1x2x8x8xui8>) -> (tensor<1x2x4x4xui8>, tensor<1x2x4x4xi64>) {
+  %0:2 = "edge.max_pool_with_indices"(%x) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x8x8xui8>) -> (tensor<1x2x4x4xui8>, tensor<1x2x4x4xi64>)
+  return %0#0, %0#1 : tensor<1x2x4x4xui8>, tensor<1x2x4x4xi64>
+}
+
+// -----
+
+// A uint8 convolution without activation is its signless twin (products and sums wrap around
+// alike, as eager's uint8 convolution keeps the low 8 bits; the padding is 0 either way).
+// CHECK-LABEL: func.func @conv2d_uint8
+// CHECK:      linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x3x10x10xi8>, tensor<4x3x3x3xi8>)
+func.func @conv2d_uint8(%x: tensor<1x3x8x8xui8>, %w: tensor<4x3x3x3xui8>) -> tensor<1x4x8x8xui8> {
+  %0 = "backend.conv2d"(%x, %w) {activation = "none", dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xui8>, tensor<4x3x3x3xui8>) -> tensor<1x4x8x8xui8>
+  return %0 : tensor<1x4x8x8xui8>
+}
