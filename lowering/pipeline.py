@@ -67,13 +67,19 @@ def _user_op_names() -> dict[str, str]:
 
 
 def user_message(message: str, loc: ir.Location | None = None) -> str:
-    """A diagnostic with the exir ops it names replaced by what the user's program called: the ATen op in
-    the location's metadata (errors.location_ops) when the op was made from one node, else the op table's."""
+    """A diagnostic with the exir ops it names replaced by what the user's program called: for an edge op, the
+    ATen op in its location's metadata (errors.location_ops: an edge op is made from one node); else, and for
+    backend ops (fused from several nodes, located at the last one), the op table's name."""
     names = _user_op_names()
     called = errors.location_ops(loc) if loc is not None else []
-    if len(called) == 1:
-        return _DIALECT_OP.sub(f"'{called[0]}'", message)
-    return _DIALECT_OP.sub(lambda m: f"'{names.get(m.group(1), m.group(1))}'", message)
+
+    def name(m: re.Match) -> str:
+        op = m.group(1)
+        if op.startswith("edge.") and len(called) == 1:
+            return f"'{called[0]}'"
+        return f"'{names.get(op, op)}'"
+
+    return _DIALECT_OP.sub(name, message)
 
 
 def run_stage(module: ir.Module, stage: str, *, fusion: bool = True, number: int = 1,
