@@ -207,13 +207,18 @@ def _instructions(lib, function: int, limit: int) -> int:
     return count
 
 
+def _is_thunk(lib, function: int) -> bool:
+    """One block of at most two instructions: what MergeFunctions leaves of a merged function (a call and
+    a return)."""
+    return lib.LLVMCountBasicBlocks(function) == 1 and _instructions(lib, function, 3) <= 2
+
+
 def merge_functions(lib, module: int) -> set[str]:
     """LLVM's MergeFunctions on `module`: of functions with identical bodies one keeps its body, the
     others become a tail call to it (their names, returned; a thunk is one block of a call and a
     return). Its comparison is LLVM's own (types, constants, attributes, callees, metadata that
     matters), so only functions that compute the same thing are merged."""
-    before = {name for name, f in _defined_functions(lib, module).items() if lib.LLVMCountBasicBlocks(f) > 1
-              or _instructions(lib, f, 3) > 2}
+    before = {name for name, f in _defined_functions(lib, module).items() if not _is_thunk(lib, f)}
     options = lib.LLVMCreatePassBuilderOptions()
     try:
         error = lib.LLVMRunPasses(module, b"mergefunc", None, options)
@@ -222,8 +227,7 @@ def merge_functions(lib, module: int) -> set[str]:
     if error:
         raise ExirInternalError(f"LLVM's MergeFunctions failed: {_error(lib, error)}")
     after = _defined_functions(lib, module)
-    return {name.decode() for name in before if name in after and lib.LLVMCountBasicBlocks(after[name]) == 1
-            and _instructions(lib, after[name], 3) <= 2}
+    return {name.decode() for name in before if name in after and _is_thunk(lib, after[name])}
 
 
 def function_sizes(module: ir.Module) -> dict[str, int]:

@@ -21,6 +21,7 @@ from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
+from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 from exir_mlir.errors import ExirInternalError, describe_location
 
@@ -204,8 +205,7 @@ def _small_contiguous_rows(source_type: ir.Type, target_type: ir.Type) -> bool:
     if not all(t.has_static_shape for t in types) or types[0].rank == 0:
         return False
     elem = types[0].element_type
-    # (not bool: packed into bits in vectors; not bf16: see strategy.touches_unvectorizable_memory)
-    if not isinstance(elem, (ir.FloatType, ir.IntegerType)) or str(elem) in ("i1", "bf16") or elem.width % 8:
+    if not isinstance(elem, (ir.FloatType, ir.IntegerType)) or str(elem) in UNVECTORIZABLE_ELEMENTS or elem.width % 8:
         return False
     if math.prod(types[0].shape) > _VECTOR_COPY_ELEMENTS:
         return False

@@ -314,10 +314,15 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     return plan_reduction(op, host)
 
 
+# Element types whose memory is not read or written as vectors: i1 (bit-packed as LLVM vectors) and bf16
+# (LLVM's x86 backend aborts on some bf16 vectors).
+UNVECTORIZABLE_ELEMENTS = ("i1", "bf16")
+
+
 def touches_unvectorizable_memory(op: ir.OpView) -> bool:
-    """i1 (bit-packed as LLVM vectors) or bf16 (LLVM's x86 backend aborts on some bf16 vectors)."""
+    """Whether an operand or result is a shaped value of an UNVECTORIZABLE_ELEMENTS type."""
     for value in list(op.operation.operands) + list(op.results):
-        if isinstance(value.type, ir.ShapedType) and str(value.type.element_type) in ("i1", "bf16"):
+        if isinstance(value.type, ir.ShapedType) and str(value.type.element_type) in UNVECTORIZABLE_ELEMENTS:
             return True
     return False
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import math
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -277,11 +278,8 @@ class CompiledProgram:
             if (spec.kind in ("buffer_mutation", "parameter_mutation") and not spec.scalar and source is not None
                     and source.dtype == spec.dtype and None not in source.shape and tuple(spec.shape) == tuple(source.shape)):
                 shape = tuple(source.shape)
-                numel = 1
-                for size in shape:
-                    numel *= size
                 direct.append((index, spec.name, offset, offset + 3, offset + words,
-                               shape + memref._contiguous_strides(shape), numel * spec.dtype.itemsize))
+                               shape + memref._contiguous_strides(shape), math.prod(shape) * spec.dtype.itemsize))
             offset += words
         return direct
 
