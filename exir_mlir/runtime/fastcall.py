@@ -21,6 +21,7 @@ torch is imported lazily (the runtime imports no torch at module level).
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import struct
 from typing import Sequence
@@ -78,7 +79,8 @@ class _Emitter:
 class CallPlan:
     """Everything about a call that depends only on the signature, computed once."""
 
-    def __init__(self, signature: Signature, user_specs: Sequence[TensorSpec], state_names: Sequence[str]) -> None:
+    def __init__(self, signature: Signature, user_specs: Sequence[TensorSpec], state_names: Sequence[str],
+                 write_back: bool = False) -> None:
         import torch
 
         self.signature = signature
@@ -126,6 +128,9 @@ class CallPlan:
         self.source, namespace = self._generate(torch, input_offsets, state_names)
         exec(compile(self.source, f"<exir-mlir call plan {id(self):x}>", "exec"), namespace)  # noqa: S102
         self.bind = namespace["bind"]
+        self.finish_source, namespace = self._generate_finish(torch, write_back, state_names)
+        exec(compile(self.finish_source, f"<exir-mlir call plan results {id(self):x}>", "exec"), namespace)  # noqa: S102
+        self.finish = namespace["finish"]
 
     # The generated function: bind(args, state, w) -> the tuple of input pointers, or None.
     def _generate(self, torch, input_offsets: dict[int, int], state_names: set[str]):
@@ -228,6 +233,94 @@ class CallPlan:
                 namespace[name] = derived[0]
                 emit(f"if {shapes[spec.name]}[{d}] != {name}({', '.join(derived[1])}): return None")
         emit(f"return ({', '.join(pointers)}{',' if len(pointers) == 1 else ''})")
+        return "\n".join(emit.lines) + "\n", namespace
+
+    # The generated function: finish(w, pointers, state, args) -> the user outputs, after a call
+    # that returned (no failed check). Straight-line code per result: the results struct unpacked
+    # once, ownership decided by comparing allocations, state written back.
+    def _generate_finish(self, torch, write_back: bool, state_names: set[str]):
+        from exir_mlir.runtime import memref
+
+        sig = self.signature
+        namespace: dict = {"unpack": self.unpack_results, "parts": memref.tensor_from_parts, "G": memref.GLOBAL_MARKER,
+                           "memmove": ctypes.memmove, "free": memref.free, "owned_bytes": memref._owned_bytes,
+                           "frombuffer": torch.frombuffer, "from_numpy": torch.from_numpy,
+                           "np_frombuffer": __import__("numpy").frombuffer}
+        emit = _Emitter()
+        emit("def finish(w, ptrs, state, args):", 0)
+        if not sig.outputs:
+            emit("return []")
+            return "\n".join(emit.lines) + "\n", namespace
+        emit("v = unpack(w)")
+        layout = self.output_layout
+        allocs = [f"a{i}" for i in range(len(layout))]
+        emit(f"{', '.join(allocs)} = {', '.join(f'v[{o[0]}]' for o in layout)}")
+        # The pointer of each tensor input in `ptrs` (bind's tuple: the memref inputs in order).
+        pointer_of = {s.name: i for i, s in enumerate(s for s in sig.inputs if not s.scalar)}
+        state_inputs = {s.name: s for s in sig.inputs if s.name in state_names and not s.scalar}
+        user_position = {s.name: i for i, s in enumerate(self.user_specs)}
+        owned_before: list[str] = []  # the variables saying whether an earlier result was handed to torch
+        returned = []
+        for index, (spec, (offset, rank, dtype, itemsize, typestr)) in enumerate(zip(sig.outputs, layout)):
+            a, r, o = allocs[index], f"r{index}", f"o{index}"
+            sizes, strides = offset + 3, offset + 3 + rank
+            namespace[f"D{index}"] = dtype
+            mutation = write_back and spec.kind in ("buffer_mutation", "parameter_mutation")
+            source = state_inputs.get(spec.name) if mutation else None
+            depth = 1
+            if (source is not None and not spec.scalar and source.dtype == spec.dtype and None not in source.shape
+                    and tuple(spec.shape) == tuple(source.shape)):
+                # A fresh row-major allocation (or a constant) of the state's shape, shared with no
+                # other result and over no input's memory (another buffer's, which an earlier move may
+                # overwrite): one memmove into the state tensor (its dtype, shape and contiguity
+                # checked by bind), the allocation freed, no tensor made. Anything else: the general
+                # write-back below (a tensor, then copy_).
+                shape = tuple(source.shape)
+                others = [f"{a} != {b}" for b in allocs if b != a]
+                layout_words = shape + memref._contiguous_strides(shape)
+                checks = [a, f"{a} not in ptrs", *others]
+                if rank:
+                    checks.append(f"v[{sizes}:{strides + rank}] == {layout_words!r}")
+                emit(f"if {' and '.join(checks)}:")
+                nbytes = math.prod(shape) * itemsize
+                if nbytes:
+                    emit(f"memmove(ptrs[{pointer_of[spec.name]}], v[{offset + 1}] + v[{offset + 2}] * {itemsize}, {nbytes})", 2)
+                emit(f"if {a} != G: free({a})", 2)
+                emit(f"{o} = False", 2)
+                emit("else:")
+                depth = 2
+            # Handed to torch (freed with the tensor) unless it is an input's, a constant or an
+            # earlier result's allocation: those are copied.
+            earlier = "".join(f" and not ({b} and {a} == a{b[1:]})" for b in owned_before)
+            emit(f"{o} = bool({a}) and {a} != G and {a} not in ptrs{earlier}", depth)
+            static = None not in spec.shape and rank and math.prod(spec.shape) > 0
+            if static:
+                # A static row-major result: the tensor made here without the general builder.
+                shape = tuple(spec.shape)
+                namespace[f"B{index}"] = memref._owned_bytes(math.prod(shape) * itemsize)
+                emit(f"if {o} and v[{sizes}:{strides + rank}] == {shape + memref._contiguous_strides(shape)!r}:", depth)
+                emit(f"b = B{index}.from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})", depth + 1)
+                emit(f"b.allocated = {a}", depth + 1)
+                if rank == 1:
+                    emit(f"{r} = frombuffer(b, dtype=D{index})", depth + 1)
+                elif typestr is not None:
+                    emit(f"{r} = from_numpy(np_frombuffer(b, {typestr!r}).reshape({shape!r}))", depth + 1)
+                else:
+                    emit(f"{r} = frombuffer(b, dtype=D{index}).view({shape!r})", depth + 1)
+                emit("else:", depth)
+            emit(f"{r} = parts({a}, v[{offset + 1}], v[{offset + 2}], v[{sizes}:{strides}], "
+                 f"v[{strides}:{strides + rank}], D{index}, {itemsize}, {typestr!r}, owned={o})",
+                 depth + 1 if static else depth)
+            if spec.scalar:
+                emit(f"{r} = {r}.item()", depth)
+            owned_before.append(o)
+            if mutation:
+                emit(f"state[{spec.name!r}].copy_({r})", depth)
+            elif write_back and spec.kind == "user_input_mutation":
+                emit(f"args[{user_position[spec.name]}].copy_({r})", depth)
+            else:
+                returned.append(r)
+        emit(f"return [{', '.join(returned)}]")
         return "\n".join(emit.lines) + "\n", namespace
 
     def new_frame(self) -> Frame:

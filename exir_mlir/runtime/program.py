@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import math
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -108,11 +107,9 @@ class CompiledProgram:
         # calls are serialised so that no update is lost. Programs without mutated state run
         # concurrently.
         mutates = any(o.kind in ("buffer_mutation", "parameter_mutation") for o in self.signature.outputs)
-        self._mutations = self._direct_mutations()
         self._state_lock = threading.Lock() if (mutates or self._seed is not None) and self.state is not None else None
         # The hot path (exir_mlir.runtime.fastcall): built on the first call, frames reused.
         self._plan: CallPlan | None = None
-        self._writes_back = self.state is not None and any(o.kind != "user_output" for o in self.signature.outputs)
         self._frames: list = []
         self._direct = (self._binder is not None and self._binder.positional is not None
                         and self._binder.has_fast_outputs and guards is None and not self._specialized)
@@ -208,7 +205,8 @@ class CompiledProgram:
         plan = self._plan
         if plan is None:
             plan = self._plan = CallPlan(self.signature, self.user_inputs,
-                                         [s.name for s in self.signature.inputs if self._from_state(s)])
+                                         [s.name for s in self.signature.inputs if self._from_state(s)],
+                                         write_back=self.state is not None)
         return plan
 
     def _fast(self, args: Sequence) -> list | None:
@@ -229,79 +227,29 @@ class CompiledProgram:
         if error.value:
             frames.append(frame)
             raise_failed_check(error)  # clears the slot: the frame is reused
-        if self._writes_back:
-            # Buffer and parameter mutations go straight from the result memory into the state
-            # tensor (one memmove, the allocation freed): no tensor is made for them.
-            moved = self._move_mutations(plan, frame.words, pointers) if self._mutations else ()
-            outputs = self._collect_words(plan, frame.words, pointers, skip=moved)
-            frames.append(frame)
-            return self._write_back(outputs, args, skip=moved)
-        outputs = self._collect_words(plan, frame.words, pointers)
+        # Buffer and parameter mutations go straight from the result memory into the state tensor
+        # where they can (one memmove, the allocation freed): no tensor is made for them (the plan's
+        # generated `finish`).
+        outputs = plan.finish(frame.words, pointers, self.state, args)
         frames.append(frame)
         return outputs
-
-    def _move_mutations(self, plan: CallPlan, words, input_pointers) -> set:
-        """Copy each buffer/parameter mutation result whose memory is a fresh row-major allocation
-        (or a constant) of the state tensor's shape into that tensor, and free it; the indices of
-        the results so written. A result over an input's memory (another buffer's, which an earlier
-        move may overwrite), shared with another result, or of another layout is left to the
-        general write-back (a tensor, then copy_). The state tensor's dtype, static shape and
-        contiguity were checked by the plan's bind before the call."""
-        values = plan.unpack_results(words)
-        allocations = [values[offset] for offset, *_ in plan.output_layout]
-        moved = set()
-        for index, name, offset, first, last, expected, nbytes in self._mutations:
-            allocated = values[offset]
-            if (not allocated or allocated in input_pointers or values[first:last] != expected
-                    or allocations.count(allocated) != 1):
-                continue
-            if nbytes:
-                ctypes.memmove(self.state[name].data_ptr(), values[offset + 1] + values[offset + 2] * plan.output_layout[index][3],
-                               nbytes)
-            if allocated != memref.GLOBAL_MARKER:
-                memref.free(allocated)
-            moved.add(index)
-        return moved
-
-    def _direct_mutations(self) -> list[tuple]:
-        """The buffer/parameter mutations _move_mutations may write straight into their state tensor:
-        a result of the state input's dtype and static shape. Per result: its index, the state's
-        name, the word offset of its descriptor, the words of its sizes and strides (first, last)
-        and their row-major values, its bytes."""
-        if self.state is None:
-            return []
-        inputs = {s.name: s for s in self.signature.inputs if self._from_state(s) and not s.scalar}
-        direct, offset = [], 0
-        for index, spec in enumerate(self.signature.outputs):
-            words = 3 + 2 * spec.rank
-            source = inputs.get(spec.name)
-            if (spec.kind in ("buffer_mutation", "parameter_mutation") and not spec.scalar and source is not None
-                    and source.dtype == spec.dtype and None not in source.shape and tuple(spec.shape) == tuple(source.shape)):
-                shape = tuple(source.shape)
-                direct.append((index, spec.name, offset, offset + 3, offset + words,
-                               shape + memref._contiguous_strides(shape), math.prod(shape) * spec.dtype.itemsize))
-            offset += words
-        return direct
 
     def _from_state(self, spec) -> bool:
         return self.state is not None and spec.kind in STATE_KINDS
 
     @staticmethod
-    def _collect_words(plan: CallPlan, words, input_pointers, skip=()) -> list:
+    def _collect_words(plan: CallPlan, words, input_pointers) -> list:
         """The results the entry point wrote into `words` (the results struct), as torch tensors; a
         Python number for a scalar result (exir.scalar_output). A result aliasing an input, a
         constant or another result is copied; the rest is handed to torch, which frees it with the
-        tensor. The one collector of both call paths (fast and general). The results in `skip`
-        (already written into their state by _move_mutations) are None."""
+        tensor. The general path's collector (the fast path's is the plan's generated `finish`,
+        which does the same per result)."""
         outputs = []
         if not plan.output_layout:
             return outputs
         values = plan.unpack_results(words)
         seen = None  # the allocations handed to torch so far (a second result over one is copied)
         for index, (offset, rank, dtype, itemsize, typestr) in enumerate(plan.output_layout):
-            if index in skip:
-                outputs.append(None)
-                continue
             allocated = values[offset]
             sizes = offset + 3 + rank
             owned = (allocated and allocated != memref.GLOBAL_MARKER and allocated not in input_pointers
@@ -363,13 +311,12 @@ class CompiledProgram:
         it = iter(user_args)
         return [self.state[s.name] if s.kind in STATE_KINDS else next(it) for s in self.signature.inputs]
 
-    def _write_back(self, outputs: list, user_args: list, skip=()) -> list:
+    def _write_back(self, outputs: list, user_args: list) -> list:
         user = {s.name: a for s, a in zip(self.user_inputs, user_args)}
         returned = []
-        for index, (spec, value) in enumerate(zip(self.signature.outputs, outputs)):
+        for spec, value in zip(self.signature.outputs, outputs):
             if spec.kind in ("buffer_mutation", "parameter_mutation"):
-                if index not in skip:
-                    self.state[spec.name].copy_(value)
+                self.state[spec.name].copy_(value)
             elif spec.kind == "user_input_mutation":
                 target = user[spec.name]
                 if isinstance(target, np.ndarray):

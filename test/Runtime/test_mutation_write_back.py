@@ -1,7 +1,8 @@
-"""Buffer mutations written straight into the state (CompiledProgram._move_mutations): a result
-that is a fresh allocation of the buffer's shape is memmoved into the buffer and freed, no tensor
-made. Everything else (a result over another buffer's memory, one shared with a user output) must
-keep the general write-back's semantics; each case checks values against eager over several calls.
+"""Mutations written back by the call plan's generated `finish` (exir_mlir/runtime/fastcall.py): a
+buffer result that is a fresh allocation of the buffer's shape is memmoved into the buffer and
+freed, no tensor made. Everything else (a result over another buffer's memory, one shared with a
+user output, an input mutated in place) must keep the general write-back's semantics; each case
+checks values against eager over several calls. tools/mutation_check.py plants M75 and M76 here.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import torch
 from torch.export import Dim
 
 import exir_mlir
+from exir_mlir.errors import ExirUserError
 from exir_mlir.models.stateful import RunningStats
-from exir_mlir.runtime import memref
 
 
 class Swap(torch.nn.Module):
@@ -70,12 +71,45 @@ class Reset(torch.nn.Module):
         return x * self.level
 
 
+class AddToInput(torch.nn.Module):
+    """The caller's tensor updated in place (a user-input mutation) and a buffer counting calls."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("calls", torch.zeros((), dtype=torch.int64))
+
+    def forward(self, x):
+        self.calls.add_(1)
+        x.add_(1.0)
+        return x * 2
+
+
+class CountedCond(torch.nn.Module):
+    """torch.cond over a buffer the call also updates: each branch reads the running total."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("total", torch.zeros(8))
+
+    def forward(self, x):
+        self.total.add_(x.sum(dim=0))
+        return torch.cond(x.sum() > 0, lambda x: x + self.total, lambda x: x - self.total, (x,))
+
+
+def _compile(module, args, dynamic_shapes=None):
+    return exir_mlir.compile(torch.export.export(copy.deepcopy(module), args, dynamic_shapes=dynamic_shapes),
+                             num_threads=1)
+
+
 def _run_both(module, inputs, dynamic_shapes=None, calls=3):
     eager = copy.deepcopy(module)
-    ep = torch.export.export(copy.deepcopy(module), inputs[0], dynamic_shapes=dynamic_shapes)
-    program = exir_mlir.compile(ep, num_threads=1)
+    program = _compile(module, inputs[0], dynamic_shapes)
     for args in inputs * calls:
-        got, want = program(*args), eager(*args)
+        # Each side gets its own copies: an input mutated in place must change only its own.
+        mine, theirs = [a.clone() for a in args], [a.clone() for a in args]
+        got, want = program(*mine), eager(*theirs)
+        for a, b in zip(mine, theirs):
+            torch.testing.assert_close(a, b, rtol=1e-6, atol=1e-6)
         torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
         for name, buffer in eager.named_buffers():
             torch.testing.assert_close(program.state[name], buffer, rtol=1e-6, atol=1e-6)
@@ -114,10 +148,32 @@ def test_running_stats_at_dynamic_batch_sizes_and_moves_without_tensors(monkeypa
     dims = ({0: Dim("batch", min=1, max=1024)},)
     program = _run_both(RunningStats(features=8), [(torch.randn(n, 8),) for n in sizes], dims)
     made = []
-    original = memref.tensor_from_parts
-    monkeypatch.setattr(memref, "tensor_from_parts", lambda *a, **k: made.append(a) or original(*a, **k))
+    namespace = program._plan.finish.__globals__  # the generated code's builder of result tensors
+    original = namespace["parts"]
+    monkeypatch.setitem(namespace, "parts", lambda *a, **k: made.append(a) or original(*a, **k))
     program(torch.randn(3, 8))
     assert len(made) == 1, "the two buffer updates should be moved into the state, only the output made a tensor"
+
+
+def test_an_input_mutated_in_place_and_a_counter():
+    program = _run_both(AddToInput(), [(torch.randn(5),)])
+    assert program.state["calls"].item() == 3
+
+
+def test_a_size_outside_the_range_is_an_error_and_leaves_the_state():
+    program = _compile(RunningStats(features=8), (torch.randn(5, 8),), ({0: Dim("batch", min=2, max=16)},))
+    program(torch.randn(4, 8))
+    before = {name: value.clone() for name, value in program.state.items()}
+    for rows in (17, 1):
+        with pytest.raises(ExirUserError, match=r"outside the range \[2, 16\]"):
+            program(torch.randn(rows, 8))
+    for name, value in before.items():
+        torch.testing.assert_close(program.state[name], value)
+
+
+def test_cond_reading_the_buffer_it_updates_at_dynamic_sizes():
+    dims = ({0: Dim("rows", min=2, max=32)},)
+    _run_both(CountedCond(), [(torch.randn(3, 8).abs(),), (-torch.randn(5, 8).abs(),)], dims, calls=2)
 
 
 def test_moved_results_are_freed():
@@ -131,7 +187,7 @@ def test_moved_results_are_freed():
             return x.sum()
 
     x = torch.ones(256, 1024)
-    program = exir_mlir.compile(torch.export.export(Big(), (x,)), num_threads=1)
+    program = _compile(Big(), (x,))
     for _ in range(20):
         program(x)
 
