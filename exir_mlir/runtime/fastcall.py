@@ -293,21 +293,43 @@ class CallPlan:
             # earlier result's allocation: those are copied.
             earlier = "".join(f" and not ({b} and {a} == a{b[1:]})" for b in owned_before)
             emit(f"{o} = bool({a}) and {a} != G and {a} not in ptrs{earlier}", depth)
-            static = None not in spec.shape and rank and math.prod(spec.shape) > 0
-            if static:
-                # A static row-major result: the tensor made here without the general builder.
-                shape = tuple(spec.shape)
-                namespace[f"B{index}"] = memref._owned_bytes(math.prod(shape) * itemsize)
-                emit(f"if {o} and v[{sizes}:{strides + rank}] == {shape + memref._contiguous_strides(shape)!r}:", depth)
-                emit(f"b = B{index}.from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})", depth + 1)
+            static = None not in spec.shape
+            if rank and not (static and math.prod(spec.shape) == 0):
+                # A row-major result handed to torch: the tensor made here without the general
+                # builder (static sizes compared as constants, dynamic ones read once).
+                dims = [str(n) if n is not None else f"v[{sizes + d}]" for d, n in enumerate(spec.shape)]
+                if not static:
+                    emit(f"{', '.join(f'n{d}' for d in range(rank))}, = v[{sizes}:{strides}]", depth)
+                    dims = [str(n) if n is not None else f"n{d}" for d, n in enumerate(spec.shape)]
+                expected, step = [], "1"
+                for d in reversed(range(rank)):
+                    expected.append(step)
+                    size = spec.shape[d]
+                    step = (str(int(step) * max(size, 1)) if size is not None and step.isdigit()
+                            else f"{step} * {max(size, 1) if size is not None else f'({dims[d]} or 1)'}")
+                expected.reverse()
+                shape_text = f"({', '.join(dims)}{',' if rank == 1 else ''})"
+                if static:
+                    shape = tuple(spec.shape)
+                    namespace[f"B{index}"] = memref._owned_bytes(math.prod(shape) * itemsize)
+                    emit(f"if {o} and v[{sizes}:{strides + rank}] == {shape + memref._contiguous_strides(shape)!r}:", depth)
+                    emit(f"b = B{index}.from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})", depth + 1)
+                else:
+                    numel = " * ".join(dims)
+                    emit(f"if {o} and {numel} and v[{strides}:{strides + rank}] == ({', '.join(expected)},):", depth)
+                    emit(f"b = owned_bytes({numel} * {itemsize}).from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})",
+                         depth + 1)
                 emit(f"b.allocated = {a}", depth + 1)
                 if rank == 1:
                     emit(f"{r} = frombuffer(b, dtype=D{index})", depth + 1)
                 elif typestr is not None:
-                    emit(f"{r} = from_numpy(np_frombuffer(b, {typestr!r}).reshape({shape!r}))", depth + 1)
+                    emit(f"{r} = from_numpy(np_frombuffer(b, {typestr!r}).reshape({shape_text}))", depth + 1)
                 else:
-                    emit(f"{r} = frombuffer(b, dtype=D{index}).view({shape!r})", depth + 1)
+                    emit(f"{r} = frombuffer(b, dtype=D{index}).view({shape_text})", depth + 1)
                 emit("else:", depth)
+                static = True  # the general builder below is the else branch
+            else:
+                static = False
             emit(f"{r} = parts({a}, v[{offset + 1}], v[{offset + 2}], v[{sizes}:{strides}], "
                  f"v[{strides}:{strides + rank}], D{index}, {itemsize}, {typestr!r}, owned={o})",
                  depth + 1 if static else depth)

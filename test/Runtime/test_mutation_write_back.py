@@ -147,12 +147,14 @@ def test_running_stats_at_dynamic_batch_sizes_and_moves_without_tensors(monkeypa
     sizes = [5, 1, 33]  # exported at 5 (a size-1 example specializes)
     dims = ({0: Dim("batch", min=1, max=1024)},)
     program = _run_both(RunningStats(features=8), [(torch.randn(n, 8),) for n in sizes], dims)
-    made = []
-    namespace = program._plan.finish.__globals__  # the generated code's builder of result tensors
-    original = namespace["parts"]
-    monkeypatch.setitem(namespace, "parts", lambda *a, **k: made.append(a) or original(*a, **k))
+    made, moved = [], []
+    namespace = program._plan.finish.__globals__  # the generated code's helpers
+    parts, memmove = namespace["parts"], namespace["memmove"]
+    monkeypatch.setitem(namespace, "parts", lambda *a, **k: made.append(a) or parts(*a, **k))
+    monkeypatch.setitem(namespace, "memmove", lambda *a: moved.append(a) or memmove(*a))
     program(torch.randn(3, 8))
-    assert len(made) == 1, "the two buffer updates should be moved into the state, only the output made a tensor"
+    assert len(moved) == 2, "the two buffer updates should be moved into the state"
+    assert not made, "the row-major output at a dynamic size should be wrapped without the general builder"
 
 
 def test_an_input_mutated_in_place_and_a_counter():
