@@ -220,7 +220,7 @@ class CompiledProgram:
         if pointers is None:
             frames.append(frame)
             return None
-        self._function(frame.packed)
+        self._function(frame.address)
         # [error slot] The call's own slot (exir_mlir.runtime.bounds): set by a failed run-time check,
         # after which the compiled code returned early and left the results unset: none is read.
         error = frame.error
