@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import platform
+import random
 import statistics
 import time
 from typing import Callable
@@ -12,18 +13,21 @@ from typing import Callable
 def interleaved_medians(fns: dict[str, Callable[[], object]], *, repeats: int, warmup: int = 3) -> dict[str, float]:
     """Median seconds per call of each function, timed round-robin so that load changes hit all alike.
 
-    Each round starts one function later than the last: a call timed right after another
-    implementation's (its code and data out of the caches) is slower than one timed after a call of
-    the same code path, so every function takes each place in the round equally often (a fixed
-    order made the second of two exir-mlir builds of one small model look 1.5x faster)."""
+    Each round runs the functions in a fresh order (a fixed-seed shuffle): a call timed right after
+    another implementation's (its code and data out of the caches) is slower than one timed after a
+    call of the same code path, so each function must follow every other about equally often. A
+    rotated fixed order keeps each function's predecessor: the second of two exir-mlir builds of one
+    small model always ran after the first and looked up to 1.5x faster (buffer_mutation's dynamic
+    build "beat" its static one that way; in isolation they cost the same)."""
     for fn in fns.values():
         for _ in range(warmup):
             fn()
     samples: dict[str, list[float]] = {name: [] for name in fns}
     names = list(fns)
-    for round_ in range(repeats):
-        start_at = round_ % len(names) if names else 0
-        for name in names[start_at:] + names[:start_at]:
+    order = random.Random(0)
+    for _ in range(repeats):
+        order.shuffle(names)
+        for name in names:
             fn = fns[name]
             start = time.perf_counter()
             fn()
