@@ -1,5 +1,5 @@
 """The hot path of a call, prepared once per signature: checks compiled to one Python function,
-memref descriptors in reusable ctypes frames, results read back without ctypes structures.
+memref descriptors in reusable ctypes frames, results read back and written back by another.
 
 `CallPlan(signature, user_specs, state_names)` generates, once, a function `bind(args, state, w)`
 that accepts a call only when every tensor input is a plain CPU `torch.Tensor` of the compiled
@@ -9,6 +9,15 @@ input's pointer and dynamic sizes and strides into the frame's descriptor words.
 (numpy, a subclass, a wrong dtype or size, a strided view) makes `bind` return None and the call
 takes the general path (exir_mlir.runtime.inputs.check_inputs), which explains the error or copies
 the input: the fast check never decides what message a user reads.
+
+After the call, a second generated function, `finish(w, pointers, state, args)`, reads the
+results struct once and, per result in straight-line code: moves a buffer/parameter mutation that
+is a fresh row-major allocation of its state's shape into the state tensor (one memmove, the
+allocation freed, no tensor made), wraps a row-major result in a torch tensor that owns it (static
+sizes compared as constants, dynamic ones read from the descriptor), gives anything else (a result
+over an input's or another result's memory, a constant, another layout) to the general builder
+(exir_mlir.runtime.memref.tensor_from_parts, which copies where it must), and writes mutations the
+move did not take back into the state or the caller's tensor.
 
 A `Frame` holds one call's descriptors (`words`: results first, then each memref input), the
 pointers to them and the packed argument array the entry point takes; the static sizes and
