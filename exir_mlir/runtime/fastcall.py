@@ -306,7 +306,7 @@ class CallPlan:
             earlier = "".join(f" and not ({b} and {a} == a{b[1:]})" for b in owned_before)
             emit(f"{o} = bool({a}) and {a} != G and {a} not in ptrs{earlier}", depth)
             static = None not in spec.shape
-            if rank and not (static and math.prod(spec.shape) == 0):
+            if not (static and math.prod(spec.shape) == 0):
                 # A row-major result handed to torch: the tensor made here without the general
                 # builder (static sizes compared as constants, dynamic ones read once).
                 dims = [str(n) if n is not None else f"v[{sizes + d}]" for d, n in enumerate(spec.shape)]
@@ -324,7 +324,8 @@ class CallPlan:
                 if static:
                     shape = tuple(spec.shape)
                     namespace[f"B{index}"] = memref._owned_bytes(math.prod(shape) * itemsize)
-                    emit(f"if {o} and v[{sizes}:{strides + rank}] == {shape + memref._contiguous_strides(shape)!r}:", depth)
+                    layout_words = shape + memref._contiguous_strides(shape)
+                    emit(f"if {o} and v[{sizes}:{strides + rank}] == {layout_words!r}:" if rank else f"if {o}:", depth)
                     emit(f"b = B{index}.from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})", depth + 1)
                 else:
                     numel = " * ".join(dims)
