@@ -11,6 +11,7 @@ import copy
 
 import pytest
 import torch
+from torch._higher_order_ops.while_loop import while_loop
 from torch.export import Dim
 
 import exir_mlir
@@ -84,8 +85,8 @@ class AddToInput(torch.nn.Module):
         return x * 2
 
 
-class CountedCond(torch.nn.Module):
-    """torch.cond over a buffer the call also updates: each branch reads the running total."""
+class ControlFlowOverState(torch.nn.Module):
+    """torch.cond and while_loop over a buffer the call also updates: both read the running total."""
 
     def __init__(self):
         super().__init__()
@@ -93,7 +94,10 @@ class CountedCond(torch.nn.Module):
 
     def forward(self, x):
         self.total.add_(x.sum(dim=0))
-        return torch.cond(x.sum() > 0, lambda x: x + self.total, lambda x: x - self.total, (x,))
+        y = torch.cond(x.sum() > 0, lambda x: x + self.total, lambda x: x - self.total, (x,))
+        _, y = while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * 0.5 + self.total),
+                          (torch.zeros((), dtype=torch.int64), y))
+        return y
 
 
 def _compile(module, args, dynamic_shapes=None):
@@ -173,9 +177,9 @@ def test_a_size_outside_the_range_is_an_error_and_leaves_the_state():
         torch.testing.assert_close(program.state[name], value)
 
 
-def test_cond_reading_the_buffer_it_updates_at_dynamic_sizes():
+def test_cond_and_loop_reading_the_buffer_they_update_at_dynamic_sizes():
     dims = ({0: Dim("rows", min=2, max=32)},)
-    _run_both(CountedCond(), [(torch.randn(3, 8).abs(),), (-torch.randn(5, 8).abs(),)], dims, calls=2)
+    _run_both(ControlFlowOverState(), [(torch.randn(3, 8).abs(),), (-torch.randn(5, 8).abs(),)], dims, calls=2)
 
 
 def test_moved_results_are_freed():
