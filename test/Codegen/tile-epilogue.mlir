@@ -2,7 +2,7 @@
 
 // nn.Linear + ReLU as exir-cpu-fuse leaves it: the bias broadcast as the matmul's init, x @ W^T
 // (the dot kernel: k contiguous in both), relu reading the matmul alone. The three become one
-// loop nest over 4x3 register blocks (AVX2's dot block; 32 columns leave a masked 4x2 block): read the block's bias, accumulate lane-wide partial sums over
+// loop nest over 4x3 register blocks (AVX2's dot block; 32 columns leave a 4x2 block): read the block's bias, accumulate lane-wide partial sums over
 // k in registers, reduce them onto the bias, max with 0, store the block once.
 // CHECK-LABEL: func.func @linear_relu
 // CHECK-SAME:    (%[[W:.*]]: tensor<32x64xf32>, %[[BIAS:.*]]: tensor<32xf32>, %[[X:.*]]: tensor<8x64xf32>)
@@ -21,13 +21,13 @@
 // CHECK:             %[[DEST:.*]] = tensor.extract_slice %[[OUT]][%[[I]], %[[J]]] [4, 3]
 // CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZEROS]] : vector<4x3xf32>
 // CHECK:             vector.transfer_write %[[RELU]], %[[DEST]]
-// The last two columns: one masked 4x3 block (4x2 live), reduced onto its bias, relu'd, stored.
-// CHECK:           %[[RMASK:.*]] = vector.constant_mask [4, 2] : vector<4x3xi1>
-// CHECK:           scf.for %{{.*}} = %c0 to %c64 step %c8 {{.*}} -> (tensor<4x2x8xf32>)
-// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<4x2x8xf32> to vector<4x2xf32>
-// CHECK:           %[[RSUM:.*]] = vector.transfer_read %{{.*}}, %[[RMASK]]
-// CHECK:           %[[RRELU:.*]] = arith.maximumf %[[RSUM]], %[[ZEROS]] : vector<4x3xf32>
-// CHECK:           vector.transfer_write %[[RRELU]], %{{.*}}, %[[RMASK]]
+// The last two columns: a static remainder, one 4x2 block without masks, accumulated in registers
+// like the full ones, reduced onto its bias, relu'd, stored once.
+// CHECK:           %[[RBIAS:.*]] = vector.broadcast %{{.*}} : vector<2xf32> to vector<4x2xf32>
+// CHECK:           %[[RPARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 {{.*}} -> (vector<4x2x8xf32>)
+// CHECK:           %[[RSUM:.*]] = vector.multi_reduction <add>, %[[RPARTIAL]], %[[RBIAS]] [2] : vector<4x2x8xf32> to vector<4x2xf32>
+// CHECK:           %[[RRELU:.*]] = arith.maximumf %[[RSUM]], %{{.*}} : vector<4x2xf32>
+// CHECK:           vector.transfer_write %[[RRELU]], %{{.*}} {in_bounds = [true, true]} : vector<4x2xf32>, tensor<4x2xf32>
 // CHECK-NOT:     linalg.
 // CHECK:         return
 func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<8x64xf32>) -> tensor<8x32xf32> {
@@ -51,7 +51,8 @@ func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<
 // x @ W + b, then relu, with W as given (n contiguous: the outer-product kernel) and k = 48, whose
 // 4x16 register block's B panel fits L1: the zero-filled init, the k loop of rank-1 updates, the
 // bias add and relu in registers, one store. Rows are symbolic: the full 4-row blocks run this
-// kernel, the last partial one the masked copy of it.
+// kernel; the rows of the last partial block (a size known only at run time) are tiled to 1, each
+// the same kernel on a static 1x16 block: no masks.
 // CHECK-LABEL: func.func @matmul_bias_relu_dynamic_rows
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x16xf32>
 // CHECK-NOT:     linalg.
@@ -63,8 +64,13 @@ func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<
 // CHECK:               %[[ADD:.*]] = arith.addf %[[MM]], %[[BIAS]] : vector<4x16xf32>
 // CHECK:               %[[RELU:.*]] = arith.maximumf %[[ADD]], %[[ZERO]] : vector<4x16xf32>
 // CHECK:               vector.transfer_write %[[RELU]]
-// CHECK:         vector.mask
-// CHECK:         arith.maximumf
+// CHECK:           scf.for %{{.*}} step %c4
+// CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:               scf.for %{{.*}} = %c0 to %[[REST:.*]] step %c1
+// CHECK:                 scf.for %{{.*}} = %c0 to %c48 step %c1 {{.*}} -> (vector<1x16xf32>)
+// CHECK:                   vector.contract {{.*}} : vector<1x1xf32>, vector<1x16xf32> into vector<1x16xf32>
+// CHECK:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x16xf32>
+// CHECK-NOT:     vector.mask
 // CHECK-NOT:     linalg.
 // CHECK:         return
 func.func @matmul_bias_relu_dynamic_rows(%x: tensor<?x48xf32>, %w: tensor<48x32xf32>, %bias: tensor<32xf32>) -> tensor<?x32xf32> {
