@@ -190,10 +190,18 @@ def _unit_sizes(sizes: list[int], unit: set[int]) -> list[int]:
 
 def _dynamic_remainder(plan: OpPlan, d: int) -> bool:
     """Whether the remainder of dim d's vector tile loop has a size known only at run time (a
-    symbolic dim, or under a thread tile that does not divide the dim). A static remainder's masks
-    are constants, which fold away."""
-    bound, thr = plan.loop_sizes[d], plan.thread_tiles[d] if plan.thread_tiles else 0
-    return bound == DYNAMIC or bool(thr and bound % thr)
+    symbolic dim, or under a thread or cache tile that does not divide what it tiles). A static
+    remainder's masks are constants, which fold away."""
+    extent = plan.loop_sizes[d]
+    if extent == DYNAMIC:
+        return True
+    for tiles in (plan.thread_tiles, plan.cache_tiles):
+        tile = tiles[d] if d < len(tiles) else 0
+        if tile and tile < extent:
+            if extent % tile:
+                return True
+            extent = tile
+    return False
 
 
 def _lane_dims(plan: OpPlan) -> set[int]:
@@ -245,12 +253,13 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
             script.annotate_linalg_in(part, f"{PEEL_MARK}_{d}", mark)
     script.canonicalize()
     # A part keeps masks where a partial dim has no loop to peel (the reduction of a split dot
-    # product, whose tiles the vectorizer makes) and where it is a remainder of the lanes.
+    # product, whose tiles the vectorizer makes) and where it is a remainder not tiled to 1 (the
+    # lanes; a static remainder, whose masks are constants).
     unpeeled = set(_masked_dims(plan)) - set(partial)
     for marks in itertools.product((_MAIN, _REMAINDER), repeat=len(partial)):
         rest = {d for d, m in zip(partial, marks) if m == _REMAINDER}
         unit = {d for d in rest - lanes if _dynamic_remainder(plan, d)}
-        masked = bool(unpeeled | (rest & lanes))
+        masked = bool(unpeeled | (rest - unit))
         unit_tiles = [1 if d in unit else 0 for d in range(len(plan.vector_tiles))]
         attributes = ", ".join(f"{PEEL_MARK}_{d} = {m} : i64" for d, m in zip(partial, marks))
         for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):

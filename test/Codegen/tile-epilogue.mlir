@@ -2,7 +2,7 @@
 
 // nn.Linear + ReLU as exir-cpu-fuse leaves it: the bias broadcast as the matmul's init, x @ W^T
 // (the dot kernel: k contiguous in both), relu reading the matmul alone. The three become one
-// loop nest over 4x3 register blocks (AVX2's dot block; 32 columns leave a 4x2 block): read the block's bias, accumulate lane-wide partial sums over
+// loop nest over 4x3 register blocks (AVX2's dot block; 32 columns leave a masked 4x2 block): read the block's bias, accumulate lane-wide partial sums over
 // k in registers, reduce them onto the bias, max with 0, store the block once.
 // CHECK-LABEL: func.func @linear_relu
 // CHECK-SAME:    (%[[W:.*]]: tensor<32x64xf32>, %[[BIAS:.*]]: tensor<32xf32>, %[[X:.*]]: tensor<8x64xf32>)
@@ -21,13 +21,13 @@
 // CHECK:             %[[DEST:.*]] = tensor.extract_slice %[[OUT]][%[[I]], %[[J]]] [4, 3]
 // CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZEROS]] : vector<4x3xf32>
 // CHECK:             vector.transfer_write %[[RELU]], %[[DEST]]
-// The last two columns: a static remainder, one 4x2 block without masks, accumulated in registers
-// like the full ones, reduced onto its bias, relu'd, stored once.
-// CHECK:           %[[RBIAS:.*]] = vector.broadcast %{{.*}} : vector<2xf32> to vector<4x2xf32>
-// CHECK:           %[[RPARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 {{.*}} -> (vector<4x2x8xf32>)
-// CHECK:           %[[RSUM:.*]] = vector.multi_reduction <add>, %[[RPARTIAL]], %[[RBIAS]] [2] : vector<4x2x8xf32> to vector<4x2xf32>
-// CHECK:           %[[RRELU:.*]] = arith.maximumf %[[RSUM]], %{{.*}} : vector<4x2xf32>
-// CHECK:           vector.transfer_write %[[RRELU]], %{{.*}} {in_bounds = [true, true]} : vector<4x2xf32>, tensor<4x2xf32>
+// The last two columns: one masked 4x3 block (4x2 live), reduced onto its bias, relu'd, stored.
+// CHECK:           %[[RMASK:.*]] = vector.constant_mask [4, 2] : vector<4x3xi1>
+// CHECK:           scf.for %{{.*}} = %c0 to %c64 step %c8 {{.*}} -> (tensor<4x2x8xf32>)
+// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<4x2x8xf32> to vector<4x2xf32>
+// CHECK:           %[[RSUM:.*]] = vector.transfer_read %{{.*}}, %[[RMASK]]
+// CHECK:           %[[RRELU:.*]] = arith.maximumf %[[RSUM]], %[[ZEROS]] : vector<4x3xf32>
+// CHECK:           vector.transfer_write %[[RRELU]], %{{.*}}, %[[RMASK]]
 // CHECK-NOT:     linalg.
 // CHECK:         return
 func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<8x64xf32>) -> tensor<8x32xf32> {
