@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -182,50 +183,97 @@ PEEL_MARK = "exir.peel"
 _MAIN, _REMAINDER = 1, 2
 
 
+def _unit_sizes(sizes: list[int], unit: set[int]) -> list[int]:
+    """Vector sizes with the dims in `unit` (tiled to 1) at 1."""
+    return [1 if d in unit else v for d, v in enumerate(sizes)]
+
+
+def _dynamic_remainder(plan: OpPlan, d: int) -> bool:
+    """Whether the remainder of dim d's vector tile loop has a size known only at run time (a
+    symbolic dim, or under a thread or cache tile that does not divide what it tiles). A static
+    remainder's masks are constants, which fold away."""
+    extent = plan.loop_sizes[d]
+    if extent == DYNAMIC:
+        return True
+    for tiles in (plan.thread_tiles, plan.cache_tiles):
+        tile = tiles[d] if d < len(tiles) else 0
+        if tile and tile < extent:
+            if extent % tile:
+                return True
+            extent = tile
+    return False
+
+
+def _lane_dims(plan: OpPlan) -> set[int]:
+    """The dim whose vector tile is the vectors' lanes (the innermost one wider than 1)."""
+    wide = [d for d, v in enumerate(plan.vector_tiles) if v > 1]
+    return {wide[-1]} if wide else set()
+
+
 def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish,
-            fused: tuple[tuple[int, object], ...] = ()) -> None:
+            fused: tuple[tuple[int, object, object], ...] = (), lanes: set[int] | None = None) -> None:
     """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
-    masks; only the remainders keep masks. `finish(op_handle, masked)` tiles the reduction and
-    vectorizes one op. A dynamic dim (a batch or a sequence marked `Dim`) thus runs the
-    static-shape code: the main part is the same kernel a static size would get."""
+    masks. `finish(op_handle, masked, unit)` tiles the reduction and vectorizes one op (`unit`: its
+    dims tiled to 1 here, whose vector size is 1). A dynamic dim (a batch or a sequence marked
+    `Dim`) thus runs the static-shape code: the main part is the same kernel a static size would get.
+
+    In the remainders, a partial dim that is not the vectors' lanes (`lanes`, default the innermost
+    dim with a vector tile wider than 1) is tiled to 1 before vectorizing: a register block's rows
+    or columns. Masked, a remainder of a symbolic size there became vectors of dynamic masks: the
+    split dot product's accumulator a heap buffer of dynamic size, read and written with masked
+    moves at every k step, and its combine a scalar loop (a third of q·kᵀ's time in a causal
+    attention with a dynamic sequence length, where 64-column thread tiles leave one column of a
+    4x3 block). Tiled to 1, each remainder row or column is a static vector tile. Only the lanes
+    keep masks (one masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the
+    ops fused into the same loops, `to_op_tiles` mapping tile sizes over `plan`'s dims to the op's."""
+    lanes = _lane_dims(plan) if lanes is None else lanes
     partial = [d for d in _masked_dims(plan) if d in loops]
     if not partial:
-        finish(tiled, _needs_masks(plan))
-        for other, other_finish in fused:  # (tag, finish) of ops fused into the same loops
+        finish(tiled, _needs_masks(plan), set())
+        for other, other_finish, _ in fused:  # (tag, finish, to_op_tiles) of ops fused into the same loops
             ops, each = script.fresh("fused"), script.fresh("each")
             script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {other} : i64}} in %root"
                         f" : ({_ANY}) -> {_ANY}")
             script.emit(f"transform.foreach {ops} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            other_finish(each, _needs_masks(plan))
+            other_finish(each, _needs_masks(plan), set())
             script.emit("}")
         return
     # Innermost loop first: peeling consumes the loop's handle and the handles nested in it, not
     # those of the loops around it. Peeling an outer loop then clones both parts of the inner one.
     # Canonicalization folds the main part's tile sizes to constants, replacing its ops and loops
-    # (handles do not always follow): mark each part's ops, then match them again by mark. An op
-    # is in the main part iff no peel put it in a remainder: the first peel marks both parts, later
-    # ones re-mark their remainder only. A peel whose loop the tile divides has no remainder (an
-    # empty match).
-    for i, d in enumerate(sorted(partial, reverse=True)):
+    # (handles do not always follow): mark each part's ops, then match them again by mark. Each
+    # peeled dim d has its own mark (PEEL_MARK_d: _MAIN or _REMAINDER), so an op's marks say in
+    # which dims it is a remainder. A peel whose loop the tile divides has no remainder (an empty
+    # match).
+    for d in sorted(partial, reverse=True):
         main, rest = script.peel(loops[d])
         for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
-            if part is main and i:
-                continue
-            script.annotate_linalg_in(part, PEEL_MARK, mark)
+            script.annotate_linalg_in(part, f"{PEEL_MARK}_{d}", mark)
     script.canonicalize()
-    # The main part keeps masks only where a partial dim has no loop to peel (the reduction of a
-    # split dot product, whose tiles the vectorizer makes).
-    main_masked = bool(set(_masked_dims(plan)) - set(partial))
-    for mark, masked in ((_MAIN, main_masked), (_REMAINDER, True)):
-        for each_tag, each_finish in ((tag, finish), *fused):
+    # A part keeps masks where a partial dim has no loop to peel (the reduction of a split dot
+    # product, whose tiles the vectorizer makes) and where it is a remainder not tiled to 1 (the
+    # lanes; a static remainder, whose masks are constants).
+    unpeeled = set(_masked_dims(plan)) - set(partial)
+    for marks in itertools.product((_MAIN, _REMAINDER), repeat=len(partial)):
+        rest = {d for d, m in zip(partial, marks) if m == _REMAINDER}
+        unit = {d for d in rest - lanes if _dynamic_remainder(plan, d)}
+        masked = bool(unpeeled | (rest - unit))
+        unit_tiles = [1 if d in unit else 0 for d in range(len(plan.vector_tiles))]
+        attributes = ", ".join(f"{PEEL_MARK}_{d} = {m} : i64" for d, m in zip(partial, marks))
+        for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):
             ops, each = script.fresh("peeled"), script.fresh("each")
             script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {each_tag} : i64, "
-                        f"{PEEL_MARK} = {mark} : i64}} in %root : ({_ANY}) -> {_ANY}")
+                        f"{attributes}}} in %root : ({_ANY}) -> {_ANY}")
             script.emit(f"transform.foreach {ops} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            each_finish(each, masked)
+            if unit:
+                tiles = to_op_tiles(unit_tiles) if to_op_tiles else unit_tiles
+                op_unit = {d for d, t in enumerate(tiles) if t}
+                each_finish(script.tile_for(each, tiles), masked, op_unit)
+            else:
+                each_finish(each, masked, set())
             script.emit("}")
 
 
@@ -261,7 +309,15 @@ def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     if fill is None:
         return
     # The init's tile is indexed like the op's parallel loops only.
-    par = [v for v, it in zip(plan.vector_tiles, plan.iterators) if it == "parallel"]
+    par_dims = [d for d, it in enumerate(plan.iterators) if it == "parallel"]
+    par = [plan.vector_tiles[d] for d in par_dims]
+    # A row of the register block that may be partial is tiled to 1 (as _peeled does with a
+    # remainder's rows): masked, each store of the fill was a masked move (vmaskmovps), a sixth of
+    # p·v's time in a causal attention with a dynamic sequence length. Only the lanes keep masks.
+    masked = set(_masked_dims(plan))
+    lanes = _lane_dims(OpPlan(kind=plan.kind, loop_sizes=[], iterators=[], thread_tiles=[], vector_tiles=par))
+    par = [1 if d in masked and i not in lanes and _dynamic_remainder(plan, d) else v
+           for i, (d, v) in enumerate(zip(par_dims, par))]
     tiled, loops = script.tile_for_loops(fill, par)
     # Compile time: the tile loops of a zero fill have constant trip counts, and LLVM unrolled the
     # whole nest into one block of ~1000 vector stores (a 64x128 thread tile), whose machine
@@ -271,7 +327,7 @@ def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     for dim, loop in loops.items():
         if dim != inner:
             script.annotate(loop, "llvm.loop_annotation", NO_UNROLL)
-    script.vectorize(tiled, par if _needs_masks(plan) else None)
+    script.vectorize(tiled, par if masked else None)
 
 
 def _emit_contraction(script: _Script, entry: _Tagged) -> None:
@@ -281,7 +337,8 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
     _peeled(script, entry.tag, tiled, loops, plan,
-            lambda op, masked: script.vectorize(op, plan.vector_tiles if masked else None, contraction=True))
+            lambda op, masked, unit: script.vectorize(op, _unit_sizes(plan.vector_tiles, unit) if masked else None,
+                                                      contraction=True))
 
 
 def _allow_contraction(script: _Script, op: str) -> None:
@@ -321,7 +378,8 @@ def _emit_dot(script: _Script, entry: _Tagged) -> None:
 
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
     _peeled(script, entry.tag, tiled, loops, plan,
-            lambda op, masked: _split_reduction(script, op, red, plan.vector_tiles if masked else None))
+            lambda op, masked, unit: _split_reduction(script, op, red,
+                                                      _unit_sizes(plan.vector_tiles, unit) if masked else None))
 
 
 def _fuse_into(script: _Script, producer: str, container: str) -> tuple[str, str]:
@@ -358,8 +416,8 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
     # A k tile that may be partial (the dot kernel's lane-wide split of k) needs masks everywhere.
     k_masked = bool(set(_masked_dims(plan)) - set(par))
 
-    def finish_contraction(op: str, masked: bool) -> None:
-        sizes = plan.vector_tiles if masked or k_masked else None
+    def finish_contraction(op: str, masked: bool, unit: set[int]) -> None:
+        sizes = _unit_sizes(plan.vector_tiles, unit) if masked or k_masked else None
         if plan.kind == "dot":
             red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
             _split_reduction(script, op, red, sizes)
@@ -367,13 +425,21 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
             k_tiles = [0 if it == "parallel" else v for v, it in zip(plan.vector_tiles, plan.iterators)]
             script.vectorize(script.tile_for(op, k_tiles), sizes, contraction=True)
 
-    def finish_elementwise(op: str, masked: bool) -> None:
-        script.vectorize(op, e_plan.vector_tiles if masked else None)
+    def finish_elementwise(op: str, masked: bool, unit: set[int]) -> None:
+        script.vectorize(op, _unit_sizes(e_plan.vector_tiles, unit) if masked else None)
 
-    fused = [(entry.tag, finish_contraction)]
+    def contraction_tiles(tiles: list[int]) -> list[int]:  # over E's dims -> over the contraction's
+        out = [0] * len(plan.iterators)
+        for e_dim, d in enumerate(par):
+            out[d] = tiles[e_dim]
+        return out
+
+    fused = [(entry.tag, finish_contraction, contraction_tiles)]
     if entry.init_producer is not None:
-        fused.append((entry.init_producer.tag, finish_elementwise))
-    _peeled(script, epi.tag, tiled, loops, e_plan, finish_elementwise, tuple(fused))
+        fused.append((entry.init_producer.tag, finish_elementwise, None))
+    # A dot kernel's lanes are along k: each of E's dims is a register block's rows or columns.
+    _peeled(script, epi.tag, tiled, loops, e_plan, finish_elementwise, tuple(fused),
+            lanes=set() if plan.kind == "dot" else None)
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -383,8 +449,8 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     if plan.kind == "loops" or not plan.vector_tiles:
         return
 
-    def vectorize(op: str, masked: bool) -> None:
-        script.vectorize(op, plan.vector_tiles if masked else None)
+    def vectorize(op: str, masked: bool, unit: set[int]) -> None:
+        script.vectorize(op, _unit_sizes(plan.vector_tiles, unit) if masked else None)
 
     if plan.split_reduction:
         # Tile every parallel loop to 1 first, then split the contiguous reduction into vector-wide
@@ -447,9 +513,9 @@ def _tag(ops: list[ir.OpView]) -> None:
 
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
-        for name in (TAG, PEEL_MARK):
-            if name in op.operation.attributes:
-                del op.operation.attributes[name]
+        attributes = op.operation.attributes
+        for name in [a for a in attributes if a == TAG or a.startswith(PEEL_MARK)]:
+            del attributes[name]
 
 
 def _run_script(module: ir.Operation, text: str) -> None:

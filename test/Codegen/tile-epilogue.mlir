@@ -51,7 +51,8 @@ func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<
 // x @ W + b, then relu, with W as given (n contiguous: the outer-product kernel) and k = 48, whose
 // 4x16 register block's B panel fits L1: the zero-filled init, the k loop of rank-1 updates, the
 // bias add and relu in registers, one store. Rows are symbolic: the full 4-row blocks run this
-// kernel, the last partial one the masked copy of it.
+// kernel; the rows of the last partial block (a size known only at run time) are tiled to 1, each
+// the same kernel on a static 1x16 block: no masks.
 // CHECK-LABEL: func.func @matmul_bias_relu_dynamic_rows
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x16xf32>
 // CHECK-NOT:     linalg.
@@ -63,8 +64,13 @@ func.func @linear_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: tensor<
 // CHECK:               %[[ADD:.*]] = arith.addf %[[MM]], %[[BIAS]] : vector<4x16xf32>
 // CHECK:               %[[RELU:.*]] = arith.maximumf %[[ADD]], %[[ZERO]] : vector<4x16xf32>
 // CHECK:               vector.transfer_write %[[RELU]]
-// CHECK:         vector.mask
-// CHECK:         arith.maximumf
+// CHECK:           scf.for %{{.*}} step %c4
+// CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:               scf.for %{{.*}} = %c0 to %[[REST:.*]] step %c1
+// CHECK:                 scf.for %{{.*}} = %c0 to %c48 step %c1 {{.*}} -> (vector<1x16xf32>)
+// CHECK:                   vector.contract {{.*}} : vector<1x1xf32>, vector<1x16xf32> into vector<1x16xf32>
+// CHECK:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x16xf32>
+// CHECK-NOT:     vector.mask
 // CHECK-NOT:     linalg.
 // CHECK:         return
 func.func @matmul_bias_relu_dynamic_rows(%x: tensor<?x48xf32>, %w: tensor<48x32xf32>, %bias: tensor<32xf32>) -> tensor<?x32xf32> {

@@ -25,20 +25,25 @@ func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<51
 // -----
 
 // Dynamic rows: the loop over 8-row register blocks is peeled. The full blocks run the static
-// kernel (no masks, the accumulator in registers across the reduction); only the remainder rows
-// are masked. The fill is masked at the edge.
+// kernel (no masks, the accumulator in registers across the reduction); the remainder rows, of a
+// size known only at run time, are tiled to 1: each is a static 1x32 vector tile, no masks (a
+// masked 8x32 tile was a masked move per row and k step). The fill's rows are tiled to 1 too.
 // AVX512-LABEL: func.func @matmul_dynamic
 // AVX512:         scf.forall
-// AVX512:           vector.create_mask %{{.*}}, %c32 : vector<8x32xi1>
+// AVX512:           scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// AVX512:             vector.transfer_write %{{.*}} : vector<1x32xf32>, tensor<1x32xf32>
 // AVX512:           scf.for %{{.*}} = %c0 to %c256 step %c64
 // AVX512:             %[[FULL:.*]] = affine.apply
 // AVX512-NEXT:        scf.for %{{.*}} = %c0 to %[[FULL]] step %c8
 // AVX512:               scf.for {{.*}} -> (vector<8x32xf32>)
-// AVX512-NOT:             vector.mask
 // AVX512:                 vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
 // AVX512:             scf.for %{{.*}} = %[[FULL]] to
-// AVX512:               %[[MASK:.*]] = vector.create_mask %{{.*}}, %c32, %c1 : vector<8x32x1xi1>
-// AVX512:               vector.mask %[[MASK]] { vector.contract
+// AVX512:               %[[REST:.*]] = affine.apply
+// AVX512:               scf.for %{{.*}} = %c0 to %[[REST]] step %c1
+// AVX512:                 vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
+// AVX512-NOT:     vector.mask
+// AVX512-NOT:     vector.create_mask
+// AVX512:         return
 // AVX2-LABEL: func.func @matmul_dynamic
 func.func @matmul_dynamic(%a: tensor<?x256xf32>, %b: tensor<256x256xf32>) -> tensor<?x256xf32> {
   %c0 = arith.constant 0 : index

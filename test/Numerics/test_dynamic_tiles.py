@@ -1,12 +1,13 @@
 """Symbolic dims across the vector-tile boundaries, at 1, 2 and 3 threads, against eager.
 
 The CPU strategy peels every loop over vector tiles whose last tile may be partial (a dim marked
-`torch.export.Dim`): the full tiles run unmasked static kernels, the remainder is masked. These
+`torch.export.Dim`): the full tiles run unmasked static kernels; a remainder's register-block rows
+or columns are tiled to 1 (static vectors), only its vector lanes are masked. These
 programs have two symbolic dims each (attention's batch and sequence; the rows and columns of a
 matrix), so that the peeled main parts and remainders of two nested loops meet. One dynamic
 compile per thread count serves every size; the sizes are 1, and t - 1, t, t + 1 around each
-tile t of this machine (register-block rows and columns, vector width), and odd sizes past two
-tiles. Outputs must match eager and agree across thread counts.
+tile t of this machine (register-block rows and columns, vector width, the 64-row thread tiles of
+a contraction), and odd sizes past two tiles. Outputs must match eager and agree across thread counts.
 
 A compile costs seconds, so CI checks 1 thread and one of 2 and 3 (alternating between commits,
 test/Numerics/_rotation.py); `python test/Numerics/test_dynamic_tiles.py` checks all three.
@@ -39,7 +40,8 @@ def _tiles() -> list[int]:
     host = detect_host()
     lanes = host.vector_bits // 32
     mr = max(1, min(8, host.vector_registers // 4))  # contraction register block rows
-    return sorted({mr, 2 * lanes, 4 * lanes})  # columns of the register block, elementwise width
+    # columns of the register block, elementwise width, a contraction's thread tile (strategy.py)
+    return sorted({mr, 2 * lanes, 4 * lanes, 64})
 
 
 def sizes() -> list[int]:
