@@ -12,6 +12,7 @@ from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
+from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
                                         plan_op, touches_unvectorizable_memory)
@@ -447,7 +448,7 @@ def _tag(ops: list[ir.OpView]) -> None:
 
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
-        for name in (TAG, PEEL_MARK):
+        for name in (TAG, PEEL_MARK, PACKED_MARK):
             if name in op.operation.attributes:
                 del op.operation.attributes[name]
 
@@ -639,6 +640,10 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
         # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
         # contraction): folded now, the fill is the contraction's own init and is planned with it,
         # instead of being folded (its tag lost) by the first schedule's canonicalization.
+        passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
+    if pack_matmul_b(module, host):
+        # The zero fill of C, expanded to the panels' shape, folds back into a fill of its own
+        # (the contraction's init, fused into its tiles).
         passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
     text = build_schedule(module, host)
     if text is not None:
