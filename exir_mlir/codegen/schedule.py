@@ -634,8 +634,40 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     return script.text()
 
 
+def own_init_fills(module: ir.Operation) -> int:
+    """Gives every op that writes into a linalg.fill's result (its DPS init) a fill of its own.
+
+    CSE merges identical zero fills: in mobilenet_v2, one 8x16x32x32 zero tensor was the init of
+    three convolutions. Each writes its init in place, so bufferization kept the shared fill intact
+    by copying it whole before each of them: a memcpy of the full output per convolution (10% of
+    the model's time at one thread, with 7% in the memsets of the fills). A fill per init
+    bufferizes to the op's own buffer, filled in place (and fusable into its tiles). Returns how
+    many fills were added."""
+    added = 0
+    for fill in walk_ops(module, ("linalg.fill",)):
+        if len(fill.results) != 1:
+            continue
+        inits = []
+        for use in fill.results[0].uses:
+            owner = use.owner.operation
+            n_inits = len(owner.results)
+            if owner.name.startswith("linalg.") and n_inits and use.operand_number >= len(owner.operands) - n_inits:
+                inits.append((owner, use.operand_number))
+        uses = sum(1 for _ in fill.results[0].uses)
+        for owner, number in inits[1:] if len(inits) == uses else inits:
+            clone = fill.operation.clone(ir.InsertionPoint(fill.operation))
+            dest = clone.operands[len(clone.operands) - 1]
+            producer = dest.owner.operation if isinstance(dest, ir.OpResult) else None
+            if producer is not None and producer.name == "tensor.empty":
+                clone.operands[len(clone.operands) - 1] = producer.clone(ir.InsertionPoint(clone)).results[0]
+            owner.operands[number] = clone.results[0]
+            added += 1
+    return added
+
+
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
+    own_init_fills(module)
     if convert_convolutions(module, host):
         # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
         # contraction): folded now, the fill is the contraction's own init and is planned with it,
