@@ -43,14 +43,13 @@ def test_dynamic_rows_across_tiles_and_threads(threads):
         torch.testing.assert_close(out, a @ b, rtol=RTOL, atol=1e-5 * k, msg=lambda e, m=m: f"{m} rows: {e}")
 
 
-@pytest.mark.parametrize("m,k,n", [(1152, 257, 64), (65, 1025, 128)])
-def test_static_sizes_past_the_blocks(m, k, n):
+@pytest.mark.parametrize("m,k,n,threads", [(1152, 257, 64, 2), (65, 1025, 128, 1)])
+def test_static_sizes_past_the_blocks(m, k, n, threads):
     text = K.matmul(m, k, n)
     assert _packs(text) == 1
     a, b = torch.randn(m, k), torch.randn(k, n)
-    for threads in (1, 2):
-        (out,) = _compile(text, threads)(a, b)
-        torch.testing.assert_close(out, a @ b, rtol=RTOL, atol=1e-5 * k)
+    (out,) = _compile(text, threads)(a, b)
+    torch.testing.assert_close(out, a @ b, rtol=RTOL, atol=1e-5 * k)
 
 
 def test_accumulates_into_its_init():
