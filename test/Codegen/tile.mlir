@@ -14,11 +14,22 @@
 // AVX512-NOT:     linalg.matmul
 // AVX2-LABEL: func.func @matmul
 // AVX2:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// (Written as a linalg.generic, the form of im2col's and other contractions: a linalg.matmul
+// with a B larger than L1 is packed into panels first, test/Codegen/tile-pack-b.mlir.)
+#mm_a = affine_map<(m, n, k) -> (m, k)>
+#mm_b = affine_map<(m, n, k) -> (k, n)>
+#mm_c = affine_map<(m, n, k) -> (m, n)>
 func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<512x512xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %r = linalg.generic {indexing_maps = [#mm_a, #mm_b, #mm_c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<512x512xf32>
   return %r : tensor<512x512xf32>
 }
 
@@ -45,13 +56,24 @@ func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<51
 // AVX512-NOT:     vector.create_mask
 // AVX512:         return
 // AVX2-LABEL: func.func @matmul_dynamic
+// (Written as a linalg.generic, the form of im2col's and other contractions: a linalg.matmul
+// with a B larger than L1 is packed into panels first, test/Codegen/tile-pack-b.mlir.)
+#mm_a = affine_map<(m, n, k) -> (m, k)>
+#mm_b = affine_map<(m, n, k) -> (k, n)>
+#mm_c = affine_map<(m, n, k) -> (m, n)>
 func.func @matmul_dynamic(%a: tensor<?x256xf32>, %b: tensor<256x256xf32>) -> tensor<?x256xf32> {
   %c0 = arith.constant 0 : index
   %m = tensor.dim %a, %c0 : tensor<?x256xf32>
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty(%m) : tensor<?x256xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x256xf32>) -> tensor<?x256xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<?x256xf32>, tensor<256x256xf32>) outs(%f : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %r = linalg.generic {indexing_maps = [#mm_a, #mm_b, #mm_c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<?x256xf32>, tensor<256x256xf32>) outs(%f : tensor<?x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x256xf32>
   return %r : tensor<?x256xf32>
 }
 
@@ -185,11 +207,22 @@ func.func @empty_matmul(%a: tensor<0x5xf32>, %b: tensor<5x10xf32>) -> tensor<0x1
 // AVX2:           tensor.extract_slice %{{.*}}[0, %{{.*}}] [64, 112] [1, 1]
 // AVX2-NOT:     vector.mask
 // AVX2:         return
+// (Written as a linalg.generic, the form of im2col's and other contractions: a linalg.matmul
+// with a B larger than L1 is packed into panels first, test/Codegen/tile-pack-b.mlir.)
+#mm_a = affine_map<(m, n, k) -> (m, k)>
+#mm_b = affine_map<(m, n, k) -> (k, n)>
+#mm_c = affine_map<(m, n, k) -> (m, n)>
 func.func @matmul_3136_columns(%a: tensor<64x147xf32>, %b: tensor<147x3136xf32>) -> tensor<64x3136xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x3136xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x3136xf32>) -> tensor<64x3136xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<64x147xf32>, tensor<147x3136xf32>) outs(%f : tensor<64x3136xf32>) -> tensor<64x3136xf32>
+  %r = linalg.generic {indexing_maps = [#mm_a, #mm_b, #mm_c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x147xf32>, tensor<147x3136xf32>) outs(%f : tensor<64x3136xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x3136xf32>
   return %r : tensor<64x3136xf32>
 }
 

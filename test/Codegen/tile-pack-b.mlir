@@ -1,0 +1,97 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s
+
+// A 512^3 matmul whose B (1 MiB, row-major [k, n]) is larger than L1: B is copied once per call
+// into 16-wide column panels [n/16, k, 16] (an expand_shape and a transpose of the two outer
+// dims, split across threads by panel), and the contraction runs on C viewed as [m, n/16, 16]:
+// 64-row x 2-panel thread tiles, a 256-deep k block, a 4x16 register block (4 rows x one panel)
+// that reads its panel's 16 contiguous elements per k step.
+// CHECK-LABEL: func.func @matmul_packed
+// CHECK-SAME:      (%[[A:.*]]: tensor<512x512xf32>, %[[B:.*]]: tensor<512x512xf32>)
+// CHECK:         %[[B3:.*]] = tensor.expand_shape %[[B]] {{\[}}[0], [1, 2]] output_shape [512, 32, 16]
+// CHECK:         %[[PANELS:.*]] = scf.forall (%[[P:.*]]) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<32x512x16xf32>)
+// CHECK:           tensor.extract_slice %[[B3]][0, %[[P]], 0] [512, 1, 16] [1, 1, 1]
+// CHECK:         %[[C:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 16) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<512x32x16xf32>)
+// CHECK:           tensor.extract_slice %[[PANELS]][%{{.*}}, 0, 0] [2, 512, 16] [1, 1, 1]
+// CHECK:           scf.for %{{.*}} = %c0 to %c512 step %c256
+// CHECK:             scf.for %{{.*}} = %c0 to %c256 step %c1 iter_args(%{{.*}}) -> (vector<4x1x16xf32>)
+// CHECK-NOT:           vector.mask
+// CHECK:               vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:         %[[R:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0], [1, 2]] : tensor<512x32x16xf32> into tensor<512x512xf32>
+// CHECK:         return %[[R]]
+// CHECK-NOT:     linalg.matmul
+func.func @matmul_packed(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %r : tensor<512x512xf32>
+}
+
+// -----
+
+// Not packed: a dynamic row count (a call may bring a few rows, where the per-call copy of B costs
+// more than the panels save), nor a static one under 64 rows. Both keep the unpacked
+// outer-product kernel (a 4x16 register block reading B's rows).
+// CHECK-LABEL: func.func @matmul_dynamic_rows
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK-LABEL: func.func @matmul_few_rows
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         return
+func.func @matmul_dynamic_rows(%a: tensor<?x256xf32>, %b: tensor<256x128xf32>) -> tensor<?x128xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x256xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x256xf32>, tensor<256x128xf32>) outs(%f : tensor<?x128xf32>) -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
+}
+func.func @matmul_few_rows(%a: tensor<32x256xf32>, %b: tensor<256x128xf32>) -> tensor<32x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x128xf32>) -> tensor<32x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<32x256xf32>, tensor<256x128xf32>) outs(%f : tensor<32x128xf32>) -> tensor<32x128xf32>
+  return %r : tensor<32x128xf32>
+}
+
+// -----
+
+// Not packed: B in L1 whole (32 x 64 f32 = 8 KiB), so the matmul keeps its fused epilogue; and a
+// column count that no 16-wide panel divides (100).
+// CHECK-LABEL: func.func @small_b
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK-LABEL: func.func @ragged_columns
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         return
+func.func @small_b(%a: tensor<128x32xf32>, %b: tensor<32x64xf32>) -> tensor<128x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x64xf32>) -> tensor<128x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x32xf32>, tensor<32x64xf32>) outs(%f : tensor<128x64xf32>) -> tensor<128x64xf32>
+  return %r : tensor<128x64xf32>
+}
+func.func @ragged_columns(%a: tensor<128x256xf32>, %b: tensor<256x100xf32>) -> tensor<128x100xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x100xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x100xf32>) -> tensor<128x100xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x100xf32>) outs(%f : tensor<128x100xf32>) -> tensor<128x100xf32>
+  return %r : tensor<128x100xf32>
+}
+
+// -----
+
+// Not packed: B read transposed (torch's linear, W^T folded into the maps) takes the dot kernel,
+// which already reads both operands along k.
+// CHECK-LABEL: func.func @transposed_b
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         return
+func.func @transposed_b(%a: tensor<128x256xf32>, %w: tensor<256x256xf32>) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %w : tensor<128x256xf32>, tensor<256x256xf32>) outs(%f : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %r : tensor<128x256xf32>
+}
