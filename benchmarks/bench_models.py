@@ -3,7 +3,8 @@ dynamic shapes) per model, interleaved in one process, in the default environmen
 
 Prints, per model, the median latency of each at the same thread count, the ratios and the cold
 compile times, plus the per-call overhead of a one-op program and a case that alternates an eager
-op with a compiled call; writes the tables to docs/performance.md with the machine and its load.
+op with a compiled call, and the compile time alone of a ResNet-18; writes the tables to
+docs/performance.md with the machine and its load.
 Nothing in the environment is set by the script: users do not set OMP_WAIT_POLICY either.
 
 Usage: python benchmarks/bench_models.py [--threads 1,2] [--repeats R] [--models a,b] [--no-inductor]
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import interleaved_medians, machine_description  # noqa: E402
 
 from exir_mlir.models import MODELS, tolerance  # noqa: E402
-from exir_mlir.models.convnets import (AudioCNN, Conv3dBlock, MobileNetV2, UNet,  # noqa: E402
+from exir_mlir.models.convnets import (AudioCNN, Conv3dBlock, MobileNetV2, ResNet18, UNet,  # noqa: E402
                                        randomize_batch_norm_stats)
 from exir_mlir.models.mlp import MLP, ElementwiseChain  # noqa: E402
 from exir_mlir.models.quantized import quantize_pt2e  # noqa: E402
@@ -85,6 +86,14 @@ def _benchmarks() -> dict[str, Bench]:
         "conv3d_block": Bench(_eval(Conv3dBlock(width=16)), (torch.randn(2, 1, 16, 32, 32),), _batch(True)),
         **_int8_mobilenet(),
     }
+
+
+def _compile_only() -> dict[str, Bench]:
+    """Models whose compile time alone is measured (issue 13: a ResNet-18-sized network compiles in
+    seconds): torchvision's ResNet-18 layout (11.7 M parameters) on 2x3x64x64 (a batch of 1 would be
+    specialized by torch.export, leaving no dynamic build)."""
+    torch.manual_seed(0)
+    return {"resnet18": Bench(_eval(ResNet18()), (torch.randn(2, 3, 64, 64),), _batch(True))}
 
 
 def _int8_mobilenet() -> dict[str, Bench]:
@@ -216,6 +225,29 @@ def bench_model(name: str, bench: Bench, *, threads: int, repeats: int, inductor
     return row
 
 
+def bench_compile(name: str, bench: Bench, *, threads: int) -> Row:
+    """exir-mlir's cold compile of the static and the dynamic build, checked against eager once, not
+    timed per call (the latency columns stay empty)."""
+    import exir_mlir
+
+    row = Row(name)
+    with torch.no_grad():
+        expected = copy.deepcopy(bench.module)(*bench.args)
+        for impl, dynamic in (("exir", None), ("exir_dynamic", bench.dynamic)):
+            try:
+                ep = torch.export.export(copy.deepcopy(bench.module), bench.args, dynamic_shapes=dynamic)
+                fn, seconds = _timed(lambda: exir_mlir.compile(ep, num_threads=threads))
+                if impl == "exir":
+                    row.exir_stages = dict(fn.stage_seconds)
+                torch.testing.assert_close(fn(*bench.args), expected, rtol=bench.tolerance[0], atol=bench.tolerance[1])
+                row.compile_s[impl] = seconds
+            except Exception as exc:  # noqa: BLE001 - reported in the row, the run goes on
+                row.note += f"{impl} failed: {_short(exc)}; "
+    if "exir_dynamic" in row.compile_s:
+        row.note += f"compile time only; dynamic build {row.compile_s['exir_dynamic']:.1f} s"
+    return row
+
+
 def bench_overhead(*, threads: int, repeats: int) -> dict[str, float]:
     """Microseconds per call of `x + 1` on 16 floats: what a call costs besides its compute."""
     import exir_mlir
@@ -276,7 +308,8 @@ def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, comma
         "softmax attention on 4x4x128x64; embedding (1000 x 64) + mean + linear on 64x32 tokens; elementwise",
         "chain on two vectors of 2^20 floats; cond, while_loop and buffer_mutation at the shipped sizes;",
         "MobileNetV2-style (width 16, 100 classes) on 8x3x64x64; U-Net (width 16) on 2x3x64x64; audio CNN",
-        "(width 32) on 8x1x16000; 3-d CNN block (width 16) on 2x1x16x32x32.",
+        "(width 32) on 8x1x16000; 3-d CNN block (width 16) on 2x1x16x32x32; compile time only: ResNet-18",
+        "(torchvision's layout, 1000 classes) on 2x3x64x64.",
     ]
     for threads, table in tables.items():
         rows = table["rows"]
@@ -323,7 +356,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--threads", default="1,2", help="thread counts to measure, comma-separated")
     p.add_argument("--repeats", type=int, default=30)
-    p.add_argument("--models", default=",".join(_benchmarks()))
+    p.add_argument("--models", default=",".join([*_benchmarks(), *_compile_only()]))
     p.add_argument("--no-inductor", action="store_true", help="skip torch.compile (it needs a C++ compiler)")
     p.add_argument("--no-aoti", action="store_true", help="skip AOTInductor (it needs a C++ compiler)")
     p.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="'-' to skip writing")
@@ -348,6 +381,11 @@ def main(argv=None) -> int:
             if row.exir_stages:
                 print("  exir-mlir compile steps (s): " + ", ".join(
                     f"{step} {seconds:.2f}" for step, seconds in row.exir_stages.items()), flush=True)
+        for name, bench in _compile_only().items():
+            if name in names:
+                row = bench_compile(name, bench, threads=threads)
+                rows.append(row)
+                print(" | ".join(row.cells()), flush=True)
         overhead = bench_overhead(threads=threads, repeats=args.repeats)
         print(f"overhead µs: {overhead}")
         alternating = bench_alternating(threads=threads, repeats=args.repeats)

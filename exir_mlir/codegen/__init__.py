@@ -23,7 +23,8 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   (parallel_gomp.py). With one thread, plain loops.
 - `exir-cpu-outline-loops`: each top-level loop nest of a function that has several becomes a
   private `noinline` function (outline_loops.py): LLVM's loop analyses are quadratic in the size
-  of one function, not of the module.
+  of one function, not of the module. Identical private functions (a network's repeated blocks)
+  then become one (MLIR's duplicate-function-elimination).
 - `exir-cpu-to-llvm`: contractions with every reduction dim in both operands
   (`exir-cpu-contract-operands`), n-D vector ops to 1-D, f32 exp/log/tanh/erf to vectorizable polynomials
   (math_approx.py), bool scalars through byte-sized accesses, then vector/scf/memref/

@@ -13,11 +13,18 @@ from outside become arguments (constants are rebuilt inside instead), so the cod
 per loop is the same, except that pointers that were distinct allocations in the caller are now
 arguments (LLVM then versions a loop it vectorizes itself with a run-time overlap check, as it
 already does in the outlined parallel bodies).
+
+Identical functions then become one (MLIR's `duplicate-function-elimination`: same ops, types and
+attributes, only the symbol differs; their calls call the one kept): the repeated blocks of a
+network (a ResNet stage's two blocks, a U-Net's conv blocks at one size) give the same loop nests
+and parallel bodies, and each copy was lowered to LLVM, translated and handed to LLVM on its own
+(LLVM's MergeFunctions, codegen/machine_code.py, merged them only then). ResNet-18 on 64x64: 86
+functions -> 61.
 """
 
 from __future__ import annotations
 
-from exir_mlir._mlir import func, ir
+from exir_mlir._mlir import func, ir, passmanager
 from exir_mlir.codegen.parallel_gomp import BODY_PREFIX, _is_rematerialized, _live_ins, _module_block
 
 PREFIX = "__exir_loop_"
@@ -66,7 +73,8 @@ def _outline(op: ir.Operation, name: str, module_block: ir.Block, after: ir.Oper
 
 def outline_loops(module: ir.Operation, *, min_nests: int = MIN_NESTS) -> int:
     """Outline the top-level loop nests of every function that has at least `min_nests` of them
-    (after bufferization). Returns how many were outlined."""
+    (after bufferization), then keep one of each set of identical private functions (these and
+    the parallel bodies). Returns how many were outlined."""
     block = _module_block(module)
     count = 0
     for func_op in list(block.operations):
@@ -84,4 +92,6 @@ def outline_loops(module: ir.Operation, *, min_nests: int = MIN_NESTS) -> int:
         for nest in nests:
             after = _outline(nest, f"{PREFIX}{count}", block, after)
             count += 1
+    passmanager.PassManager.parse("builtin.module(duplicate-function-elimination)",
+                                  context=module.context).run(module)
     return count

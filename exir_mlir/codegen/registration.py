@@ -67,7 +67,8 @@ def register_cpu_passes() -> None:
         "exir-cpu-outline-loops",
         _reporting(outline_loops.outline_loops),
         description="each top-level loop nest of a function with several -> a private noinline function "
-                    "(keeps LLVM's per-function analyses linear in the model's size)",
+                    "(keeps LLVM's per-function analyses linear in the model's size); identical "
+                    "private functions become one",
         options={"min-nests": PassOption(int, outline_loops.MIN_NESTS,
                                          "outline only in functions with at least this many loop nests")},
     )

@@ -306,6 +306,21 @@ def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]
 NO_UNROLL = "#llvm.loop_annotation<unroll = #llvm.loop_unroll<disable = true>>"
 
 
+def _no_unroll_outer(script: _Script, loops: dict[int, str]) -> None:
+    """Marks every vector-tile loop of an op but the innermost for LLVM not to unroll.
+
+    Compile time: tile loops with constant trip counts and a small body (a vector store, a copy
+    of one 32-float row) were unrolled by LLVM, nest and all, into one block of ~1000 vector
+    loads and stores (a zero fill of a 64x128 thread tile; im2col's column copy, 3 channels x 16
+    rows x 2 vectors), whose machine schedulers are quadratic in the block: 0.1-0.5 s of LLVM
+    per convolution. The innermost loop still unrolls; the memory accesses are the same, in
+    loops of a few dozen."""
+    inner = max(loops, default=None)
+    for dim, loop in loops.items():
+        if dim != inner:
+            script.annotate(loop, "llvm.loop_annotation", NO_UNROLL)
+
+
 def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     if fill is None:
         return
@@ -320,14 +335,7 @@ def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     par = [1 if d in masked and i not in lanes and _dynamic_remainder(plan, d) else v
            for i, (d, v) in enumerate(zip(par_dims, par))]
     tiled, loops = script.tile_for_loops(fill, par)
-    # Compile time: the tile loops of a zero fill have constant trip counts, and LLVM unrolled the
-    # whole nest into one block of ~1000 vector stores (a 64x128 thread tile), whose machine
-    # schedulers are quadratic in the block: 0.5 s of LLVM per convolution. The innermost loop
-    # still unrolls; the stores are the same, in loops of a few dozen.
-    inner = max(loops, default=None)
-    for dim, loop in loops.items():
-        if dim != inner:
-            script.annotate(loop, "llvm.loop_annotation", NO_UNROLL)
+    _no_unroll_outer(script, loops)
     script.vectorize(tiled, par if masked else None)
 
 
@@ -475,6 +483,7 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         _peeled(script, entry.tag, split, {last: loop}, plan, vectorize)
         return
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
+    _no_unroll_outer(script, loops)
     _peeled(script, entry.tag, tiled, loops, plan, vectorize)
 
 

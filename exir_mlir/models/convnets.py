@@ -137,6 +137,43 @@ class Conv3dBlock(nn.Module):
         return self.up(self.down(y)) + y
 
 
+class BasicBlock(nn.Module):
+    """ResNet basic block: two 3x3 conv-bn (relu between), identity or 1x1 conv-bn shortcut, relu."""
+
+    def __init__(self, cin: int, cout: int, stride: int):
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(),
+            nn.Conv2d(cout, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout))
+        self.shortcut = (nn.Identity() if stride == 1 and cin == cout else
+                         nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout)))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(self.body(x) + self.shortcut(x))
+
+
+class ResNet18(nn.Module):
+    """ResNet-18 as torchvision builds it (11.7 M parameters at 1000 classes): 7x7/2 stem conv, batch
+    norm, relu, 3x3/2 max pool, four stages of two basic blocks (64, 128, 256, 512 channels; the
+    first block of stages 2-4 strided, with a 1x1 projection), global average pool, linear."""
+
+    def __init__(self, num_classes: int = 1000, width: int = 64):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, width, 7, 2, 3, bias=False), nn.BatchNorm2d(width), nn.ReLU(),
+                                  nn.MaxPool2d(3, 2, 1))
+        stages, cin = [], width
+        for i in range(4):
+            cout = width << i
+            stages += [BasicBlock(cin, cout, 1 if i == 0 else 2), BasicBlock(cout, cout, 1)]
+            cin = cout
+        self.stages = nn.Sequential(*stages)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(cin, num_classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(torch.flatten(self.pool(self.stages(self.stem(x))), 1))
+
+
 def _batch_dim() -> dict[int, Dim]:
     return {0: Dim("batch", min=1, max=64)}
 

@@ -76,3 +76,44 @@ func.func @one_nest(%x: memref<8xf32>) -> f32 {
   }
   return %s : f32
 }
+
+// -----
+
+// Identical loop nests (the repeated blocks of a network) are outlined once: the second call calls
+// the first nest's function, and no second function is left. A nest that differs (here in its
+// constant) keeps its own.
+// CHECK-LABEL: func.func @repeated_nests
+// CHECK-SAME:    (%[[X:.*]]: memref<64xf32>, %[[Y:.*]]: memref<64xf32>, %[[Z:.*]]: memref<64xf32>)
+// CHECK:         call @__exir_loop_0(%[[X]], %[[Y]])
+// CHECK-NEXT:    call @__exir_loop_0(%[[Y]], %[[Z]])
+// CHECK-NEXT:    call @__exir_loop_2(%[[Z]], %[[X]])
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func private @__exir_loop_0
+// CHECK:         arith.constant 2.000000e+00 : f32
+// CHECK-NOT:   func.func private @__exir_loop_1
+// CHECK-LABEL: func.func private @__exir_loop_2
+// CHECK:         arith.constant 3.000000e+00 : f32
+// CHECK-NOT:   func.func private @__exir_loop_1
+func.func @repeated_nests(%x: memref<64xf32>, %y: memref<64xf32>, %z: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %two = arith.constant 2.0 : f32
+  %three = arith.constant 3.0 : f32
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %x[%i] : memref<64xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %y[%i] : memref<64xf32>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %y[%i] : memref<64xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %z[%i] : memref<64xf32>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %z[%i] : memref<64xf32>
+    %w = arith.mulf %v, %three : f32
+    memref.store %w, %x[%i] : memref<64xf32>
+  }
+  return
+}

@@ -9,9 +9,10 @@
 // register block: the 4x16 register blocks run unmasked, without a peeled remainder. No thread
 // tiles nest inside the task.
 // Every op is vectorized: no linalg op (the fill, the copy, the contraction) is left.
-// The zero fill's outer tile loop is marked for LLVM not to unroll it (compile time: LLVM unrolled
-// the whole fill nest of a thread tile into one block of ~1000 stores, quadratic in its machine
-// schedulers); its inner loop and the contraction's loops are not marked.
+// The zero fill's outer tile loop and the column copy's channel and row loops are marked for LLVM
+// not to unroll them (compile time: LLVM unrolled the whole fill nest of a thread tile into one
+// block of ~1000 stores, quadratic in its machine schedulers); the fill's inner loop and the
+// contraction's loops are not marked.
 // VEC-LABEL: func.func @conv3x3
 // VEC-NOT:   linalg.
 // VEC:       return
@@ -35,6 +36,11 @@
 // CHECK:                   tensor.extract_slice %[[WIN]][%[[C]], %[[R]], 0] [1, 1, 32]
 // CHECK:                   tensor.extract_slice %[[WIN]][%[[C]], %[[R]], 32] [1, 1, 8]
 // CHECK:                   vector.constant_mask [1, 1, 8] : vector<1x1x32xi1>
+// The copy's channel and row loops are marked not to be unrolled, as the fill's outer loop below.
+// CHECK:                   scf.yield
+// CHECK-NEXT:            } {llvm.loop_annotation = #[[NOUNROLL]]}
+// CHECK-NEXT:            scf.yield
+// CHECK-NEXT:          } {llvm.loop_annotation = #[[NOUNROLL]]}
 // CHECK:           %[[B:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4]] : tensor<4x3x3x10x40xf32> into tensor<36x400xf32>
 // CHECK:           %[[INIT:.*]] = tensor.collapse_shape %[[TILE]] {{\[}}[0], [1, 2]] : tensor<8x10x40xf32> into tensor<8x400xf32>
 // The zero init of the task's tile.

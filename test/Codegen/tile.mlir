@@ -240,3 +240,36 @@ func.func @matmul_1681_columns(%a: tensor<64x36xf32>, %b: tensor<36x1681xf32>) -
   %r = linalg.matmul ins(%a, %b : tensor<64x36xf32>, tensor<36x1681xf32>) outs(%f : tensor<64x1681xf32>) -> tensor<64x1681xf32>
   return %r : tensor<64x1681xf32>
 }
+
+// -----
+
+// Compile time: an elementwise op's tile loops with constant trip counts are marked for LLVM not to
+// unroll, all but the innermost (the rows of 32-wide vectors here); unmarked, LLVM unrolled such
+// nests whole into one block of hundreds of vector loads and stores (im2col's column copy), which
+// its machine schedulers take quadratic time over.
+// AVX2:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// AVX2:       #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// AVX2-LABEL: func.func @elementwise_tile_loops
+// AVX2:         scf.for %{{.*}} = %c0 to %c3 step %c1
+// AVX2:           scf.for %{{.*}} = %c0 to %c16 step %c1
+// AVX2:             scf.for %{{.*}} = %c0 to %c64 step %c32
+// AVX2:               arith.addf {{.*}} : vector<1x1x32xf32>
+// AVX2:               scf.yield
+// AVX2-NEXT:        }{{$}}
+// AVX2-NEXT:        scf.yield
+// AVX2-NEXT:      } {llvm.loop_annotation = #[[NOUNROLL]]}
+// AVX2-NEXT:      scf.yield
+// AVX2-NEXT:    } {llvm.loop_annotation = #[[NOUNROLL]]}
+// AVX2:         return
+func.func @elementwise_tile_loops(%a: tensor<3x16x64xf32>, %b: tensor<3x16x64xf32>) -> tensor<3x16x64xf32> {
+  %e = tensor.empty() : tensor<3x16x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<3x16x64xf32>, tensor<3x16x64xf32>) outs(%e : tensor<3x16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<3x16x64xf32>
+  return %r : tensor<3x16x64xf32>
+}

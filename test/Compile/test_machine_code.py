@@ -3,12 +3,15 @@
 Tolerances: f32 rtol 1e-4, atol 1e-5 against eager (the same bar as test_models.py).
 """
 
+import collections
+import re
 import warnings
 
 import torch
 
 import exir_mlir
 from exir_mlir import runtime
+from exir_mlir._mlir import ir
 from exir_mlir.codegen import machine_code
 from exir_mlir.compiler import clear_memory_cache
 from exir_mlir.models import MODELS
@@ -104,17 +107,53 @@ def test_a_linkonce_helper_called_from_several_parts_is_defined_once(monkeypatch
     clear_memory_cache()
 
 
+_TWO_SAME_ONE_OTHER = """
+module {
+  llvm.func @poly_a(%x: f32) -> f32 attributes {passthrough = ["noinline"]} {
+    %a = llvm.fadd %x, %x : f32
+    %b = llvm.fmul %a, %x : f32
+    %c = llvm.fsub %b, %a : f32
+    %d = llvm.fdiv %c, %x : f32
+    llvm.return %d : f32
+  }
+  llvm.func @poly_b(%x: f32) -> f32 attributes {passthrough = ["noinline"]} {
+    %a = llvm.fadd %x, %x : f32
+    %b = llvm.fmul %a, %x : f32
+    %c = llvm.fsub %b, %a : f32
+    %d = llvm.fdiv %c, %x : f32
+    llvm.return %d : f32
+  }
+  llvm.func @poly_c(%x: f32) -> f32 attributes {passthrough = ["noinline"]} {
+    %a = llvm.fadd %x, %x : f32
+    %b = llvm.fmul %a, %a : f32
+    %c = llvm.fsub %b, %a : f32
+    %d = llvm.fdiv %c, %x : f32
+    llvm.return %d : f32
+  }
+}
+"""
+
+
+def test_translate_merges_functions_identical_in_llvm_ir():
+    """LLVM's MergeFunctions after the translation (what the MLIR-level merge of outlined loop nests
+    cannot see: functions that become identical only in LLVM IR): of two identical bodies one is
+    kept, the other becomes a call of it and is named; a body that differs in one operand is not."""
+    with ir.Context(), ir.Location.unknown():
+        _, merged = machine_code.translate(ir.Module.parse(_TWO_SAME_ONE_OTHER))
+    assert merged == {"poly_b"}
+
+
 def test_identical_loop_nests_are_compiled_once(monkeypatch):
-    """Repeated blocks of one shape outline to functions with identical bodies: LLVM's
-    MergeFunctions keeps one body (the others call it), so each is optimized and compiled once,
-    and the program still computes what eager does (thread parts calling across the merge)."""
-    merged_names = []
+    """Repeated blocks of one shape outline to functions with identical bodies: one is kept before
+    the LLVM lowering (MLIR's duplicate-function-elimination, exir-cpu-outline-loops), the three
+    convolutions call its one parallel launch, so it is lowered, optimized and compiled once, and
+    the program still computes what eager does (thread parts calling across the merge)."""
+    modules = []
     real = machine_code.translate
 
     def spy(module):
-        bitcode, merged = real(module)
-        merged_names.append(merged)
-        return bitcode, merged
+        modules.append(str(module))
+        return real(module)
 
     monkeypatch.setattr(machine_code, "translate", spy)
     monkeypatch.setenv("EXIR_MLIR_COMPILE_THREADS", "2")
@@ -125,5 +164,9 @@ def test_identical_loop_nests_are_compiled_once(monkeypatch):
     clear_memory_cache()
     program = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=2)
     clear_memory_cache()
-    assert len(merged_names) == 1 and len(merged_names[0]) >= 2, merged_names  # three convs, one body
+    assert len(modules) == 1
+    bodies = re.findall(r"llvm\.func @(__exir_parallel_body_\d+)\(", modules[0])
+    main = modules[0][modules[0].index("llvm.func @main("):]
+    launches = collections.Counter(re.findall(r"llvm\.call @(__exir_parallel_launch_\d+)\(", main))
+    assert len(bodies) == 1 and list(launches.values()) == [3], (bodies, launches)  # three convs, one body
     torch.testing.assert_close(program(x), module(x), rtol=RTOL, atol=ATOL)
