@@ -223,17 +223,17 @@ def _contiguous_block_start(source_type: ir.Type, target_type: ir.Type) -> int |
         return None
     strides = [t.get_strides_and_offset()[0] for t in types]
     shape = types[0].shape
-    start, expected = rank, [1, 1]
+    # Row-major strides in both, as memref.copy's lowering wants them for a memcpy
+    # (memref::isStaticShapeAndContiguousRowMajor: only the block's leading unit dims may differ).
+    start, expected = rank, 1
     while start > 0:
         d = start - 1
-        if ir.ShapedType.is_dynamic_size(shape[d]) or shape[d] == 0:
+        if ir.ShapedType.is_dynamic_size(shape[d]) or shape[d] == 0 or any(s[d] != expected for s in strides):
             break
-        # A dim of size 1 is contiguous whatever its stride.
-        if shape[d] != 1 and any(s[d] != e for s, e in zip(strides, expected)):
-            break
-        expected = [e * shape[d] for e in expected]
+        expected *= shape[d]
         start = d
-    return start if start < rank else None
+    # A block of one element is an element loop either way: left to linalg.copy.
+    return start if start < rank and expected > 1 else None
 
 
 def _block_copies(source: ir.Value, target: ir.Value, block: int) -> None:
@@ -243,11 +243,11 @@ def _block_copies(source: ir.Value, target: ir.Value, block: int) -> None:
     zero, one = arith.constant(index, 0), arith.constant(index, 1)
     shape = ir.MemRefType(source.type).shape
     no_unroll = ir.Attribute.parse(NO_UNROLL)
+    uppers = [memref_d.dim(source, arith.constant(index, d)) if ir.ShapedType.is_dynamic_size(shape[d])
+              else arith.constant(index, shape[d]) for d in range(block)]
     ivs = []
     with contextlib.ExitStack() as loops:
-        for d in range(block):
-            upper = (memref_d.dim(source, arith.constant(index, d)) if ir.ShapedType.is_dynamic_size(shape[d])
-                     else arith.constant(index, shape[d]))
+        for upper in uppers:
             loop = scf.ForOp(zero, upper, one)
             # Unrolled, a loop of 64 inline 256-byte copies cost LLVM more than the element loop did.
             loop.operation.attributes["llvm.loop_annotation"] = no_unroll
@@ -257,8 +257,17 @@ def _block_copies(source: ir.Value, target: ir.Value, block: int) -> None:
             ivs.append(loop.induction_variable)
         sizes = [1] * block + list(shape[block:])
         offsets = ivs + [0] * (len(shape) - block)
-        views = [memref_d.subview(v, offsets, sizes, [1] * len(shape)) for v in (source, target)]
+        views = [memref_d.subview(v, offsets, sizes, [1] * len(shape), result_type=_block_view_type(v.type, sizes))
+                 for v in (source, target)]
         memref_d.copy(*views)
+
+
+def _block_view_type(view_type: ir.Type, sizes: list[int]) -> ir.MemRefType:
+    """The type of a unit-stride subview of `sizes` at run-time offsets: the view's strides (dynamic
+    ones too: the leading dims of a view may have them), a dynamic offset."""
+    view = ir.MemRefType(view_type)
+    layout = ir.StridedLayoutAttr.get(ir.ShapedType.get_dynamic_stride_or_offset(), view.get_strides_and_offset()[0])
+    return ir.MemRefType.get(sizes, view.element_type, layout, view.memory_space)
 
 
 # A copy of at most this many elements whose rows are contiguous in both views becomes one

@@ -103,11 +103,12 @@ func.func @view_copies(%a: memref<4x68xf32>, %b: memref<4x32xf32>, %c: memref<64
 // A concatenation's copy into a channel slice, dynamic batch: per batch index, the slice's
 // 16x8x8 block is contiguous in both views: one block copy per index. A block of one contiguous
 // run in both stays a memref.copy (a memcpy); a bool copy (i1: bits to memcpy) and a dynamic
-// innermost dim stay linalg.copy loops.
+// innermost dim stay linalg.copy loops. A view with dynamic leading strides (an upsampling's) gets
+// block views of its own strides; a block of one element (a last dim of size 1) is an element loop.
 // CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
 // CHECK:       #[[NO_UNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @block_copies
-// CHECK-SAME:    (%[[A:.*]]: memref<?x16x8x8xf32>, %[[B:.*]]: memref<?x32x8x8xf32>, %[[W:.*]]: memref<16x8x8xf32>, %[[P:.*]]: memref<2x16x8x8xf32>, %[[Q:.*]]: memref<4x8xi1>, %[[R:.*]]: memref<4x?xf32>, %[[S:.*]]: memref<4x?xf32>)
+// CHECK-SAME:    (%[[A:.*]]: memref<?x16x8x8xf32>, %[[B:.*]]: memref<?x32x8x8xf32>, %[[W:.*]]: memref<16x8x8xf32>, %[[P:.*]]: memref<2x16x8x8xf32>, %[[Q:.*]]: memref<4x8xi1>, %[[R:.*]]: memref<4x?xf32>, %[[S:.*]]: memref<4x?xf32>, %[[U:.*]]: memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>>, %[[V:.*]]: memref<?x4x8xf32>, %[[X:.*]]: memref<512x2xf32>, %[[Y:.*]]: memref<512x1xf32>)
 // CHECK:         %[[SLICE:.*]] = memref.subview %[[B]][0, 16, 0, 0]
 // CHECK:         %[[N:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x16x8x8xf32>
 // CHECK:         scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
@@ -119,9 +120,17 @@ func.func @view_copies(%a: memref<4x68xf32>, %b: memref<4x32xf32>, %c: memref<64
 // CHECK-NEXT:    memref.copy %[[W]], %[[HALF]]
 // CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<4x4xi1, strided<[8, 1]>>)
 // CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<4x?xf32, strided<[?, 1]>>)
+// CHECK:         scf.for %[[I0:.*]] = {{.*}} {
+// CHECK-NEXT:      scf.for %[[I1:.*]] = {{.*}} {
+// CHECK-NEXT:        %[[UROW:.*]] = memref.subview %[[U]][%[[I0]], %[[I1]], 0] [1, 1, 8] [1, 1, 1] : memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>> to memref<1x1x8xf32, strided<[?, ?, 1], offset: ?>>
+// CHECK-NEXT:        %[[VROW:.*]] = memref.subview %[[V]][%[[I0]], %[[I1]], 0] [1, 1, 8] [1, 1, 1] : memref<?x4x8xf32> to memref<1x1x8xf32, strided<[32, 8, 1], offset: ?>>
+// CHECK-NEXT:        memref.copy %[[UROW]], %[[VROW]]
+// CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<512x1xf32, strided<[2, 1]>>)
 // CHECK-NOT:     memref.copy
 func.func @block_copies(%a: memref<?x16x8x8xf32>, %b: memref<?x32x8x8xf32>, %w: memref<16x8x8xf32>, %p: memref<2x16x8x8xf32>,
-                        %q: memref<4x8xi1>, %r: memref<4x?xf32>, %s: memref<4x?xf32>) {
+                        %q: memref<4x8xi1>, %r: memref<4x?xf32>, %s: memref<4x?xf32>,
+                        %u: memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>>, %v: memref<?x4x8xf32>,
+                        %x: memref<512x2xf32>, %y: memref<512x1xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %a, %c0 : memref<?x16x8x8xf32>
@@ -135,5 +144,8 @@ func.func @block_copies(%a: memref<?x16x8x8xf32>, %b: memref<?x32x8x8xf32>, %w: 
   %m = memref.dim %r, %c1 : memref<4x?xf32>
   %ra = memref.subview %r[0, 0] [4, %m] [1, 1] : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
   memref.copy %ra, %s : memref<4x?xf32, strided<[?, 1]>> to memref<4x?xf32>
+  memref.copy %u, %v : memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>> to memref<?x4x8xf32>
+  %xb = memref.subview %x[0, 0] [512, 1] [1, 1] : memref<512x2xf32> to memref<512x1xf32, strided<[2, 1]>>
+  memref.copy %xb, %y : memref<512x1xf32, strided<[2, 1]>> to memref<512x1xf32>
   return
 }
