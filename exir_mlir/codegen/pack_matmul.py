@@ -34,16 +34,27 @@ from exir_mlir.codegen.op_walk import rewrite_each
 
 PACKED_MARK = "exir.packed_b"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
-_MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
+_MIN_ROWS = 64
+_PACK_TRANSPOSED = True  # below, the per-call copy of B costs more than the panels save (see above)
 
 
-def _default_maps(op: ir.Operation) -> bool:
+def _operand_maps(op: ir.Operation) -> str | None:
+    """"ab" for C[i, j] += A[i, k] B[k, j] (B row-major), "abt" for C[i, j] += A[i, k] B[j, k] (B
+    given as its transpose: torch's linear weights, x @ W^T), None for any other map."""
+    if op.name == "linalg.matmul" and "indexing_maps" not in op.attributes:
+        return "ab"
     if "indexing_maps" not in op.attributes:
-        return True
+        return None
     d = [ir.AffineDimExpr.get(i) for i in range(3)]
-    want = [ir.AffineMap.get(3, 0, [d[0], d[2]]), ir.AffineMap.get(3, 0, [d[2], d[1]]),
-            ir.AffineMap.get(3, 0, [d[0], d[1]])]
-    return [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(op.attributes["indexing_maps"])] == want
+    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(op.attributes["indexing_maps"])]
+    a_c = [ir.AffineMap.get(3, 0, [d[0], d[2]]), ir.AffineMap.get(3, 0, [d[0], d[1]])]
+    if len(maps) != 3 or [maps[0], maps[2]] != a_c:
+        return None
+    if maps[1] == ir.AffineMap.get(3, 0, [d[2], d[1]]):
+        return "ab"
+    if maps[1] == ir.AffineMap.get(3, 0, [d[1], d[2]]):
+        return "abt"
+    return None
 
 
 def _in_forall(op: ir.Operation) -> bool:
@@ -60,9 +71,41 @@ def panel_width(host: HostCPU, elem: ir.Type) -> int:
     return 2 * host.lanes(ir.FloatType(elem).width)
 
 
+def _contraction(op: ir.Operation) -> str | None:
+    """The form of a plain f32/f64 matmul (see _operand_maps), None for anything else."""
+    if op.name == "linalg.generic":
+        if len(op.operands) != 3 or not linalg.isa_contraction_op(op.opview):
+            return None
+        body = [o.operation.name for o in op.regions[0].blocks[0].operations]
+        if body != ["arith.mulf", "arith.addf", "linalg.yield"]:
+            return None
+    elif op.name != "linalg.matmul" or "cast" in op.attributes:
+        return None
+    if len(op.operands) != 3 or len(op.results) != 1 or _in_forall(op):
+        return None
+    return _operand_maps(op)
+
+
+def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir.Value:
+    """Bp [J, K, P] with Bp[j, k, l] = B[k, j P + l] (or W[j P + l, k] for the transposed form)."""
+    if form == "ab":  # [K, N] -> [K, J, P] -> [J, K, P]: whole P-wide rows move
+        viewed = tensor.ExpandShapeOp(ir.RankedTensorType.get([k, j, p], elem), b, [[0], [1, 2]], [], [k, j, p])
+        perm = [1, 0, 2]
+    else:  # [N, K] -> [J, P, K] -> [J, K, P]: a transpose of each P x K block
+        viewed = tensor.ExpandShapeOp(ir.RankedTensorType.get([j, p, k], elem), b, [[0, 1], [2]], [], [j, p, k])
+        perm = [0, 2, 1]
+    empty = tensor.EmptyOp([j, k, p], elem).result
+    packed = linalg.TransposeOp([ir.RankedTensorType.get([j, k, p], elem)], viewed.result, empty,
+                                ir.DenseI64ArrayAttr.get(perm))
+    packed.regions[0].blocks.append(elem, elem)
+    with ir.InsertionPoint(packed.regions[0].blocks[0]):
+        linalg.YieldOp([packed.regions[0].blocks[0].arguments[0]])
+    return packed.results[0]
+
+
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
-    if len(op.operands) != 3 or len(op.results) != 1 or not _default_maps(op) or _in_forall(op) \
-            or "cast" in op.attributes:
+    form = _contraction(op)
+    if form is None or (form == "abt" and not _PACK_TRANSPOSED):
         raise ValueError("not a plain matmul")
     a, b, init = op.operands
     at, bt, ct = (ir.RankedTensorType(v.type) for v in (a, b, init))
@@ -70,30 +113,24 @@ def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     if not isinstance(elem, (ir.F32Type, ir.F64Type)) or at.element_type != elem or bt.element_type != elem:
         raise ValueError("not one float type")
     dynamic = ir.ShapedType.get_dynamic_size()
-    k, n = bt.shape
+    k, n = bt.shape if form == "ab" else reversed(bt.shape)
     m = ct.shape[0]
     p = panel_width(host, elem)
     if dynamic in (k, n, m) or n % p or n < 2 * p or k < _MIN_K or m < _MIN_ROWS:
         raise ValueError("sizes the panels do not fit")
-    if k * n * ir.FloatType(elem).width // 8 <= host.l1d_bytes:
-        # B stays in L1 whole: no conflicts to avoid, and the unpacked matmul keeps its fused
-        # epilogue (the panels' reshape of C stands between it and its consumer).
+    if form == "ab" and k * n * ir.FloatType(elem).width // 8 <= host.l1d_bytes:
+        # B stays in L1 whole: no conflicts to avoid. (The transposed form is packed anyway: its
+        # alternative, the dot kernel, reduces across lanes once per output block.)
         raise ValueError("B fits in L1")
     j = n // p
-    b3 = tensor.ExpandShapeOp(ir.RankedTensorType.get([k, j, p], elem), b, [[0], [1, 2]], [], [k, j, p]).result
-    empty = tensor.EmptyOp([j, k, p], elem).result
-    packed = linalg.TransposeOp([ir.RankedTensorType.get([j, k, p], elem)], b3, empty,
-                                ir.DenseI64ArrayAttr.get([1, 0, 2]))
-    packed.regions[0].blocks.append(elem, elem)
-    with ir.InsertionPoint(packed.regions[0].blocks[0]):
-        linalg.YieldOp([packed.regions[0].blocks[0].arguments[0]])
+    packed = _panels(b, form, k, j, p, elem)
     c3_type = ir.RankedTensorType.get([m, j, p], elem)
     c3 = tensor.ExpandShapeOp(c3_type, init, [[0], [1, 2]], [], [m, j, p]).result
     i_, j_, l_, k_ = (ir.AffineDimExpr.get(x) for x in range(4))
     maps = [ir.AffineMap.get(4, 0, [i_, k_]), ir.AffineMap.get(4, 0, [j_, k_, l_]),
             ir.AffineMap.get(4, 0, [i_, j_, l_])]
     kinds = ["parallel"] * 3 + ["reduction"]
-    gen = linalg.GenericOp([c3_type], [a, packed.results[0]], [c3],
+    gen = linalg.GenericOp([c3_type], [a, packed], [c3],
                            ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in maps]),
                            ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in kinds]))
     block = gen.regions[0].blocks.append(elem, elem, elem)
@@ -104,8 +141,76 @@ def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     out = tensor.CollapseShapeOp(ct, gen.results[0], [[0], [1, 2]]).result
     op.results[0].replace_all_uses_with(out)
     op.erase()
+    _epilogue_in_panels(out.owner, j, p)
+
+
+def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
+    """Rewrites the elementwise op E that alone reads the packed product C (a bias, an activation)
+    to run on C's panel view [M, J, P], as the contraction does: E(collapse(C3)) becomes
+    collapse(E3(C3, ...)), each of E's operands expanded likewise along the dim that the columns
+    index. The reshape then no longer stands between the contraction and E, which the schedule
+    fuses into the contraction's tiles (schedule._attach_epilogues). E is left as it is when it
+    is not a plain elementwise generic over C's two dims (or reads the column index)."""
+    users = list(collapse.results[0].uses)
+    if len(users) != 1:
+        return
+    user = users[0].owner.operation
+    if user.name != "linalg.generic" or len(user.results) != 1 or _in_forall(user):
+        return
+    iterators = [str(t) for t in ir.ArrayAttr(user.attributes["iterator_types"])]
+    if len(iterators) != 2 or any("parallel" not in t for t in iterators):
+        return
+    if any(o.operation.name == "linalg.index" for o in user.regions[0].blocks[0].operations):
+        return
+    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(user.attributes["indexing_maps"])]
+    identity = ir.AffineMap.get_identity(2)
+    if maps[-1] != identity or user.operands[users[0].operand_number] != collapse.results[0] \
+            or maps[users[0].operand_number] != identity:
+        return
+    new_maps, new_operands = [], []
+    i_, j_, l_ = (ir.AffineDimExpr.get(x) for x in range(3))
+    with ir.InsertionPoint(user), user.location:
+        for index, (value, amap) in enumerate(zip(user.operands, maps)):
+            dims = [e.position if isinstance(e, ir.AffineDimExpr) else None for e in amap.results]
+            if index == users[0].operand_number:  # C itself: its panel view
+                new_operands.append(collapse.operands[0])
+                new_maps.append(ir.AffineMap.get_identity(3))
+                continue
+            if None in dims or len(set(dims)) != len(dims) or not isinstance(value.type, ir.RankedTensorType):
+                return
+            vt = ir.RankedTensorType(value.type)
+            if 1 not in dims:
+                new_operands.append(value)
+                new_maps.append(ir.AffineMap.get(3, 0, [i_] * len(dims)))  # (only the row dim, or none)
+                continue
+            pos = dims.index(1)
+            if vt.shape[pos] != j * p:
+                return  # (a broadcast unit dim along the columns: not expanded)
+            shape = list(vt.shape[:pos]) + [j, p] + list(vt.shape[pos + 1:])
+            groups = [[x] for x in range(pos)] + [[pos, pos + 1]] + [[x + 1] for x in range(pos + 1, vt.rank)]
+            if ir.ShapedType.get_dynamic_size() in shape:
+                return
+            new_operands.append(tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, vt.element_type), value,
+                                                     groups, [], shape).result)
+            exprs = []
+            for d in dims:
+                exprs += [i_] if d == 0 else [j_, l_]
+            new_maps.append(ir.AffineMap.get(3, 0, exprs))
+        # (an expand_shape built before a later check declined is dead: canonicalize drops it)
+    result_type = ir.RankedTensorType(user.results[0].type)
+    for index, value in enumerate(new_operands):
+        user.operands[index] = value
+    user.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in new_maps])
+    user.attributes["iterator_types"] = ir.ArrayAttr.get(
+        [ir.Attribute.parse("#linalg.iterator_type<parallel>")] * 3)
+    user.results[0].set_type(ir.RankedTensorType.get([result_type.shape[0], j, p], result_type.element_type))
+    with ir.InsertionPoint.after(user), user.location:
+        out = tensor.CollapseShapeOp(result_type, user.results[0], [[0], [1, 2]])
+    user.results[0].replace_all_uses_except(out.result, out.operation)
+    collapse.erase()
 
 
 def pack_matmul_b(module: ir.Operation, host: HostCPU) -> int:
     """Rewrites every `linalg.matmul` that qualifies (see the module's doc); returns how many."""
-    return rewrite_each(module, "linalg.matmul", lambda op: _rewrite(op, host), declines=(ValueError,))
+    return rewrite_each(module, lambda op: op.name in ("linalg.matmul", "linalg.generic"),
+                        lambda op: _rewrite(op, host), declines=(ValueError,))

@@ -569,11 +569,14 @@ def _identity(amap: ir.AffineMap) -> bool:
     return amap == ir.AffineMap.get_identity(amap.n_dims)
 
 
+PACKED_EPILOGUE_WHOLE_K = True
+
+
 def _epilogue_fits(plan: OpPlan, host: HostCPU, bits: int) -> bool:
     """The dot kernel keeps whole k rows per register block anyway. The outer-product kernel
     blocks k for the caches; fused with an epilogue its k loop runs whole inside each register
     block, so only where the B panel of a block (k x nr) stays in half of L1."""
-    if plan.kind == "dot":
+    if plan.kind == "dot" or PACKED_EPILOGUE_WHOLE_K:
         return True
     red = [b for b, it in zip(plan.loop_sizes, plan.iterators) if it == "reduction"]
     if not red or DYNAMIC in red:
