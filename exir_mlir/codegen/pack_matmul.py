@@ -33,9 +33,10 @@ from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import rewrite_each
 
 PACKED_MARK = "exir.packed_b"
+# On the copy that transposes W [N, K] into panels: strategy.plan_op vectorizes it by square blocks.
+TRANSPOSED_PANELS_MARK = "exir.transposed_panels"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
-_MIN_ROWS = 64
-_PACK_TRANSPOSED = True  # below, the per-call copy of B costs more than the panels save (see above)
+_MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
 
 
 def _operand_maps(op: ir.Operation) -> str | None:
@@ -100,12 +101,14 @@ def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir
     packed.regions[0].blocks.append(elem, elem)
     with ir.InsertionPoint(packed.regions[0].blocks[0]):
         linalg.YieldOp([packed.regions[0].blocks[0].arguments[0]])
+    if form == "abt":
+        packed.operation.attributes[TRANSPOSED_PANELS_MARK] = ir.UnitAttr.get()
     return packed.results[0]
 
 
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     form = _contraction(op)
-    if form is None or (form == "abt" and not _PACK_TRANSPOSED):
+    if form is None:
         raise ValueError("not a plain matmul")
     a, b, init = op.operands
     at, bt, ct = (ir.RankedTensorType(v.type) for v in (a, b, init))
