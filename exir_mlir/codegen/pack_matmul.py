@@ -95,7 +95,12 @@ def _contraction(op: ir.Operation) -> str | None:
         return None
     if len(op.operands) != 3 or len(op.results) != 1 or _in_forall(op):
         return None
-    return _operand_maps(op)
+    form = _operand_maps(op)
+    if op.name == "linalg.generic" and form == "ab":
+        # (im2col's contractions and other generics of this form keep the unpacked kernel: the
+        # copy of B per call is measured for matmuls and linear layers only.)
+        return None
+    return form
 
 
 def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir.Value:

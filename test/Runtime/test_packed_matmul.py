@@ -60,9 +60,19 @@ func.func @main(%a: tensor<257x300xf32>, %b: tensor<300x96xf32>, %c: tensor<257x
 
 
 def _matmul_epilogue(m: int, k: int, n: int, *, transposed: bool, activation: str) -> str:
-    """`act(x @ B + bias)` with B [k, n] row-major, or `act(x @ W^T + bias)` with W [n, k] (torch's
-    linear): a contraction generic, then one elementwise generic of bias and activation."""
+    """`act(x @ B + bias)` with B [k, n] row-major (a linalg.matmul), or `act(x @ W^T + bias)` with
+    W [n, k] (torch's linear, a contraction generic), then one elementwise generic of bias and
+    activation."""
     b_shape, b_map = (f"{n}x{k}", "(d1, d2)") if transposed else (f"{k}x{n}", "(d2, d1)")
+    contraction = f"""%mm = linalg.generic {{indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "reduction"]}}
+      ins(%x, %w : tensor<{m}x{k}xf32>, tensor<{b_shape}xf32>) outs(%f : tensor<{m}x{n}xf32>) {{
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<{m}x{n}xf32>""" if transposed else (
+        f"%mm = linalg.matmul ins(%x, %w : tensor<{m}x{k}xf32>, tensor<{b_shape}xf32>)"
+        f" outs(%f : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>")
     body = {
         "relu": "%y = arith.maximumf %s, %zero : f32",
         # tanh-form GELU, as torch decomposes gelu(approximate="tanh")
@@ -90,13 +100,7 @@ func.func @main(%x: tensor<{m}x{k}xf32>, %w: tensor<{b_shape}xf32>, %bias: tenso
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<{m}x{n}xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  %mm = linalg.generic {{indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "reduction"]}}
-      ins(%x, %w : tensor<{m}x{k}xf32>, tensor<{b_shape}xf32>) outs(%f : tensor<{m}x{n}xf32>) {{
-  ^bb0(%a: f32, %b: f32, %acc: f32):
-    %p = arith.mulf %a, %b : f32
-    %s = arith.addf %acc, %p : f32
-    linalg.yield %s : f32
-  }} -> tensor<{m}x{n}xf32>
+  {contraction}
   %e2 = tensor.empty() : tensor<{m}x{n}xf32>
   %r = linalg.generic {{indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}}
       ins(%mm, %bias : tensor<{m}x{n}xf32>, tensor<{n}xf32>) outs(%e2 : tensor<{m}x{n}xf32>) {{
@@ -143,8 +147,8 @@ def test_epilogue_runs_on_the_panel_view():
         assert pack_matmul_b(module.operation, detect_host()) == 1
         generics = [op for op in module.body.operations[0].regions[0].blocks[0].operations
                     if op.operation.name == "linalg.generic"]
-        contraction, epilogue = generics
-        assert epilogue.operands[0] == contraction.results[0]
+        packed, epilogue = generics
+        assert epilogue.operands[0] == packed.results[0]
         assert len(ir.RankedTensorType(epilogue.results[0].type).shape) == 3
         collapses = [op for op in module.body.operations[0].regions[0].blocks[0].operations
                      if op.operation.name == "tensor.collapse_shape"]
