@@ -39,7 +39,7 @@ computes it in the contraction's register blocks like any matmul's epilogue.
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import rewrite_each
 
@@ -47,7 +47,12 @@ PACKED_MARK = "exir.packed_b"
 # On the copy that transposes W [N, K] into panels: strategy.plan_op vectorizes it by square blocks.
 TRANSPOSED_PANELS_MARK = "exir.transposed_panels"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
-_MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
+_MIN_ROWS = 64
+# A dynamic row count packs at run time from this many rows on: x @ W^T + bias + relu, 768 x 768,
+# one thread, against the unpacked kernel: 1.01x at 8 rows (the comparison only), 0.99x at 64,
+# 0.91x at 128, 0.84x at 1024; x @ W: 1.07x at 64, 0.99x at 128, 0.98x at 1024 (load 11).
+_MIN_ROWS_AT_RUN_TIME = 128
+_DYNAMIC = ir.ShapedType.get_dynamic_size()  # below, the per-call copy of B costs more than the panels save (see above)
 
 
 def _operand_maps(op: ir.Operation) -> str | None:
@@ -122,7 +127,8 @@ def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir
     return packed.results[0]
 
 
-def _rewrite(op: ir.Operation, host: HostCPU) -> None:
+def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
+    """(form, K, N, P) of a matmul the panels fit (M aside); ValueError for any other op."""
     form = _contraction(op)
     if form is None:
         raise ValueError("not a plain matmul")
@@ -131,20 +137,43 @@ def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     elem = ct.element_type
     if not isinstance(elem, (ir.F32Type, ir.F64Type)) or at.element_type != elem or bt.element_type != elem:
         raise ValueError("not one float type")
-    dynamic = ir.ShapedType.get_dynamic_size()
     k, n = bt.shape if form == "ab" else reversed(bt.shape)
-    m = ct.shape[0]
     p = panel_width(host, elem)
-    if dynamic in (k, n, m) or n % p or n < 2 * p or k < _MIN_K or m < _MIN_ROWS:
+    if _DYNAMIC in (k, n) or n % p or n < 2 * p or k < _MIN_K:
         raise ValueError("sizes the panels do not fit")
     if form == "ab" and k * n * ir.FloatType(elem).width // 8 <= host.l1d_bytes:
         # B stays in L1 whole: no conflicts to avoid. (The transposed form is packed anyway: its
         # alternative, the dot kernel, reduces across lanes once per output block.)
         raise ValueError("B fits in L1")
+    return form, k, n, p
+
+
+def _rewrite(op: ir.Operation, host: HostCPU) -> None:
+    form, k, n, p = _sizes(op, host)
+    m = ir.RankedTensorType(op.operands[2].type).shape[0]
+    if m == _DYNAMIC:
+        _choose_at_run_time(op, form, k, n, p)
+    elif m >= _MIN_ROWS:
+        _pack(op, form, k, n, p)
+    else:
+        raise ValueError("too few rows")
+
+
+def _dims(value: ir.Value, shape: list[int]) -> list[ir.Value]:
+    """The run-time sizes of `value`'s dynamic dims, for an expand_shape's output_shape."""
+    return [tensor.DimOp(value, arith.ConstantOp(ir.IndexType.get(), d).result).result
+            for d, size in enumerate(shape) if size == _DYNAMIC]
+
+
+def _pack(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
+    a, b, init = op.operands
+    ct = ir.RankedTensorType(init.type)
+    elem = ct.element_type
+    m = ct.shape[0]
     j = n // p
     packed = _panels(b, form, k, j, p, elem)
     c3_type = ir.RankedTensorType.get([m, j, p], elem)
-    c3 = tensor.ExpandShapeOp(c3_type, init, [[0], [1, 2]], [], [m, j, p]).result
+    c3 = tensor.ExpandShapeOp(c3_type, init, [[0], [1, 2]], _dims(init, [m]), [m, j, p]).result
     i_, j_, l_, k_ = (ir.AffineDimExpr.get(x) for x in range(4))
     maps = [ir.AffineMap.get(4, 0, [i_, k_]), ir.AffineMap.get(4, 0, [j_, k_, l_]),
             ir.AffineMap.get(4, 0, [i_, j_, l_])]
@@ -161,6 +190,76 @@ def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     op.results[0].replace_all_uses_with(out)
     op.erase()
     _epilogue_in_panels(out.owner, j, p)
+
+
+def _elementwise_reader(value: ir.Value) -> ir.Operation | None:
+    """The elementwise generic that alone reads `value` (an epilogue), if any."""
+    users = list(value.uses)
+    if len(users) != 1:
+        return None
+    user = users[0].owner.operation
+    if user.name != "linalg.generic" or len(user.results) != 1:
+        return None
+    if any("parallel" not in str(t) for t in ir.ArrayAttr(user.attributes["iterator_types"])):
+        return None
+    return user
+
+
+def _own_init(op: ir.Operation) -> None:
+    """Gives `op` (a clone) its own copy of its init's fill and tensor.empty, next to it."""
+    init = op.operands[len(op.operands) - 1]
+    chain = []
+    while isinstance(init, ir.OpResult) and init.owner.operation.name in ("linalg.fill", "tensor.empty"):
+        chain.append(init.owner.operation)
+        if init.owner.operation.name == "tensor.empty":
+            break
+        init = init.owner.operation.operands[len(init.owner.operation.operands) - 1]
+    value_of = {}
+    for producer in reversed(chain):
+        clone = producer.clone(ir.InsertionPoint(op))
+        for index, operand in enumerate(clone.operands):
+            if operand in value_of:
+                clone.operands[index] = value_of[operand]
+        value_of[producer.results[0]] = clone.results[0]
+    if chain:
+        op.operands[len(op.operands) - 1] = value_of[chain[0].results[0]]
+
+
+def _choose_at_run_time(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
+    """A dynamic row count: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` between the packed form and the matmul as it is.
+
+    A call with few rows (a batch of 8) skips the copy of B, which would cost more than the panels
+    save; one with many (1024) gets the packed kernel. The matmul's elementwise reader (bias,
+    activation), if any, is computed in both branches, so that each fuses it into its own tiles."""
+    reader = _elementwise_reader(op.results[0])
+    last = reader if reader is not None else op
+    result_type = last.results[0].type
+    with ir.InsertionPoint(last), last.location:
+        rows = tensor.DimOp(op.operands[0], arith.ConstantOp(ir.IndexType.get(), 0).result).result
+        enough = arith.CmpIOp(arith.CmpIPredicate.sge, rows,
+                              arith.ConstantOp(ir.IndexType.get(), _MIN_ROWS_AT_RUN_TIME).result).result
+        choice = scf.IfOp(enough, [result_type], has_else=True)
+    branches = []
+    for block in (choice.then_block, choice.else_block):
+        with ir.InsertionPoint(block), last.location:
+            contraction = op.clone()
+            result = contraction.results[0]
+            if reader is not None:
+                epilogue = reader.clone()
+                for index, operand in enumerate(epilogue.operands):
+                    if operand == op.results[0]:
+                        epilogue.operands[index] = contraction.results[0]
+                _own_init(epilogue)
+                result = epilogue.results[0]
+            scf.YieldOp([result])
+            _own_init(contraction)
+        branches.append(contraction)
+    last.results[0].replace_all_uses_with(choice.results[0])
+    if reader is not None:
+        reader.erase()
+    op.erase()
+    with ir.InsertionPoint(branches[0]), branches[0].location:
+        _pack(branches[0], form, k, n, p)
 
 
 def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
@@ -207,10 +306,8 @@ def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
                 return  # (a broadcast unit dim along the columns: not expanded)
             shape = list(vt.shape[:pos]) + [j, p] + list(vt.shape[pos + 1:])
             groups = [[x] for x in range(pos)] + [[pos, pos + 1]] + [[x + 1] for x in range(pos + 1, vt.rank)]
-            if ir.ShapedType.get_dynamic_size() in shape:
-                return
             new_operands.append(tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, vt.element_type), value,
-                                                     groups, [], shape).result)
+                                                     groups, _dims(value, shape), shape).result)
             exprs = []
             for d in dims:
                 exprs += [i_] if d == 0 else [j_, l_]
@@ -231,5 +328,6 @@ def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
 
 def pack_matmul_b(module: ir.Operation, host: HostCPU) -> int:
     """Rewrites every `linalg.matmul` that qualifies (see the module's doc); returns how many."""
-    return rewrite_each(module, lambda op: op.name in ("linalg.matmul", "linalg.generic"),
+    # (Only contractions are collected: a rewrite may erase the elementwise op that reads one.)
+    return rewrite_each(module, lambda op: op.name in ("linalg.matmul", "linalg.generic") and _contraction(op),
                         lambda op: _rewrite(op, host), declines=(ValueError,))
