@@ -24,12 +24,11 @@ per block from L2: linear + ReLU at 2048^3 ran at 52% of the FMA peak there, at 
 (Zen 5, one thread: packed against the dot kernel 0.94x at 64 x 768 x 768, 0.98x at 64 x 1024^2,
 0.91x at 128 x 1024^2, 0.61x at 2048^3.)
 
-Only float operands of one type, static K and N with N a multiple of P, B larger than L1 (the
-transposed form regardless), and a static M of at least _MIN_ROWS. The copy of B costs about
-as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
+Only float operands of one type, static K and N with N a multiple of P, B larger than L1, and a
+static M of at least _MIN_ROWS. The copy of B costs about as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
 loss: x @ W of a dynamic batch at 8 rows ran 1.4x slower packed, at 128 rows 0.88x, at 1024 0.81x.
-A dynamic M is not packed, since nothing here knows how many rows a call will bring; packing it
-needs a run-time choice between the two forms (not built).
+A dynamic M is packed at run time: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses between the packed
+form and the matmul as it was (_choose_at_run_time), with its elementwise reader in both branches.
 
 The panels' view of C would stand between the contraction and the elementwise op that reads it
 (a bias, an activation) as a reshape, which the schedule cannot fuse through: that op is rewritten
@@ -141,9 +140,8 @@ def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
     p = panel_width(host, elem)
     if _DYNAMIC in (k, n) or n % p or n < 2 * p or k < _MIN_K:
         raise ValueError("sizes the panels do not fit")
-    if form == "ab" and k * n * ir.FloatType(elem).width // 8 <= host.l1d_bytes:
-        # B stays in L1 whole: no conflicts to avoid. (The transposed form is packed anyway: its
-        # alternative, the dot kernel, reduces across lanes once per output block.)
+    if k * n * ir.FloatType(elem).width // 8 <= host.l1d_bytes:
+        # B stays in L1 whole: no conflicts to avoid, nor rows of k streamed from L2.
         raise ValueError("B fits in L1")
     return form, k, n, p
 

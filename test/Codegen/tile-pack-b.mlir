@@ -29,12 +29,21 @@ func.func @matmul_packed(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> te
 
 // -----
 
-// Not packed: a dynamic row count (a call may bring a few rows, where the per-call copy of B costs
-// more than the panels save), nor a static one under 64 rows. Both keep the unpacked
-// outer-product kernel (a 4x16 register block reading B's rows).
+// A dynamic row count chooses at run time: from 128 rows on (scf.if) the packed kernel, below it
+// (a call may bring a few rows, where the per-call copy of B costs more than the panels save) the
+// unpacked outer-product kernel (a 4x16 register block reading B's rows). A static count under
+// 64 rows is not packed.
 // CHECK-LABEL: func.func @matmul_dynamic_rows
-// CHECK-NOT:     tensor.expand_shape
-// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK:         %[[M:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x256xf32>
+// CHECK:         %[[MANY:.*]] = arith.cmpi sge, %[[M]], %c128 : index
+// CHECK:         scf.if %[[MANY]] -> (tensor<?x128xf32>)
+// CHECK:           tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [256, 8, 16]
+// CHECK:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:           tensor.collapse_shape
+// CHECK:         } else {
+// CHECK-NOT:       tensor.expand_shape
+// CHECK:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK:         }
 // CHECK-LABEL: func.func @matmul_few_rows
 // CHECK-NOT:     tensor.expand_shape
 // CHECK:         return

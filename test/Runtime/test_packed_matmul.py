@@ -38,10 +38,33 @@ def test_rows_across_tiles_blocks_and_threads(m, k, n, threads):
     torch.testing.assert_close(out, a @ b, rtol=RTOL, atol=1e-5 * k)
 
 
-def test_dynamic_or_few_rows_are_not_packed():
-    # A call may bring a few rows, where the copy of B costs more than the panels save.
-    assert _packs(K.matmul(None, 300, 96)) == 0
+def test_few_rows_are_not_packed():
+    # The copy of B costs more than the panels save.
     assert _packs(K.matmul(32, 300, 96)) == 0
+
+
+# A dynamic row count: packed when a call brings 128 rows or more (scf.if), the unpacked kernel
+# below; rows on both sides of that choice and across the register block, the thread tile and the
+# threads' shares, with the epilogue (bias + ReLU) fused in each branch.
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("transposed", [True, False])
+def test_dynamic_rows_choose_at_run_time(threads, transposed):
+    k, n = 300, 96
+    text = K.linear_relu(None, k, n) if transposed else K.matmul(None, k, n)
+    assert _packs(text) == 1
+    program = _compile(text, threads)
+    for m in (1, 8, 63, 127, 128, 129, 1025):
+        torch.manual_seed(m)
+        x = torch.randn(m, k)
+        if transposed:
+            w, bias = torch.randn(n, k), torch.randn(n)
+            (out,) = program(x, w, bias)
+            expected = torch.relu(x @ w.T + bias)
+        else:
+            b = torch.randn(k, n)
+            (out,) = program(x, b)
+            expected = x @ b
+        torch.testing.assert_close(out, expected, rtol=RTOL, atol=1e-5 * k, msg=lambda e: f"{m} rows: {e}")
 
 
 def test_accumulates_into_its_init():
@@ -124,7 +147,7 @@ def _reference(x, w, bias, *, transposed: bool, activation: str):
 # panels has a partial 16-step block) and past a k block.
 @pytest.mark.parametrize("m,k,n,threads,transposed,activation", [
     (64, 300, 96, 1, True, "relu"), (65, 257, 128, 3, True, "gelu"), (255, 300, 96, 2, True, "relu"),
-    (1025, 129, 192, 3, True, "relu"), (1152, 64, 64, 2, True, "gelu"),
+    (1025, 129, 192, 3, True, "relu"), (1152, 256, 64, 2, True, "gelu"),
     (65, 300, 96, 2, False, "relu"), (1025, 257, 128, 3, False, "gelu"), (130, 1025, 128, 1, False, "relu")])
 def test_bias_and_activation_fused_across_tiles_and_threads(m, k, n, threads, transposed, activation):
     text = _matmul_epilogue(m, k, n, transposed=transposed, activation=activation)
