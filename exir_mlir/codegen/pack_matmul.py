@@ -171,7 +171,9 @@ def _pack(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
     j = n // p
     packed = _panels(b, form, k, j, p, elem)
     c3_type = ir.RankedTensorType.get([m, j, p], elem)
-    c3 = tensor.ExpandShapeOp(c3_type, init, [[0], [1, 2]], _dims(init, [m]), [m, j, p]).result
+    c3 = _init_in_panels(init, j, p)
+    if c3 is None:
+        c3 = tensor.ExpandShapeOp(c3_type, init, [[0], [1, 2]], _dims(init, [m]), [m, j, p]).result
     i_, j_, l_, k_ = (ir.AffineDimExpr.get(x) for x in range(4))
     maps = [ir.AffineMap.get(4, 0, [i_, k_]), ir.AffineMap.get(4, 0, [j_, k_, l_]),
             ir.AffineMap.get(4, 0, [i_, j_, l_])]
@@ -190,24 +192,28 @@ def _pack(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
     _epilogue_in_panels(out.owner, j, p)
 
 
+def _elementwise(op: ir.Operation) -> bool:
+    """A linalg.generic of one result whose loops are all parallel."""
+    return op.name == "linalg.generic" and len(op.results) == 1 \
+        and all("parallel" in str(t) for t in ir.ArrayAttr(op.attributes["iterator_types"]))
+
+
 def _elementwise_reader(value: ir.Value) -> ir.Operation | None:
     """The elementwise generic that alone reads `value` (an epilogue), if any."""
     users = list(value.uses)
     if len(users) != 1:
         return None
     user = users[0].owner.operation
-    if user.name != "linalg.generic" or len(user.results) != 1:
-        return None
-    if any("parallel" not in str(t) for t in ir.ArrayAttr(user.attributes["iterator_types"])):
-        return None
-    return user
+    return user if _elementwise(user) else None
 
 
 def _own_init(op: ir.Operation) -> None:
-    """Gives `op` (a clone) its own copy of its init's fill and tensor.empty, next to it."""
+    """Gives `op` (a clone) its own copy of the producers of its init (a fill, or the generic that
+    broadcasts a bias, and their tensor.empty), next to it: each branch fuses them into its tiles."""
     init = op.operands[len(op.operands) - 1]
     chain = []
-    while isinstance(init, ir.OpResult) and init.owner.operation.name in ("linalg.fill", "tensor.empty"):
+    while isinstance(init, ir.OpResult) and (init.owner.operation.name in ("linalg.fill", "tensor.empty")
+                                             or _elementwise(init.owner.operation)):
         chain.append(init.owner.operation)
         if init.owner.operation.name == "tensor.empty":
             break
@@ -260,40 +266,34 @@ def _choose_at_run_time(op: ir.Operation, form: str, k: int, n: int, p: int) -> 
         _pack(branches[0], form, k, n, p)
 
 
-def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
-    """Rewrites the elementwise op E that alone reads the packed product C (a bias, an activation)
-    to run on C's panel view [M, J, P], as the contraction does: E(collapse(C3)) becomes
-    collapse(E3(C3, ...)), each of E's operands expanded likewise along the dim that the columns
-    index. The reshape then no longer stands between the contraction and E, which the schedule
-    fuses into the contraction's tiles (schedule._attach_epilogues). E is left as it is when it
-    is not a plain elementwise generic over C's two dims (or reads the column index)."""
-    users = list(collapse.results[0].uses)
-    if len(users) != 1:
-        return
-    user = users[0].owner.operation
-    if user.name != "linalg.generic" or len(user.results) != 1 or _in_forall(user):
-        return
-    iterators = [str(t) for t in ir.ArrayAttr(user.attributes["iterator_types"])]
+def _in_panels(op: ir.Operation, j: int, p: int, c_index: int | None, c3: ir.Value | None) -> bool:
+    """Rewrites the elementwise generic `op` over [M, N] to run on the panel view [M, J, P] (J P =
+    N), in place: each operand indexed by the columns is expanded along that dim (a free
+    expand_shape), operand `c_index` (if any) replaced by `c3`, already in that view, and the
+    result's type is [M, J, P]. The caller reshapes what reads the result. False (nothing changed)
+    for an op that is not a plain elementwise generic over two dims (or that reads the index)."""
+    if op.name != "linalg.generic" or len(op.results) != 1 or _in_forall(op):
+        return False
+    iterators = [str(t) for t in ir.ArrayAttr(op.attributes["iterator_types"])]
     if len(iterators) != 2 or any("parallel" not in t for t in iterators):
-        return
-    if any(o.operation.name == "linalg.index" for o in user.regions[0].blocks[0].operations):
-        return
-    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(user.attributes["indexing_maps"])]
+        return False
+    if any(o.operation.name == "linalg.index" for o in op.regions[0].blocks[0].operations):
+        return False
+    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(op.attributes["indexing_maps"])]
     identity = ir.AffineMap.get_identity(2)
-    if maps[-1] != identity or user.operands[users[0].operand_number] != collapse.results[0] \
-            or maps[users[0].operand_number] != identity:
-        return
+    if maps[-1] != identity or (c_index is not None and maps[c_index] != identity):
+        return False
     new_maps, new_operands = [], []
     i_, j_, l_ = (ir.AffineDimExpr.get(x) for x in range(3))
-    with ir.InsertionPoint(user), user.location:
-        for index, (value, amap) in enumerate(zip(user.operands, maps)):
+    with ir.InsertionPoint(op), op.location:
+        for index, (value, amap) in enumerate(zip(op.operands, maps)):
             dims = [e.position if isinstance(e, ir.AffineDimExpr) else None for e in amap.results]
-            if index == users[0].operand_number:  # C itself: its panel view
-                new_operands.append(collapse.operands[0])
+            if index == c_index:
+                new_operands.append(c3)
                 new_maps.append(ir.AffineMap.get_identity(3))
                 continue
             if None in dims or len(set(dims)) != len(dims) or not isinstance(value.type, ir.RankedTensorType):
-                return
+                return False
             vt = ir.RankedTensorType(value.type)
             if 1 not in dims:
                 new_operands.append(value)
@@ -301,7 +301,7 @@ def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
                 continue
             pos = dims.index(1)
             if vt.shape[pos] != j * p:
-                return  # (a broadcast unit dim along the columns: not expanded)
+                return False  # (a broadcast unit dim along the columns: not expanded)
             shape = list(vt.shape[:pos]) + [j, p] + list(vt.shape[pos + 1:])
             groups = [[x] for x in range(pos)] + [[pos, pos + 1]] + [[x + 1] for x in range(pos + 1, vt.rank)]
             new_operands.append(tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, vt.element_type), value,
@@ -311,13 +311,39 @@ def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
                 exprs += [i_] if d == 0 else [j_, l_]
             new_maps.append(ir.AffineMap.get(3, 0, exprs))
         # (an expand_shape built before a later check declined is dead: canonicalize drops it)
-    result_type = ir.RankedTensorType(user.results[0].type)
+    result_type = ir.RankedTensorType(op.results[0].type)
     for index, value in enumerate(new_operands):
-        user.operands[index] = value
-    user.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in new_maps])
-    user.attributes["iterator_types"] = ir.ArrayAttr.get(
+        op.operands[index] = value
+    op.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in new_maps])
+    op.attributes["iterator_types"] = ir.ArrayAttr.get(
         [ir.Attribute.parse("#linalg.iterator_type<parallel>")] * 3)
-    user.results[0].set_type(ir.RankedTensorType.get([result_type.shape[0], j, p], result_type.element_type))
+    op.results[0].set_type(ir.RankedTensorType.get([result_type.shape[0], j, p], result_type.element_type))
+    return True
+
+
+def _init_in_panels(init: ir.Value, j: int, p: int) -> ir.Value | None:
+    """The packed contraction's init in the panel view when it is the result of an elementwise
+    generic that only the contraction reads (the broadcast bias of torch's addmm): that generic is
+    rewritten onto the view (_in_panels), so that the schedule fuses it into the contraction's
+    tiles like any init producer. None otherwise (the caller expands the init)."""
+    if not isinstance(init, ir.OpResult) or len(list(init.uses)) != 1:
+        return None
+    producer = init.owner.operation
+    return producer.results[0] if _in_panels(producer, j, p, None, None) else None
+
+
+def _epilogue_in_panels(collapse: ir.Operation, j: int, p: int) -> None:
+    """Rewrites the elementwise op E that alone reads the packed product C (a bias, an activation)
+    to run on C's panel view [M, J, P], as the contraction does: E(collapse(C3)) becomes
+    collapse(E3(C3, ...)). The reshape then no longer stands between the contraction and E, which
+    the schedule fuses into the contraction's tiles (schedule._attach_epilogues)."""
+    users = list(collapse.results[0].uses)
+    if len(users) != 1:
+        return
+    user = users[0].owner.operation
+    result_type = user.results[0].type if user.results else None
+    if not _in_panels(user, j, p, users[0].operand_number, collapse.operands[0]):
+        return
     with ir.InsertionPoint.after(user), user.location:
         out = tensor.CollapseShapeOp(result_type, user.results[0], [[0], [1, 2]])
     user.results[0].replace_all_uses_except(out.result, out.operation)

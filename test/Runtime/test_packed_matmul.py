@@ -176,3 +176,27 @@ def test_epilogue_runs_on_the_panel_view():
         collapses = [op for op in module.body.operations[0].regions[0].blocks[0].operations
                      if op.operation.name == "tensor.collapse_shape"]
         assert len(collapses) == 1 and collapses[0].operands[0] == epilogue.results[0]
+
+
+# torch's nn.Linear exports as a matmul reading W transposed whose init is the broadcast bias
+# (addmm): that broadcast is rewritten onto the panel view too, and fused as the register blocks'
+# initial value. Static rows past the register block and the thread tile; a dynamic batch on both
+# sides of the run-time choice.
+@pytest.mark.parametrize("activation", [torch.nn.ReLU, torch.nn.GELU])
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_torch_linear_with_bias_and_activation(activation, threads):
+    import exir_mlir
+
+    torch.manual_seed(threads)
+    module = torch.nn.Sequential(torch.nn.Linear(300, 96), activation()).eval()
+    x = torch.randn(130, 300)
+    static = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=threads)
+    batch = torch.export.Dim("batch", min=1, max=4096)
+    dynamic = exir_mlir.compile(torch.export.export(module, (x,), dynamic_shapes=({0: batch},)),
+                                num_threads=threads)
+    with torch.no_grad():
+        torch.testing.assert_close(static(x), module(x), rtol=RTOL, atol=1e-5 * 300)
+        for rows in (3, 127, 128, 1025):
+            y = torch.randn(rows, 300)
+            torch.testing.assert_close(dynamic(y), module(y), rtol=RTOL, atol=1e-5 * 300,
+                                       msg=lambda e: f"{rows} rows: {e}")
