@@ -46,12 +46,12 @@ PACKED_MARK = "exir.packed_b"
 # On the copy that transposes W [N, K] into panels: strategy.plan_op vectorizes it by square blocks.
 TRANSPOSED_PANELS_MARK = "exir.transposed_panels"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
-_MIN_ROWS = 64
+_MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
 # A dynamic row count packs at run time from this many rows on: x @ W^T + bias + relu, 768 x 768,
 # one thread, against the unpacked kernel: 1.01x at 8 rows (the comparison only), 0.99x at 64,
 # 0.91x at 128, 0.84x at 1024; x @ W: 1.07x at 64, 0.99x at 128, 0.98x at 1024 (load 11).
 _MIN_ROWS_AT_RUN_TIME = 128
-_DYNAMIC = ir.ShapedType.get_dynamic_size()  # below, the per-call copy of B costs more than the panels save (see above)
+_DYNAMIC = ir.ShapedType.get_dynamic_size()
 
 
 def _operand_maps(op: ir.Operation) -> str | None:
