@@ -173,7 +173,12 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
         # k loop in each register block (kc = K: C's block is read and written once) ran faster:
         # 512^3 / 1024^3 / 2048^3 at 90% / 88% / 82% of the FMA peak against 81% / 86% / 71% with
         # kc 256 (Zen 5, 48 KiB L1, 1 MiB L2, interleaved in one process, load average 5.8).
-        kc = 256 if host.vector_registers < 32 else bounds[k_dims[-1]] if k_dims else 256
+        # (Only while a register block's panel, K x nr, fits half of L2, as for a fused epilogue:
+        # schedule._epilogue_fits.)
+        whole_k = bounds[k_dims[-1]] if k_dims else DYNAMIC
+        panel_bytes = whole_k * nr * element_bits(op) // 8
+        kc = whole_k if host.vector_registers >= 32 and whole_k != DYNAMIC \
+            and panel_bytes <= host.l2_bytes // 2 else 256
         nc = 32
 
     n = len(bounds)
