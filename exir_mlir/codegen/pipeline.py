@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import time
 from dataclasses import dataclass
 
-from exir_mlir._mlir import arith, cf, func, ir, linalg, llvm, passmanager, vector
+from exir_mlir._mlir import arith, cf, func, ir, linalg, llvm, passmanager, scf, vector
 from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
@@ -20,7 +21,7 @@ from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
-from exir_mlir.codegen.schedule import apply_cpu_schedule, walk_ops
+from exir_mlir.codegen.schedule import NO_UNROLL, apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 from exir_mlir.errors import ExirInternalError, describe_location
@@ -174,24 +175,99 @@ def _is_identity_layout(memref_type: ir.Type) -> bool:
 
 
 def strided_copies_as_loops(module: ir.Operation) -> int:
-    """`memref.copy` between non-contiguous views (padding, slices) becomes `linalg.copy`.
+    """`memref.copy` between non-contiguous views (padding, slices, concatenation) becomes loops.
 
     Such copies would otherwise call the runner library's generic `memrefCopy`, one element at a
-    time through index arithmetic; as loops, LLVM vectorizes the contiguous innermost dim.
+    time through index arithmetic. A small one whose rows are contiguous in both views is one
+    vector read and write (_vector_copy). Where both views have a static block of trailing dims
+    that is contiguous in each (the rows of a pad's interior, a channel slice of a concatenation),
+    loops over the leading dims copy one block each with `memref.copy` of static, contiguous views,
+    which finalize-memref-to-llvm makes an `llvm.memcpy` of constant size (expanded into vector
+    moves, or a libc call for large blocks); the whole copy, when it is one such block, stays a
+    memref.copy. Any other copy becomes `linalg.copy` loops, whose contiguous innermost dim LLVM
+    vectorizes. (As element loops, LLVM vectorized and unrolled each of the pad and concatenation
+    copies behind run-time alias checks: 40-50 ms of LLVM's time each, a third of unet's.)
     """
     copies = collect_ops(module, lambda op: op.name == "memref.copy" and (
         not all(_is_identity_layout(v.type) for v in op.operands)
         # memcpy of i1 memrefs would count bits, not bytes: copy bools element by element.
         or str(op.operands[0].type.element_type) == "i1"))
+    rewritten = 0
     for op in copies:
         source, target = op.operands
+        small = _small_contiguous_rows(source.type, target.type)
+        block = None if small else _contiguous_block_start(source.type, target.type)
+        if block == 0:
+            continue  # one contiguous block in both: already a memcpy
         with ir.InsertionPoint(op), op.location:
-            if _small_contiguous_rows(source.type, target.type):
+            if small:
                 _vector_copy(source, target)
+            elif block is not None:
+                _block_copies(source, target, block)
             else:
                 linalg.copy(source, outs=[target])
         op.erase()
-    return len(copies)
+        rewritten += 1
+    return rewritten
+
+
+def _contiguous_block_start(source_type: ir.Type, target_type: ir.Type) -> int | None:
+    """The first of the trailing dims that are static and laid out contiguously (row-major, innermost
+    stride 1) in both views, so that each index of the dims before it addresses one contiguous
+    block of bytes in each; None where there is no such dim or the element is not whole bytes
+    (i1 is a bit to LLVM's memcpy), or where a block would be empty."""
+    types = [ir.MemRefType(source_type), ir.MemRefType(target_type)]
+    rank = types[0].rank
+    elem = types[0].element_type
+    if rank == 0 or not isinstance(elem, (ir.FloatType, ir.IntegerType)) or elem.width % 8:
+        return None
+    strides = [t.get_strides_and_offset()[0] for t in types]
+    shape = types[0].shape
+    # Row-major strides in both, as memref.copy's lowering wants them for a memcpy
+    # (memref::isStaticShapeAndContiguousRowMajor: only the block's leading unit dims may differ).
+    start, expected = rank, 1
+    while start > 0:
+        d = start - 1
+        if ir.ShapedType.is_dynamic_size(shape[d]) or shape[d] == 0 or any(s[d] != expected for s in strides):
+            break
+        expected *= shape[d]
+        start = d
+    # A block of one element is an element loop either way: left to linalg.copy.
+    return start if start < rank and expected > 1 else None
+
+
+def _block_copies(source: ir.Value, target: ir.Value, block: int) -> None:
+    """Loops over dims [0, block) of the two views (of one shape), each copying the contiguous
+    static block of the dims after them with a memref.copy of unit-leading-dim subviews."""
+    index = ir.IndexType.get()
+    zero, one = arith.constant(index, 0), arith.constant(index, 1)
+    shape = ir.MemRefType(source.type).shape
+    no_unroll = ir.Attribute.parse(NO_UNROLL)
+    uppers = [memref_d.dim(source, arith.constant(index, d)) if ir.ShapedType.is_dynamic_size(shape[d])
+              else arith.constant(index, shape[d]) for d in range(block)]
+    ivs = []
+    with contextlib.ExitStack() as loops:
+        for upper in uppers:
+            loop = scf.ForOp(zero, upper, one)
+            # Unrolled, a loop of 64 inline 256-byte copies cost LLVM more than the element loop did.
+            loop.operation.attributes["llvm.loop_annotation"] = no_unroll
+            with ir.InsertionPoint(loop.body):
+                scf.YieldOp([])
+            loops.enter_context(ir.InsertionPoint.at_block_terminator(loop.body))
+            ivs.append(loop.induction_variable)
+        sizes = [1] * block + list(shape[block:])
+        offsets = ivs + [0] * (len(shape) - block)
+        views = [memref_d.subview(v, offsets, sizes, [1] * len(shape), result_type=_block_view_type(v.type, sizes))
+                 for v in (source, target)]
+        memref_d.copy(*views)
+
+
+def _block_view_type(view_type: ir.Type, sizes: list[int]) -> ir.MemRefType:
+    """The type of a unit-stride subview of `sizes` at run-time offsets: the view's strides (dynamic
+    ones too: the leading dims of a view may have them), a dynamic offset."""
+    view = ir.MemRefType(view_type)
+    layout = ir.StridedLayoutAttr.get(ir.ShapedType.get_dynamic_stride_or_offset(), view.get_strides_and_offset()[0])
+    return ir.MemRefType.get(sizes, view.element_type, layout, view.memory_space)
 
 
 # A copy of at most this many elements whose rows are contiguous in both views becomes one

@@ -64,7 +64,11 @@ func.func @temporaries(%x: tensor<4096xf32>, %y: tensor<16xf32>) -> (tensor<4096
 
 // A copy between non-contiguous views: a small one whose rows are contiguous in both (im2col's
 // column rows) is one vector read and write of the whole view; as a loop LLVM unrolled it into
-// scalar moves. A strided row (stride 2) and a large copy stay linalg.copy loops.
+// scalar moves. A strided row (stride 2) stays a linalg.copy loop. A large copy with contiguous
+// rows is a loop (not unrolled) of row copies, each a memref.copy of static contiguous views
+// (an llvm.memcpy at to-llvm).
+// CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK:       #[[NO_UNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @view_copies
 // CHECK-SAME:    (%[[A:.*]]: memref<4x68xf32>, %[[B:.*]]: memref<4x32xf32>, %[[C:.*]]: memref<64x68xf32>, %[[D:.*]]: memref<64x32xf32>, %[[I:.*]]: index)
 // CHECK:         %[[SRC:.*]] = memref.subview %[[A]][%[[I]], 1] [1, 32] [1, 1]
@@ -74,7 +78,14 @@ func.func @temporaries(%x: tensor<4096xf32>, %y: tensor<16xf32>) -> (tensor<4096
 // CHECK:         %[[EVEN:.*]] = memref.subview %[[A]][%[[I]], 0] [1, 32] [1, 2]
 // CHECK:         linalg.copy {{.*}} ins(%[[EVEN]] : memref<1x32xf32, strided<[68, 2], offset: ?>>)
 // CHECK:         %[[BIG:.*]] = memref.subview %[[C]][0, 1] [64, 32] [1, 1]
-// CHECK:         linalg.copy {{.*}} ins(%[[BIG]] : memref<64x32xf32, strided<[68, 1], offset: 1>>) outs(%[[D]] : memref<64x32xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %[[R:.*]] = %[[C0]] to %[[C64]] step %[[C1]] {
+// CHECK-NEXT:      %[[ROW:.*]] = memref.subview %[[BIG]][%[[R]], 0] [1, 32] [1, 1] : memref<64x32xf32, strided<[68, 1], offset: 1>> to memref<1x32xf32, strided<[68, 1], offset: ?>>
+// CHECK-NEXT:      %[[OUT:.*]] = memref.subview %[[D]][%[[R]], 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+// CHECK-NEXT:      memref.copy %[[ROW]], %[[OUT]]
+// CHECK-NEXT:    } {llvm.loop_annotation = #[[NO_UNROLL]]}
 // CHECK-NOT:     memref.copy
 func.func @view_copies(%a: memref<4x68xf32>, %b: memref<4x32xf32>, %c: memref<64x68xf32>, %d: memref<64x32xf32>, %i: index) {
   %s = memref.subview %a[%i, 1] [1, 32] [1, 1] : memref<4x68xf32> to memref<1x32xf32, strided<[68, 1], offset: ?>>
@@ -84,5 +95,57 @@ func.func @view_copies(%a: memref<4x68xf32>, %b: memref<4x32xf32>, %c: memref<64
   memref.copy %e, %t : memref<1x32xf32, strided<[68, 2], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: ?>>
   %big = memref.subview %c[0, 1] [64, 32] [1, 1] : memref<64x68xf32> to memref<64x32xf32, strided<[68, 1], offset: 1>>
   memref.copy %big, %d : memref<64x32xf32, strided<[68, 1], offset: 1>> to memref<64x32xf32>
+  return
+}
+
+// -----
+
+// A concatenation's copy into a channel slice, dynamic batch: per batch index, the slice's
+// 16x8x8 block is contiguous in both views: one block copy per index. A block of one contiguous
+// run in both stays a memref.copy (a memcpy); a bool copy (i1: bits to memcpy) and a dynamic
+// innermost dim stay linalg.copy loops. A view with dynamic leading strides (an upsampling's) gets
+// block views of its own strides; a block of one element (a last dim of size 1) is an element loop.
+// CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK:       #[[NO_UNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func @block_copies
+// CHECK-SAME:    (%[[A:.*]]: memref<?x16x8x8xf32>, %[[B:.*]]: memref<?x32x8x8xf32>, %[[W:.*]]: memref<16x8x8xf32>, %[[P:.*]]: memref<2x16x8x8xf32>, %[[Q:.*]]: memref<4x8xi1>, %[[R:.*]]: memref<4x?xf32>, %[[S:.*]]: memref<4x?xf32>, %[[U:.*]]: memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>>, %[[V:.*]]: memref<?x4x8xf32>, %[[X:.*]]: memref<512x2xf32>, %[[Y:.*]]: memref<512x1xf32>)
+// CHECK:         %[[SLICE:.*]] = memref.subview %[[B]][0, 16, 0, 0]
+// CHECK:         %[[N:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x16x8x8xf32>
+// CHECK:         scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
+// CHECK-NEXT:      %[[FROM:.*]] = memref.subview %[[A]][%[[IV]], 0, 0, 0] [1, 16, 8, 8] [1, 1, 1, 1] : memref<?x16x8x8xf32> to memref<1x16x8x8xf32, strided<[1024, 64, 8, 1], offset: ?>>
+// CHECK-NEXT:      %[[TO:.*]] = memref.subview %[[SLICE]][%[[IV]], 0, 0, 0] [1, 16, 8, 8] [1, 1, 1, 1] : memref<?x16x8x8xf32, strided<[2048, 64, 8, 1], offset: 1024>> to memref<1x16x8x8xf32, strided<[2048, 64, 8, 1], offset: ?>>
+// CHECK-NEXT:      memref.copy %[[FROM]], %[[TO]]
+// CHECK-NEXT:    } {llvm.loop_annotation = #[[NO_UNROLL]]}
+// CHECK:         %[[HALF:.*]] = memref.subview %[[P]][1, 0, 0, 0]
+// CHECK-NEXT:    memref.copy %[[W]], %[[HALF]]
+// CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<4x4xi1, strided<[8, 1]>>)
+// CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<4x?xf32, strided<[?, 1]>>)
+// CHECK:         scf.for %[[I0:.*]] = {{.*}} {
+// CHECK-NEXT:      scf.for %[[I1:.*]] = {{.*}} {
+// CHECK-NEXT:        %[[UROW:.*]] = memref.subview %[[U]][%[[I0]], %[[I1]], 0] [1, 1, 8] [1, 1, 1] : memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>> to memref<1x1x8xf32, strided<[?, ?, 1], offset: ?>>
+// CHECK-NEXT:        %[[VROW:.*]] = memref.subview %[[V]][%[[I0]], %[[I1]], 0] [1, 1, 8] [1, 1, 1] : memref<?x4x8xf32> to memref<1x1x8xf32, strided<[32, 8, 1], offset: ?>>
+// CHECK-NEXT:        memref.copy %[[UROW]], %[[VROW]]
+// CHECK:         linalg.copy {{.*}}ins(%{{.*}} : memref<512x1xf32, strided<[2, 1]>>)
+// CHECK-NOT:     memref.copy
+func.func @block_copies(%a: memref<?x16x8x8xf32>, %b: memref<?x32x8x8xf32>, %w: memref<16x8x8xf32>, %p: memref<2x16x8x8xf32>,
+                        %q: memref<4x8xi1>, %r: memref<4x?xf32>, %s: memref<4x?xf32>,
+                        %u: memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>>, %v: memref<?x4x8xf32>,
+                        %x: memref<512x2xf32>, %y: memref<512x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?x16x8x8xf32>
+  %slice = memref.subview %b[0, 16, 0, 0] [%n, 16, 8, 8] [1, 1, 1, 1] : memref<?x32x8x8xf32> to memref<?x16x8x8xf32, strided<[2048, 64, 8, 1], offset: 1024>>
+  memref.copy %a, %slice : memref<?x16x8x8xf32> to memref<?x16x8x8xf32, strided<[2048, 64, 8, 1], offset: 1024>>
+  %half = memref.subview %p[1, 0, 0, 0] [1, 16, 8, 8] [1, 1, 1, 1] : memref<2x16x8x8xf32> to memref<16x8x8xf32, strided<[64, 8, 1], offset: 1024>>
+  memref.copy %w, %half : memref<16x8x8xf32> to memref<16x8x8xf32, strided<[64, 8, 1], offset: 1024>>
+  %qa = memref.subview %q[0, 0] [4, 4] [1, 1] : memref<4x8xi1> to memref<4x4xi1, strided<[8, 1]>>
+  %qb = memref.subview %q[0, 4] [4, 4] [1, 1] : memref<4x8xi1> to memref<4x4xi1, strided<[8, 1], offset: 4>>
+  memref.copy %qa, %qb : memref<4x4xi1, strided<[8, 1]>> to memref<4x4xi1, strided<[8, 1], offset: 4>>
+  %m = memref.dim %r, %c1 : memref<4x?xf32>
+  %ra = memref.subview %r[0, 0] [4, %m] [1, 1] : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
+  memref.copy %ra, %s : memref<4x?xf32, strided<[?, 1]>> to memref<4x?xf32>
+  memref.copy %u, %v : memref<?x4x8xf32, strided<[?, ?, 1], offset: ?>> to memref<?x4x8xf32>
+  %xb = memref.subview %x[0, 0] [512, 1] [1, 1] : memref<512x2xf32> to memref<512x1xf32, strided<[2, 1]>>
+  memref.copy %xb, %y : memref<512x1xf32, strided<[2, 1]>> to memref<512x1xf32>
   return
 }
