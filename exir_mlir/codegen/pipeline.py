@@ -13,6 +13,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
@@ -119,9 +120,9 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 
 
+# tensor.empty feeding an insert into a destination becomes that destination: no temporary.
+ELIMINATE_EMPTY_TENSORS = "eliminate-empty-tensors"
 BUFFERIZE = (
-    # tensor.empty feeding an insert into a destination becomes that destination: no temporary.
-    "eliminate-empty-tensors,"
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
     "allow-return-allocs-from-loops},"
     "canonicalize,cse,"
@@ -164,7 +165,11 @@ TO_LLVM = (
 
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
+    _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
+    # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
+    materialize_state_in_place(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
+    return_state_arguments(module)
     strided_copies_as_loops(module)
 
 
@@ -361,6 +366,9 @@ class CpuOptions:
     vectorize: bool = True
     # Bounds-checked build (insert_bounds_checks): scalar loops, every memref access checked.
     check_bounds: bool = False
+    # The runtime binds the program's own (writable) state: buffer mutations are written into the
+    # buffer's argument (state_in_place.py), not into a new allocation per call.
+    state_in_place: bool = False
 
 
 def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
