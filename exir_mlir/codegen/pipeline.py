@@ -13,6 +13,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
 from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
@@ -239,10 +240,12 @@ def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     on torch's OpenMP pool (parallel_gomp.py); with one thread, plain loops."""
     if num_threads == 1:
         _run(module, "builtin.module(func.func(scf-forall-to-for))", "exir-cpu-parallelize")
-        return
-    if outline_foralls(module):
+    elif outline_foralls(module):
         # Read by exir-cpu-to-llvm, which emits the GOMP_parallel launches (0: the pool's size).
         module.attributes[THREADS_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_threads)
+    # Each thread now runs its iterations one after another: a fixed-size tile temporary is
+    # allocated once per loop (per thread's chunk), not per iteration.
+    hoist_loop_buffers(module)
 
 
 # n-D vector ops that convert-vector-to-llvm does not take are rewritten into 1-D ones first.

@@ -110,3 +110,21 @@ def test_alternating_sizes_on_threads(threads):
         torch.testing.assert_close(stats_program(y), eager_stats(y), **TOLERANCE)
     torch.testing.assert_close(stats_program.state["running_mean"], eager_stats.running_mean, **TOLERANCE)
     assert stats_program.state["calls"].item() == 9
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tile_temporaries_do_not_grow_with_the_batch(threads):
+    """A convolution's im2col block is a fixed-size temporary per image of the batch, inside the
+    parallel loop: allocated once per loop (per thread's chunk: exir_mlir/codegen/loop_buffers.py),
+    the allocations a call asks for do not grow with the batch: per-image temporaries would add
+    at least 28 from a batch of 4 to one of 32 (the schedule may tile one op otherwise at another
+    batch: a temporary more or less)."""
+    torch.manual_seed(0)
+    module = SmallCNN(3, 10).eval()
+    counts = {}
+    for batch in (4, 32):
+        program = _compile(module, torch.randn(batch, 3, 16, 16), False, threads)
+        x = torch.randn(batch, 3, 16, 16)
+        torch.testing.assert_close(program(x), module(x), **TOLERANCE)
+        counts[batch], _ = _counts_per_call(program, x, calls=2)
+    assert counts[32][0] <= counts[4][0] + 2 and counts[32] == [counts[32][0]] * 2, counts
