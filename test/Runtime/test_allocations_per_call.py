@@ -128,3 +128,19 @@ def test_tile_temporaries_do_not_grow_with_the_batch(threads):
         torch.testing.assert_close(program(x), module(x), **TOLERANCE)
         counts[batch], _ = _counts_per_call(program, x, calls=2)
     assert counts[32][0] <= counts[4][0] + 2 and counts[32] == [counts[32][0]] * 2, counts
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dynamic_row_tiles_do_not_grow_with_the_rows(threads):
+    """A matmul's row tiles of a dynamic batch (`affine.min(rows left, 64)` rows) use one buffer of
+    64 rows per loop (exir_mlir/codegen/loop_buffers.py): a call on 1024 rows asks for as many
+    allocations as one on 64 (16 row tiles allocated one each would add at least 15)."""
+    torch.manual_seed(0)
+    module = TwoLayers().eval()
+    program = _compile(module, torch.randn(64, 32), True, threads)
+    counts = {}
+    for rows in (64, 1024):
+        x = torch.randn(rows, 32)
+        torch.testing.assert_close(program(x), module(x), **TOLERANCE)
+        counts[rows], _ = _counts_per_call(program, x, calls=2)
+    assert counts[1024][0] <= counts[64][0] + 2 and counts[1024] == [counts[1024][0]] * 2, counts
