@@ -97,7 +97,8 @@ def export_library(
     module = importer.import_program(decomposed.ep, decomposition_notes=decomposed.reasons)
     decomposed = decomposed.ep
     lowering.lower(module, to="linalg", fusion=fusion)
-    job = codegen.prepare(module, num_threads=num_threads)
+    # Each instance's buffers are its own copies (library_runtime.c): mutations are written there.
+    job = codegen.prepare(module, num_threads=num_threads, state_in_place=True)
     llvm = codegen.compile_to_llvm(job)
     state = {n: _raw_bytes(t) for n, t in decomposed.state_dict.items()}
     state.update({n: _raw_bytes(c) for n, c in decomposed.constants.items() if isinstance(c, torch.Tensor)})

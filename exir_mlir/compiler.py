@@ -154,7 +154,7 @@ def compile_linalg(
         raise ExirUserError(f"compile_linalg takes an MLIR ir.Module (linalg on tensors), got {type(module).__name__}")
     check_options(num_threads=num_threads, cache_dir=cache_dir, check_bounds=check_bounds)
     job = codegen.prepare(module, entry=entry, num_threads=num_threads, opt_level=opt_level,
-                          check_bounds=check_bounds)
+                          check_bounds=check_bounds, state_in_place=state is not None)
     key = "linalg:" + job.key
     executable = _cached(key)
     if executable is not None:
@@ -394,7 +394,8 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         executable = _remember(key, _gpu_on_cpu_and_load(module, timings))
     else:
         start_codegen = time.perf_counter()
-        job = codegen.prepare(module, num_threads=num_threads, check_bounds=check_bounds)
+        # The program's state is its own copy (program_state): buffer mutations are written there.
+        job = codegen.prepare(module, num_threads=num_threads, check_bounds=check_bounds, state_in_place=True)
         prepared = time.perf_counter() - start_codegen
         executable = _remember(key, _codegen_and_load(job, cache_dir, timings, details))
         timings["codegen"] += prepared

@@ -31,6 +31,7 @@ POOL_SLOTS = 32
 ALLOC = "_mlir_memref_to_llvm_alloc"
 FREE = "_mlir_memref_to_llvm_free"
 MALLOC_COUNT_SYMBOL = "_mlir_exir_pool_mallocs"  # () -> i64: the mallocs the pool could not spare
+ALLOC_COUNT_SYMBOL = "_mlir_exir_pool_allocs"  # () -> i64: every allocation the code asked for
 # (the `_mlir_` prefix: ExecutionEngine.raw_lookup(name) finds `_mlir_<name>`)
 RELEASE_SYMBOL = "_mlir_exir_pool_release"  # (): frees the idle pooled buffers
 
@@ -45,6 +46,7 @@ llvm.mlir.global internal @__exir_pool_sizes() {{addr_space = 0 : i32}} : !llvm.
   llvm.return %0 : !llvm.array<{POOL_SLOTS} x i64>
 }}
 llvm.mlir.global internal @__exir_pool_malloc_count(0 : i64) {{addr_space = 0 : i32}} : i64
+llvm.mlir.global internal @__exir_pool_alloc_count(0 : i64) {{addr_space = 0 : i32}} : i64
 llvm.func @malloc(i64) -> !llvm.ptr
 llvm.func @free(!llvm.ptr)
 llvm.func @malloc_usable_size(!llvm.ptr) -> i64
@@ -117,6 +119,9 @@ llvm.func internal @__exir_pool_take(%size: i64) -> !llvm.ptr {{
 }}
 llvm.func internal @{ALLOC}(%size: i64) -> !llvm.ptr {{
   %null = llvm.mlir.zero : !llvm.ptr
+  %requests = llvm.mlir.addressof @__exir_pool_alloc_count : !llvm.ptr
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %before = llvm.atomicrmw add %requests, %one monotonic : !llvm.ptr, i64
   %p = llvm.call @__exir_pool_take(%size) : (i64) -> !llvm.ptr
   %hit = llvm.icmp "ne" %p, %null : !llvm.ptr
   llvm.cond_br %hit, ^hit, ^miss
@@ -166,6 +171,11 @@ llvm.func internal @{FREE}(%p: !llvm.ptr) {{
 }}
 llvm.func @{MALLOC_COUNT_SYMBOL}() -> i64 {{
   %count = llvm.mlir.addressof @__exir_pool_malloc_count : !llvm.ptr
+  %n = llvm.load %count atomic monotonic {{alignment = 8 : i64}} : !llvm.ptr -> i64
+  llvm.return %n : i64
+}}
+llvm.func @{ALLOC_COUNT_SYMBOL}() -> i64 {{
+  %count = llvm.mlir.addressof @__exir_pool_alloc_count : !llvm.ptr
   %n = llvm.load %count atomic monotonic {{alignment = 8 : i64}} : !llvm.ptr -> i64
   llvm.return %n : i64
 }}

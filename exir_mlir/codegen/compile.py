@@ -14,6 +14,7 @@ from exir_mlir.codegen import cache
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
 from exir_mlir.codegen.signature import read_signature
+from exir_mlir.codegen.state_in_place import mark_state_in_place
 from exir_mlir.errors import ExirInternalError, ExirUserError
 from exir_mlir.tempdirs import reproducer_path
 
@@ -183,17 +184,20 @@ def resolve_threads(num_threads: int) -> int:
 
 
 def prepare(module: ir.Module, *, entry: str = "main", num_threads: int = 0, opt_level: int = 3,
-            check_bounds: bool = False) -> CodegenJob:
+            check_bounds: bool = False, state_in_place: bool = False) -> CodegenJob:
     """Check that `module` is linalg on tensors and fix what its compilation depends on.
 
     `num_threads`: worker threads of parallel loops (0 = `$EXIR_MLIR_NUM_THREADS` if set, else every
     core this process may use). `opt_level` is LLVM's, used when the runtime JITs the result.
     `check_bounds`: a bounds-checked build (pipeline.insert_bounds_checks).
+    `state_in_place`: the caller binds the program's own writable state (buffers): buffer
+    mutations are written into the buffer (state_in_place.py).
     """
     check_lowered(module)
     text = module.operation.get_asm(enable_debug_info=True)
     key_text = module.operation.get_asm(enable_debug_info=False)
-    options = CpuOptions(num_threads=resolve_threads(num_threads), check_bounds=check_bounds)
+    options = CpuOptions(num_threads=resolve_threads(num_threads), check_bounds=check_bounds,
+                         state_in_place=state_in_place)
     key = cache.cache_key(key_text, entry=entry, options=options, opt_level=opt_level)
     return CodegenJob(text, entry, options, opt_level, key)
 
@@ -209,6 +213,8 @@ def compile_to_llvm(job: CodegenJob, timings: dict[str, float] | None = None) ->
         signature = read_signature(func_op, module.operation)
         _strip_exir_attributes(module, func_op)
         _read_only_arguments(func_op)
+        if job.options.state_in_place and not job.options.check_bounds:
+            mark_state_in_place(module, func_op, signature)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         try:
             run_cpu_pipeline(module.operation, job.options, timings)

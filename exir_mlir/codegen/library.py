@@ -23,7 +23,7 @@ from pathlib import Path
 
 from exir_mlir import toolchain
 from exir_mlir._mlir import ir
-from exir_mlir.codegen.buffer_pool import MALLOC_COUNT_SYMBOL, RELEASE_SYMBOL
+from exir_mlir.codegen.buffer_pool import ALLOC_COUNT_SYMBOL, MALLOC_COUNT_SYMBOL, RELEASE_SYMBOL
 from exir_mlir.codegen.compile import LLVMModule
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.library_c import (
@@ -130,7 +130,7 @@ def _write_atomically(path: Path, write) -> None:
 
 # The packed entry point, and the buffer pool's count and release (buffer_pool.py), which the
 # runtime calls.
-KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
+KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {ALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
 
 
 def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | None = None) -> Path:

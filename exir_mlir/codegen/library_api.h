@@ -100,6 +100,11 @@ void exir_free(void *data);
 
 const char *exir_last_error(const exir_instance *instance);
 
+/* What the compiled code of this library allocated since it was loaded (all instances together):
+ * *allocs every heap buffer it asked for, *mallocs those its buffer pool could not serve and
+ * malloc'ed. A run at sizes seen before mallocs only the outputs it hands out. Either may be NULL. */
+void exir_allocation_counts(int64_t *allocs, int64_t *mallocs);
+
 #ifdef __cplusplus
 }
 #endif

@@ -133,6 +133,13 @@ static exir_status exir_map_weights(exir_instance *inst, const char *path, const
 /* The compiled code's buffer pool (exir_mlir/codegen/buffer_pool.py): frees the temporaries it
    keeps for the next run; instances share it, and a running one just mallocs what it needs. */
 void _mlir_exir_pool_release(void);
+int64_t _mlir_exir_pool_allocs(void);
+int64_t _mlir_exir_pool_mallocs(void);
+
+void exir_allocation_counts(int64_t *allocs, int64_t *mallocs) {
+  if (allocs) *allocs = _mlir_exir_pool_allocs();
+  if (mallocs) *mallocs = _mlir_exir_pool_mallocs();
+}
 
 void exir_destroy(exir_instance *inst) {
   if (!inst) return;

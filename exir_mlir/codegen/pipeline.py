@@ -14,6 +14,8 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
+from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
@@ -120,9 +122,9 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 
 
+# tensor.empty feeding an insert into a destination becomes that destination: no temporary.
+ELIMINATE_EMPTY_TENSORS = "eliminate-empty-tensors"
 BUFFERIZE = (
-    # tensor.empty feeding an insert into a destination becomes that destination: no temporary.
-    "eliminate-empty-tensors,"
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
     "allow-return-allocs-from-loops},"
     "canonicalize,cse,"
@@ -165,7 +167,11 @@ TO_LLVM = (
 
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
+    _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
+    # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
+    materialize_state_in_place(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
+    return_state_arguments(module)
     strided_copies_as_loops(module)
 
 
@@ -310,10 +316,12 @@ def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     on torch's OpenMP pool (parallel_gomp.py); with one thread, plain loops."""
     if num_threads == 1:
         _run(module, "builtin.module(func.func(scf-forall-to-for))", "exir-cpu-parallelize")
-        return
-    if outline_foralls(module):
+    elif outline_foralls(module):
         # Read by exir-cpu-to-llvm, which emits the GOMP_parallel launches (0: the pool's size).
         module.attributes[THREADS_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_threads)
+    # Each thread now runs its iterations one after another: a fixed-size tile temporary is
+    # allocated once per loop (per thread's chunk), not per iteration.
+    hoist_loop_buffers(module)
 
 
 # n-D vector ops that convert-vector-to-llvm does not take are rewritten into 1-D ones first.
@@ -437,6 +445,9 @@ class CpuOptions:
     vectorize: bool = True
     # Bounds-checked build (insert_bounds_checks): scalar loops, every memref access checked.
     check_bounds: bool = False
+    # The runtime binds the program's own (writable) state: buffer mutations are written into the
+    # buffer's argument (state_in_place.py), not into a new allocation per call.
+    state_in_place: bool = False
 
 
 def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),

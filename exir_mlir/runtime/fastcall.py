@@ -11,9 +11,11 @@ takes the general path (exir_mlir.runtime.inputs.check_inputs), which explains t
 the input: the fast check never decides what message a user reads.
 
 After the call, a second generated function, `finish(w, pointers, state, args)`, reads the
-results struct once and, per result in straight-line code: moves a buffer/parameter mutation that
-is a fresh row-major allocation of its state's shape into the state tensor (one memmove, the
-allocation freed, no tensor made), wraps a row-major result in a torch tensor that owns it (static
+results struct once and, per result in straight-line code: leaves a buffer mutation that the
+compiled code wrote into the state tensor itself alone (exir_mlir.codegen.state_in_place: the
+result is the state's memory), moves a buffer/parameter mutation that is a fresh row-major
+allocation of its state's shape into the state tensor (one memmove, the allocation freed, no
+tensor made), wraps a row-major result in a torch tensor that owns it (static
 sizes compared as constants, dynamic ones read from the descriptor), gives anything else (a result
 over an input's or another result's memory, a constant, another layout) to the general builder
 (exir_mlir.runtime.memref.tensor_from_parts, which copies where it must), and writes mutations the
@@ -293,7 +295,11 @@ class CallPlan:
                 checks = [a, f"{a} not in ptrs", *others]
                 if rank:
                     checks.append(f"v[{sizes}:{strides + rank}] == {layout_words!r}")
-                emit(f"if {' and '.join(checks)}:")
+                # Written by the compiled code into the state tensor itself (the result is the
+                # state's memory: exir_mlir.codegen.state_in_place): nothing to do.
+                emit(f"if v[{offset + 1}] == ptrs[{pointer_of[spec.name]}] and not v[{offset + 2}]:")
+                emit(f"{o} = False", 2)
+                emit(f"elif {' and '.join(checks)}:")
                 nbytes = math.prod(shape) * itemsize
                 if nbytes:
                     emit(f"memmove(ptrs[{pointer_of[spec.name]}], v[{offset + 1}] + v[{offset + 2}] * {itemsize}, {nbytes})", 2)

@@ -17,6 +17,7 @@ from exir_mlir.errors import ExirInternalError
 # exir_mlir.codegen.buffer_pool's exported functions (the runtime imports no codegen).
 POOL_MALLOCS_SYMBOL = "_mlir_exir_pool_mallocs"
 POOL_RELEASE_SYMBOL = "_mlir_exir_pool_release"
+POOL_ALLOCS_SYMBOL = "_mlir_exir_pool_allocs"
 
 
 @dataclass
@@ -47,6 +48,12 @@ class Executable:
         """How many buffers the compiled code had to malloc so far (its pool had none that fit);
         None for code without a buffer pool."""
         function = self._pool_function(POOL_MALLOCS_SYMBOL, ctypes.c_int64)
+        return None if function is None else function()
+
+    def pool_allocs(self) -> int | None:
+        """How many buffers the compiled code asked for so far (from its pool or from malloc);
+        None for code without a buffer pool."""
+        function = self._pool_function(POOL_ALLOCS_SYMBOL, ctypes.c_int64)
         return None if function is None else function()
 
     def __del__(self) -> None:

@@ -175,6 +175,17 @@ class NativeProgram:
         self._instance = handle
         self._lock = threading.Lock()
 
+    def allocation_counts(self) -> tuple[int, int] | None:
+        """(allocations, mallocs) of the library's compiled code so far (exir_allocation_counts),
+        or None for a library built before it had them."""
+        function = getattr(self._lib, "exir_allocation_counts", None)
+        if function is None:
+            return None
+        allocs, mallocs = ctypes.c_int64(), ctypes.c_int64()
+        function.restype = None
+        function(ctypes.byref(allocs), ctypes.byref(mallocs))
+        return allocs.value, mallocs.value
+
     def clone(self) -> "NativeProgram":
         """Another instance of the same library (buffers as built), to run in another thread."""
         return NativeProgram(self.path, weights=self._weights)

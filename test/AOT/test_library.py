@@ -401,3 +401,25 @@ def test_an_index_out_of_range_is_an_index_error_of_the_c_abi(tmp_path):
         with pytest.raises(IndexOutOfRangeError, match=r"aten.index_select at .*test_library.py:\d+.*\[0, n-1\]"):
             program(x, torch.tensor(bad))
     torch.testing.assert_close(torch.as_tensor(program(x, i)[0]), _Take()(x, i))
+
+
+@pytest.mark.parametrize("name", ["dynamic_mlp", "buffer_mutation"])
+def test_runs_at_seen_sizes_malloc_only_their_outputs(built, name):
+    """exir_allocation_counts: the library's compiled code mallocs only the outputs it hands out per
+    run (temporaries from its pool); the buffer mutation is written into the instance's buffer
+    (exir_mlir/codegen/state_in_place.py), so buffer_mutation allocates its output and nothing else."""
+    path, _ = built[name]
+    _, args, _ = MODELS[name]()
+    with runtime.load(path) as program:
+        assert program.allocation_counts() is not None
+        program(*[a.numpy() for a in args])  # sizes seen from here on
+        per_run = []
+        for _ in range(3):
+            allocs, mallocs = program.allocation_counts()
+            program(*[a.numpy() for a in args])
+            after = program.allocation_counts()
+            per_run.append((after[0] - allocs, after[1] - mallocs))
+        outputs = len(program.outputs)
+    assert [m for _, m in per_run] == [outputs] * 3, per_run
+    if name == "buffer_mutation":
+        assert [a for a, _ in per_run] == [outputs] * 3, per_run

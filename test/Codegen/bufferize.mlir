@@ -149,3 +149,57 @@ func.func @block_copies(%a: memref<?x16x8x8xf32>, %b: memref<?x32x8x8xf32>, %w: 
   memref.copy %xb, %y : memref<512x1xf32, strided<[2, 1]>> to memref<512x1xf32>
   return
 }
+
+// -----
+
+// Buffer mutations listed in `exir.state_in_place` (result, argument pairs: codegen's
+// state_in_place.py) are written into the buffer's argument and the argument itself is
+// returned: no allocation for them, no copy of the argument for the caller. The new values
+// are computed into stack temporaries (small) and copied into the buffers at the end.
+// CHECK-LABEL: func.func @state_in_place
+// CHECK-SAME:    (%[[X:.*]]: memref<4x8xf32>, %[[MEAN:.*]]: memref<8xf32>, %[[COUNT:.*]]: memref<i64>)
+// CHECK-NOT:     exir.state_in_place
+// CHECK:         %[[NEWC:.*]] = memref.alloca() {{.*}} : memref<i64>
+// CHECK:         %[[NEW:.*]] = memref.alloca() {{.*}} : memref<8xf32>
+// CHECK:         %[[OUT:.*]] = memref.alloc() {{.*}} : memref<4x8xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         memref.copy %[[NEWC]], %[[COUNT]]
+// CHECK:         memref.copy %[[NEW]], %[[MEAN]]
+// CHECK-NOT:     memref.alloc
+// CHECK:         return %[[COUNT]], %[[MEAN]], %[[OUT]] : memref<i64>, memref<8xf32>, memref<4x8xf32>
+func.func @state_in_place(%x: tensor<4x8xf32> {bufferization.writable = false}, %rm: tensor<8xf32> {bufferization.writable = false}, %c: tensor<i64> {bufferization.writable = false}) -> (tensor<i64>, tensor<8xf32>, tensor<4x8xf32>) attributes {exir.state_in_place = array<i64: 0, 2, 1, 1>} {
+  %one = arith.constant 1 : i64
+  %e0 = tensor.empty() : tensor<i64>
+  %c1 = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%c : tensor<i64>) outs(%e0 : tensor<i64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %one : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  %e1 = tensor.empty() : tensor<8xf32>
+  %rm1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%rm : tensor<8xf32>) outs(%e1 : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.mulf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %out = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %rm1, %rm : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %d: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    %t = arith.addf %s, %d : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8xf32>
+  return %c1, %rm1, %out : tensor<i64>, tensor<8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// Two buffers swapped: writing either in place would clobber what the other's new value reads,
+// so neither is (each result is a fresh buffer, as without the attribute).
+// CHECK-LABEL: func.func @swapped_state
+// CHECK-SAME:    (%[[A:.*]]: memref<4xf32>, %[[B:.*]]: memref<4xf32>)
+// CHECK-NOT:     memref.copy {{.*}}, %[[A]]
+// CHECK-NOT:     memref.copy {{.*}}, %[[B]]
+// CHECK:         return %{{.*}}, %{{.*}} : memref<4xf32>, memref<4xf32>
+func.func @swapped_state(%a: tensor<4xf32> {bufferization.writable = false}, %b: tensor<4xf32> {bufferization.writable = false}) -> (tensor<4xf32>, tensor<4xf32>) attributes {exir.state_in_place = array<i64: 0, 0, 1, 1>} {
+  return %b, %a : tensor<4xf32>, tensor<4xf32>
+}

@@ -84,3 +84,50 @@ func.func @stepped(%x: memref<28xf32>) {
   }
   return
 }
+
+// -----
+
+// A fixed-size temporary of the forall's body (an im2col block) is allocated once per thread's
+// chunk (threads) or once for the loop (one thread), not per iteration
+// (exir_mlir/codegen/loop_buffers.py); the buffer of a tile whose rows are
+// `affine.min(..., 8)` is one of 8 rows, each iteration a view of its first rows.
+// THREADS-LABEL: func.func @tile_temporaries
+// THREADS-LABEL: func.func private @__exir_parallel_body_
+// THREADS:         %[[COLS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// THREADS:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x4xf32>
+// THREADS:         scf.for
+// THREADS-NOT:       memref.alloc
+// THREADS:           %[[N:.*]] = affine.min
+// THREADS:           %[[VIEW:.*]] = memref.subview %[[ROWS]][0, 0] [%[[N]], 4] [1, 1] : memref<8x4xf32> to memref<?x4xf32, strided<[4, 1]>>
+// THREADS:           memref.cast %[[VIEW]] : memref<?x4xf32, strided<[4, 1]>> to memref<?x4xf32>
+// THREADS-NOT:       memref.dealloc
+// THREADS:         }
+// THREADS-DAG:     memref.dealloc %[[COLS]] :
+// THREADS-DAG:     memref.dealloc %[[ROWS]] :
+// SERIAL-LABEL: func.func @tile_temporaries
+// SERIAL:         memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// SERIAL:         memref.alloc() {alignment = 64 : i64} : memref<8x4xf32>
+// SERIAL:         scf.for
+// SERIAL-NOT:       memref.alloc
+// SERIAL-NOT:       memref.dealloc
+// SERIAL:         }
+// SERIAL:         memref.dealloc
+// SERIAL:         memref.dealloc
+#min8 = affine_map<(d0)[s0] -> (d0 * -8 + s0, 8)>
+func.func @tile_temporaries(%x: memref<64x16xf32>, %n: index, %out: memref<?x4xf32>) {
+  scf.forall (%i) in (64) {
+    %cols = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    %row = memref.subview %x[%i, 0] [1, 16] [1, 1] : memref<64x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+    memref.copy %row, %cols : memref<16xf32, strided<[1], offset: ?>> to memref<16xf32>
+    %rows = affine.min #min8(%i)[%n]
+    %tile = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x4xf32>
+    %c0 = arith.constant 0 : index
+    %v = memref.load %cols[%c0] : memref<16xf32>
+    memref.store %v, %tile[%c0, %c0] : memref<?x4xf32>
+    %w = memref.load %tile[%c0, %c0] : memref<?x4xf32>
+    memref.store %w, %out[%i, %c0] : memref<?x4xf32>
+    memref.dealloc %tile : memref<?x4xf32>
+    memref.dealloc %cols : memref<16xf32>
+  }
+  return
+}
