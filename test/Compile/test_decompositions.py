@@ -140,3 +140,25 @@ def test_own_decompositions_of_ops_torch_has_none_for():
         return bilinear(x, y), filled * x.sum(), var + mean, *torch.std_mean(y, unbiased=False)
 
     _check(f, (torch.randn(6, 3), torch.randn(6, 4)), (torch.randn(2, 3), torch.randn(2, 4)))
+
+
+def test_decomposed_nodes_keep_the_users_line_and_the_tracer_setting_is_restored():
+    # decompose() turns off torch's recording of the re-tracer's own stack (half of its time on a
+    # GPT-2 block); the nodes an op decomposes into must still name the user's line, and the
+    # setting must be the user's again afterwards.
+    import torch.fx.config as fx_config
+
+    from exir_mlir import lowering
+    from exir_mlir.importer import decompose
+
+    class M(torch.nn.Module):
+        def forward(self, x):
+            return torch.nn.functional.hardswish(x) + torch.var_mean(x, dim=1)[0][:, None]  # USER-LINE
+
+    ep = torch.export.export(M(), (torch.randn(3, 4),), dynamic_shapes=({0: Dim.AUTO, 1: Dim.AUTO},), strict=False)
+    decomposed = decompose(ep, handled=lowering.takes_overload).ep
+    assert fx_config.do_not_emit_stack_traces is False
+    computing = [n for n in decomposed.graph.nodes if n.op == "call_function" and "sym_size" not in str(n.target)]
+    assert len(computing) > 3  # hardswish and var_mean were decomposed into several ops
+    for node in computing:
+        assert "USER-LINE" in (node.meta.get("stack_trace") or ""), node.format_node()
