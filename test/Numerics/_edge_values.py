@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _numerics_check import (  # noqa: E402
     ROOT, SAMPLE_SEED, TIES_UNORDERED, VALUES_UNSPECIFIED, _clone, _compare_ties_unordered,
-    _less_accurate_than_eager, compare, overload_name, torch_dtype,
+    F64_REFERENCE_DTYPES, _less_accurate_than_eager, compare, overload_name, torch_dtype,
 )
 
 EDGE_JSON = ROOT / "docs" / "edge-values.json"
@@ -168,7 +168,7 @@ def check_edges(op, dtype: str, variants=VARIANTS) -> EdgeOutcome:
             difference = _compare_ties_unordered(ep, op, v_args, v_kwargs, actual, expected)
         else:
             difference = compare(actual, expected, values=name not in VALUES_UNSPECIFIED)
-        if difference and dtype in ("f16", "bf16"):
+        if difference and dtype in F64_REFERENCE_DTYPES:
             difference = _less_accurate_than_eager(ep, v_args, v_kwargs, actual, expected, difference)
         results[variant] = [DIFFERS, difference] if difference else [MATCHES, ""]
     return done()
