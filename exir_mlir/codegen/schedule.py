@@ -184,9 +184,6 @@ PEEL_MARK = "exir.peel"
 _MAIN, _REMAINDER = 1, 2
 
 
-GROUP_MARK = PEEL_MARK + "_group"  # (stripped with the peel marks)
-
-
 def _group_sizes(sizes: list[int], groups: dict[int, int]) -> list[int]:
     """Vector sizes with the dims in `groups` (tiled to that many rows or columns) at that size."""
     return [groups.get(d, v) for d, v in enumerate(sizes)]
@@ -236,39 +233,45 @@ def _simplify_group_size(script: _Script, loop: str) -> None:
     script.emit("}")
 
 
-def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, int, list[int]]],
-                     chosen: dict[int, int], n_dims: int) -> None:
-    """Cuts the remainder dims of `op` into static groups and marks each part `GROUP_MARK_d = size`.
+def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]], chosen: dict[int, int],
+                     n_dims: int, finish) -> None:
+    """Cuts the remainder dims of `op` into register blocks of static sizes and finishes each block
+    (`finish(op_handle, groups)`, groups: op dim -> block size).
 
-    `dims`: (plan dim, op dim, group sizes) of each dim still to cut. For each size but the last (1),
-    the dim is tiled by it and the loop peeled: the main part (at most one full group) is static
-    once canonicalized, the rest is cut further; the last size tiles what is left to 1."""
+    `dims`: (op dim, block sizes) of each dim still to cut. For each size but the last (1), the dim
+    is tiled by it and the loop peeled: the main part (at most one full block) is made static and
+    finished, the rest is cut further; the last size tiles what is left to 1. Only the main part is
+    canonicalized (the whole function, once per block size of every contraction, took seconds)."""
     if not dims:
-        for d, size in chosen.items():
-            script.annotate(op, f"{GROUP_MARK}_{d}", f"{size} : i64")
+        finish(op, chosen)
         return
-    (plan_dim, op_dim, sizes), later = dims[0], dims[1:]
+    (op_dim, sizes), later = dims[0], dims[1:]
     current = op
     for size in sizes:
         tiles = [0] * n_dims
         tiles[op_dim] = size
         tiled, loops = script.tile_for_loops(current, tiles)
         if size == 1:
-            _emit_row_groups(script, tiled, later, {**chosen, plan_dim: 1}, n_dims)
+            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish)
             return
         main, rest = script.peel(loops[op_dim])
         _simplify_group_size(script, main)
-        for part, part_chosen in ((main, {**chosen, plan_dim: size}), (rest, None)):
+        _simplify_group_size(script, rest)
+        script.emit(f"transform.apply_patterns to {main} {{")
+        script.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
+        script.emit("  transform.apply_patterns.canonicalization")
+        script.emit(f"}} : {_ANY}")
+        for part, part_chosen in ((main, {**chosen, op_dim: size}), (rest, None)):
             found = script.fresh("inner")
             script.emit(f"{found} = transform.structured.match interface{{LinalgOp}} in {part}"
                         f" : ({_ANY}) -> {_ANY}")
             if part_chosen is None:
                 current = found
                 continue
-            each = script.fresh("group")
+            each = script.fresh("block")
             script.emit(f"transform.foreach {found} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            _emit_row_groups(script, each, later, part_chosen, n_dims)
+            _emit_row_groups(script, each, later, part_chosen, n_dims, finish)
             script.emit("}")
 
 
@@ -346,28 +349,21 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
         tiles = [1 if i == d else 0 for i in range(len(plan.vector_tiles))]
         return (to_op_tiles(tiles) if to_op_tiles else tiles).index(1)
 
-    def block_sizes(each_tag: int, d: int) -> list[int]:
-        return _row_groups(plan.vector_tiles[d]) if each_tag == contraction else [1]
+    def block_sizes(each_tag: int, d: int, grouped: list[int]) -> list[int]:
+        # Exact blocks for the contraction's rows (its outermost grouped dim); its other dims (the
+        # dot kernel's columns) and the other ops are tiled to 1: every further dim multiplies the
+        # blocks to compile (a 4x4 dot kernel's corner: 9 instead of 3).
+        return _row_groups(plan.vector_tiles[d]) if each_tag == contraction and d == grouped[0] else [1]
 
-    everything = ((tag, finish, None), *fused)
-    # The blocks are cut (and marked) in every part first, then canonicalized at once (the full
-    # blocks' sizes fold to constants), then each block is matched by its marks and finished.
-    if any(grouped for _, grouped, _ in parts):
-        for attributes, grouped, _ in parts:
-            for each_tag, _, to_op_tiles in everything if grouped else ():
-                dims = [(d, op_dim(to_op_tiles, d), block_sizes(each_tag, d)) for d in grouped]
-                n_op = len(to_op_tiles([0] * len(plan.vector_tiles))) if to_op_tiles else len(plan.vector_tiles)
-                matched(each_tag, attributes, lambda each, dims=dims, n_op=n_op:
-                        _emit_row_groups(script, each, dims, {}, n_op))
-        script.canonicalize()
     for attributes, grouped, masked in parts:
-        for each_tag, each_finish, to_op_tiles in everything:
-            for sizes in itertools.product(*(block_sizes(each_tag, d) for d in grouped)):
-                groups = dict(zip(grouped, sizes))
-                group_attributes = "".join(f", {GROUP_MARK}_{d} = {g} : i64" for d, g in groups.items())
-                op_groups = {op_dim(to_op_tiles, d): g for d, g in groups.items()}
-                matched(each_tag, attributes + group_attributes,
-                        lambda each, f=each_finish, g=op_groups, m=masked: f(each, m, g))
+        for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):
+            if not grouped:
+                matched(each_tag, attributes, lambda each, f=each_finish, m=masked: f(each, m, {}))
+                continue
+            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped)) for d in grouped]
+            n_op = len(to_op_tiles([0] * len(plan.vector_tiles))) if to_op_tiles else len(plan.vector_tiles)
+            matched(each_tag, attributes, lambda each, f=each_finish, m=masked, dims=dims, n_op=n_op:
+                    _emit_row_groups(script, each, dims, {}, n_op, lambda op, groups: f(op, m, groups)))
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
