@@ -291,12 +291,16 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     masks: the split dot product's accumulator a heap buffer of dynamic size, read and written with
     masked moves at every k step, and its combine a scalar loop (a third of q·kᵀ's time in a causal
     attention with a dynamic sequence length, where 64-column thread tiles leave one column of a
-    4x3 block). The contraction (`contraction`: its tag, if one is among the ops) takes, of every size below
-    the vector tile, the one block the remainder fills (_row_groups), the static kernel of that many
-    rows with its k loop inside and the accumulators in registers across it. Tiled to 1 row, each
-    row streamed the operand tiles again as one chain of dependent FMAs (x @ W of a dynamic batch of
-    3 rows ran 1.7x slower than its static build; powers of two, 2 + 1 rows, still 1.5x). The other
-    ops (a fill, an epilogue: no reduction) are tiled to 1 there. Only the lanes keep masks (one
+    4x3 block). In its outermost such dim (the rows), the contraction (`contraction`: its tag, if
+    one is among the ops) takes, of every size below the vector tile, the one block the remainder
+    fills (_row_groups): the static kernel of that many rows, its k loop inside and the accumulators
+    in registers across it. Tiled to 1 row, each row streamed the operand tiles again as one chain
+    of dependent FMAs (x @ W of a dynamic batch of 3 rows ran 1.7x slower than its static build;
+    blocks of powers of two, 2 + 1 rows, still 1.5x). Its other dims (the dot kernel's columns) and
+    the other ops (a fill, an epilogue: no reduction) are tiled to 1 there: every further dim would
+    multiply the blocks to compile, and each level of the chain of peels costs bufferization's
+    analysis more than the last (its slice checks grow with the loops around them: ~0.06 s for
+    the 7 levels of one 8-row block). Only the lanes keep masks (one
     masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the ops fused into the
     same loops, `to_op_tiles` mapping tile sizes over `plan`'s dims to the op's."""
     lanes = _lane_dims(plan) if lanes is None else lanes
@@ -443,13 +447,24 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
     # Tiled together with the parallel dims, k came out between the peeled remainder's row loop and
     # its rows tiled to 1: each k step then looped over the remainder rows, loading and storing every
     # row's accumulator (x @ W of a dynamic batch below 8 rows ran 2.2x slower than its static build).
+    # Where a remainder gets a chain of row blocks (_peeled: a dynamic remainder of a dim that is not
+    # the lanes), the register-block dims inside it whose blocks are all full (the columns) are
+    # tiled there too, in each part: the chain then runs once around the column loop, not once per
+    # 32 columns (at 1 row, 24 column blocks x 12 k blocks walked the 7 levels of the chain: x @ W
+    # ran 1.18x its static build, against 1.02x with 1-row tiles). Elsewhere the loop order is
+    # the dims' order, as before.
     parallel, k_tiles = _split_parallel(plan, plan.vector_tiles)
-    tiled, loops = script.tile_for_loops(tiled, parallel)
+    partial = [d for d in _masked_dims(plan) if parallel[d]]
+    chained = [d for d in partial if _dynamic_remainder(plan, d) and d not in _lane_dims(plan)]
+    deferred = {d for d, t in enumerate(parallel) if t > 1 and chained and d > max(partial)}
+    outer = [0 if d in deferred else t for d, t in enumerate(parallel)]
+    inner = [t if d in deferred else k for d, (t, k) in enumerate(zip(parallel, k_tiles))]
+    tiled, loops = script.tile_for_loops(tiled, outer)
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
 
     def finish(op: str, masked: bool, groups: dict[int, int]) -> None:
         sizes = _group_sizes(plan.vector_tiles, groups) if masked else None
-        script.vectorize(script.tile_for(op, k_tiles), sizes, contraction=True)
+        script.vectorize(script.tile_for(op, inner), sizes, contraction=True)
 
     _peeled(script, entry.tag, tiled, loops, plan, finish, contraction=entry.tag)
 
