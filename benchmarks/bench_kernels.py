@@ -209,12 +209,13 @@ def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
               f"{gf['torch linear+relu']:.1f}, exir-mlir {gf['exir-mlir linear+relu']:.1f} GFLOP/s "
               f"(time ratio {t['exir-mlir linear+relu'] / t['torch linear+relu']:.2f}x)", flush=True)
         if threads == 1:
-            c = cpu_time_medians({"torch mm": lambda: torch.mm(a, b), "exir-mlir mm": lambda: mm(a, b)},
-                                 repeats=repeats)
+            c = cpu_time_medians({"torch mm": lambda: torch.mm(a, b), "exir-mlir mm": lambda: mm(a, b),
+                                  "exir-mlir linear+relu": lambda: lin(a, w, bias)}, repeats=repeats)
             peak = fma_peak_gflops()[0]
-            print(f"  by CPU time: mm torch {flops / c['torch mm'] / 1e9:.1f}, exir-mlir "
-                  f"{flops / c['exir-mlir mm'] / 1e9:.1f} GFLOP/s = {flops / c['exir-mlir mm'] / 1e9 / peak:.0%} "
-                  f"of the FMA peak ({peak:.1f})", flush=True)
+            rate = {k: flops / v / 1e9 for k, v in c.items()}
+            print(f"  by CPU time: mm torch {rate['torch mm']:.1f}, exir-mlir {rate['exir-mlir mm']:.1f} GFLOP/s = "
+                  f"{rate['exir-mlir mm'] / peak:.0%} of the FMA peak ({peak:.1f}); linear+relu exir-mlir "
+                  f"{rate['exir-mlir linear+relu']:.1f} = {rate['exir-mlir linear+relu'] / peak:.0%}", flush=True)
 
 
 def main(argv=None) -> int:

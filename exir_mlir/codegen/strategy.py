@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from exir_mlir._mlir import ir, linalg
 from exir_mlir.codegen.host import HostCPU
-from exir_mlir.codegen.pack_matmul import PACKED_MARK
+from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -163,12 +163,23 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     mc = 64
     packed = PACKED_MARK in op.operation.attributes
     if packed:
-        # B in contiguous panels (pack_matmul.py): a kc x nc block of them (2 panels of 256 k
-        # steps, 32 KiB of f32) is what the 64 rows of a thread tile reuse from L1, and the whole k
-        # loop of a 64-row block of A then runs in K/256 blocks (4 for K = 1024, not 16). Measured on 1024^3 and 2048^3
-        # at one thread (AVX2, 32 KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the
-        # FMA peak, where kc 64 x nc 128 ran at ~60%.
-        kc, nc = 256, 32
+        # B in contiguous panels (pack_matmul.py), nc = 32 columns of them per thread tile.
+        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
+        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
+        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
+        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
+        # nc 128 ran at ~60%. With 32 registers (AVX-512: an 8 x 32 block, 16 FMAs per k step
+        # against 2 cache lines of its panel) the panel streams from L2 fast enough, and the whole
+        # k loop in each register block (kc = K: C's block is read and written once) ran faster:
+        # 512^3 / 1024^3 / 2048^3 at 90% / 88% / 82% of the FMA peak against 81% / 86% / 71% with
+        # kc 256 (Zen 5, 48 KiB L1, 1 MiB L2, interleaved in one process, load average 5.8).
+        # (Only while a register block's panel, K x nr, fits half of L2, as for a fused epilogue:
+        # schedule._epilogue_fits.)
+        whole_k = bounds[k_dims[-1]] if k_dims else DYNAMIC
+        panel_bytes = whole_k * nr * element_bits(op) // 8
+        kc = whole_k if host.vector_registers >= 32 and whole_k != DYNAMIC \
+            and panel_bytes <= host.l2_bytes // 2 else 256
+        nc = 32
 
     n = len(bounds)
     thread, cache, vector = [0] * n, [0] * n, [0] * n
@@ -251,6 +262,19 @@ def plan_elementwise(op: ir.OpView, host: HostCPU) -> OpPlan:
     return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector)
 
 
+def plan_transposed_panels(op: ir.OpView, host: HostCPU) -> OpPlan:
+    """The copy of W [N, K] into panels [N/P, K, P] (pack_matmul.py), by blocks of 16 k steps x
+    16 panel columns, each read as 16 rows of contiguous k and transposed in registers (f32:
+    schedule.py lowers it with the 16 x 16 shuffle network). With the elementwise plan (a vector
+    tile along P only) every vector gathered P elements K apart: at K = 1024 those share one L1
+    set, and the copy took 0.5 ms of a 1.1 ms linear of 64 rows (0.2 ms by 16 x 16 blocks)."""
+    plan = plan_elementwise(op, host)
+    if len(plan.vector_tiles) == 3:
+        plan.vector_tiles[1] = _clamp(16, plan.loop_sizes[1])
+        plan.vector_tiles[2] = _clamp(16, plan.loop_sizes[2])
+    return plan
+
+
 def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
     """Reductions: vectorize along the innermost loop; a contiguous reduction keeps partial sums."""
     bounds, iters = loop_bounds(op), iterator_kinds(op)
@@ -320,6 +344,8 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
     if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
         return plan_loops(op, host)
+    if TRANSPOSED_PANELS_MARK in op.operation.attributes:
+        return plan_transposed_panels(op, host)
     if all(i == "parallel" for i in iters):
         return plan_elementwise(op, host)
     return plan_reduction(op, host)

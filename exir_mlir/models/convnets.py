@@ -191,7 +191,8 @@ def unet() -> ExampleModel:
     seeded()
     model = UNet()
     randomize_batch_norm_stats(model)
-    # Static: to-linalg's upsample lowering does not take a dynamic batch yet.
+    # Static here (the shipped-model sweeps, GPU mapping included, run it at one size);
+    # benchmarks/bench_models.py and test_convnets.py also build it with dynamic dims.
     return ExampleModel(model.eval(), (torch.randn(2, 3, 32, 32),), None)
 
 

@@ -8,6 +8,8 @@ from exir_mlir._mlir import arith, ir, math, tensor
 
 from ..ir_utils import DYNAMIC, Unsupported, attr_value, i64, index, index_constant, isa, shape_of, walk_ops
 
+# `2*s1`, `s1 + 1`, `2*s1 - 1` as sympy prints them (spaces removed): scale, symbol, offset
+_LINEAR_DIM = re.compile(r"(?:(\d+)\*)?([A-Za-z_]\w*)([+-]\d+)?")
 _TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:e[-+]?\d+)?|\d+)|([A-Za-z_]\w*)|(//|\*\*|[-+*/%(),]))")
 
 
@@ -29,6 +31,11 @@ class ShapeContext:
         self.symbols: dict[str, ir.Value] = {}
         self.exprs: dict[str, ir.Value] = {}
         self._sources: dict[str, tuple[ir.Value, int]] = {}
+        # A symbol no argument dim names alone but one names as `k*s + c` (a derived dim, e.g. an
+        # image exported with `2*Dim("h")`): the symbol is (dim - c) / k, exact because the call's
+        # input checks hold the dim to that form.
+        self._derived: dict[str, tuple[str, str | None, str | None]] = {}  # symbol -> (dim, scale, offset)
+        self._expr_sources: dict[str, tuple[ir.Value, int]] = {}  # `2*s1` -> the argument dim it is
         self._lowered: dict[ir.Value, list[str]] = {}  # replacement value -> the replaced result's dims
         arg_attrs = func_op.attributes["arg_attrs"] if "arg_attrs" in func_op.attributes else None
         if arg_attrs is not None:
@@ -37,8 +44,11 @@ class ShapeContext:
                 if "exir.sym_shape" in d:
                     exprs = attr_value(d["exir.sym_shape"])
                     for dim, e in enumerate(exprs):
-                        if re.fullmatch(r"[A-Za-z_]\w*", e) and e not in self._sources:
-                            self._sources[e] = (self.entry.arguments[i], dim)
+                        if re.fullmatch(r"[A-Za-z_]\w*", e):
+                            self._sources.setdefault(e, (self.entry.arguments[i], dim))
+                        elif m := _LINEAR_DIM.fullmatch(e.replace(" ", "")):
+                            self._derived.setdefault(m.group(2), (e, m.group(1), m.group(3)))
+                            self._expr_sources.setdefault(e.replace(" ", ""), (self.entry.arguments[i], dim))
                 if "exir.sym_expr" in d and isa(ir.IndexType, self.entry.arguments[i].type):
                     e = attr_value(d["exir.sym_expr"])
                     if re.fullmatch(r"[A-Za-z_]\w*", e):
@@ -78,11 +88,21 @@ class ShapeContext:
         if name in self._unbacked and name not in self.symbols:
             return self._unbacked[name]
         if name not in self.symbols:
-            if name not in self._sources:
+            if name in self._sources:
+                arg, dim = self._sources[name]
+                with ir.InsertionPoint(self.anchor), self.func.location:
+                    self.symbols[name] = tensor.DimOp(arg, index_constant(dim)).result
+            elif name in self._derived:
+                dim_expr, scale, offset = self._derived[name]
+                v = self.expr(dim_expr)
+                with ir.InsertionPoint(self.anchor), self.func.location:
+                    if offset is not None:
+                        v = arith.SubIOp(v, index_constant(int(offset.replace("+", "")))).result
+                    if scale is not None:
+                        v = arith.DivSIOp(v, index_constant(int(scale))).result
+                    self.symbols[name] = v
+            else:
                 raise Unsupported(f"shape symbol '{name}' is not a dim of any function argument")
-            arg, dim = self._sources[name]
-            with ir.InsertionPoint(self.anchor), self.func.location:
-                self.symbols[name] = tensor.DimOp(arg, index_constant(dim)).result
         return self.symbols[name]
 
     def expr(self, text: str) -> ir.Value:
@@ -94,6 +114,8 @@ class ShapeContext:
             with ir.InsertionPoint(self.anchor), self.func.location:
                 if re.fullmatch(r"-?\d+", text):
                     self.exprs[text] = index_constant(int(text))
+                elif (source := self._expr_sources.get(text.replace(" ", ""))) is not None:
+                    self.exprs[text] = tensor.DimOp(source[0], index_constant(source[1])).result
                 else:
                     self.exprs[text] = _Parser(text, self).parse()
         return self.exprs[text]

@@ -155,7 +155,8 @@ func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor
 
 // x @ W^T (torch's linear layout, k contiguous in both inputs): a 4x4 block of 16-lane partial
 // dot products accumulated with vector FMAs (mulf + addf that LLVM may contract), reduced across
-// lanes once per block.
+// lanes once per block. (With 64 rows or more, W is packed into panels for the outer-product
+// kernel instead: test/Codegen/tile-pack-b.mlir.)
 // AVX512-LABEL: func.func @linear
 // AVX512:         scf.forall
 // AVX512:           %[[PARTIAL:.*]] = scf.for {{.*}} step %c16 {{.*}} -> (vector<4x4x16xf32>)
@@ -164,19 +165,19 @@ func.func @conv(%x: tensor<1x16x34x34xf32>, %k: tensor<32x16x3x3xf32>) -> tensor
 // AVX512:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<4x4x16xf32> to vector<4x4xf32>
 // AVX2-LABEL: func.func @linear
 // AVX2:           -> (vector<4x3x8xf32>)
-func.func @linear(%x: tensor<64x512xf32>, %w: tensor<1024x512xf32>) -> tensor<64x1024xf32> {
+func.func @linear(%x: tensor<32x512xf32>, %w: tensor<1024x512xf32>) -> tensor<32x1024xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<64x1024xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  %e = tensor.empty() : tensor<32x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x1024xf32>) -> tensor<32x1024xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
                        iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%x, %w : tensor<64x512xf32>, tensor<1024x512xf32>) outs(%f : tensor<64x1024xf32>) {
+      ins(%x, %w : tensor<32x512xf32>, tensor<1024x512xf32>) outs(%f : tensor<32x1024xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
-  } -> tensor<64x1024xf32>
-  return %r : tensor<64x1024xf32>
+  } -> tensor<32x1024xf32>
+  return %r : tensor<32x1024xf32>
 }
 
 // -----

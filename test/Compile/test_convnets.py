@@ -13,6 +13,7 @@ import pytest
 import torch
 
 import exir_mlir
+from exir_mlir.errors import ExirUserError
 from exir_mlir.models import MODELS, export_model
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -112,3 +113,35 @@ def test_schedule_skips_an_op_an_earlier_schedule_folded_away():
         schedule._run_script(module.operation, text)
         # full register blocks only: the 80-wide thread tiles divide oh*ow = 1600 (strategy._dividing_tile)
         assert str(module).count("vector.contract") == 1 and "vector.mask" not in str(module).split("scf.forall")[1]
+
+
+class _DownUp(torch.nn.Module):
+    """A U-Net level: conv, 2x2 max pool down, 2x2 transposed conv up, skip concatenation, 1x1 conv."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.pool = torch.nn.MaxPool2d(2)
+        self.up = torch.nn.ConvTranspose2d(8, 8, 2, stride=2)
+        self.out = torch.nn.Conv2d(16, 1, 1)
+
+    def forward(self, x):
+        a = torch.relu(self.conv(x))
+        return self.out(torch.cat([a, self.up(self.pool(a))], 1))
+
+
+def test_image_size_exported_as_a_multiple_of_a_dim():
+    # How segmentation models are exported: height and width 2*Dim (the pooling needs even sizes),
+    # so the pooled size is a symbol no input dim names alone (to-linalg recovers it as dim // 2).
+    torch.manual_seed(0)
+    model = _DownUp().eval()
+    h, w = torch.export.Dim("h", min=1, max=32), torch.export.Dim("w", min=1, max=32)
+    ep = torch.export.export(model, (torch.randn(2, 3, 8, 12),),
+                             dynamic_shapes=({0: torch.export.Dim("batch", min=1, max=8), 2: 2 * h, 3: 2 * w},))
+    program = exir_mlir.compile(ep)
+    with torch.no_grad():
+        for shape in [(2, 3, 8, 12), (1, 3, 4, 4), (3, 3, 18, 6), (1, 3, 64, 34)]:
+            x = torch.randn(*shape)
+            torch.testing.assert_close(program(x), model(x), rtol=RTOL, atol=ATOL)
+    with pytest.raises(ExirUserError, match=r"x\.size\(\)\[2\]"):
+        program(torch.randn(1, 3, 9, 12))  # an odd height breaks the export's 2*h

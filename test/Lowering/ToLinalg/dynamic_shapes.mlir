@@ -91,10 +91,12 @@ func.func @attention_views(%q: tensor<?x4x?x64xf32> {exir.sym_shape = ["s0", "4"
 // tensor.reshape (not a collapse_shape of the two dynamic dims to 1-d: fusion would propagate it
 // into expand_shapes that the memref lowering cannot take).
 // CHECK-LABEL: func.func @reordering_view
-// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {{.*}}, %{{.*}}: index, %[[B:.*]]: index)
+// The sizes are the input's own dims (s0 + 1 is its dim 0 as a whole expression).
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {{.*}}, %{{.*}}: index, %{{.*}}: index)
 // CHECK-NOT: tensor.collapse_shape
 // CHECK: %[[D1:.*]] = tensor.dim %[[X]], %c1
-// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D1]], %[[B]] : tensor<2xindex>
+// CHECK: %[[D0:.*]] = tensor.dim %[[X]], %c0
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D1]], %[[D0]] : tensor<2xindex>
 // CHECK: tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 func.func @reordering_view(%x: tensor<?x?xf32> {exir.sym_shape = ["s0 + 1", "s1"]}, %a: index, %b: index) -> tensor<?x?xf32> {
   %0 = "edge.view"(%x, %a, %b) {exir.sym_shapes = [["s1", "s0 + 1"]]} : (tensor<?x?xf32>, index, index) -> tensor<?x?xf32>
@@ -176,4 +178,27 @@ func.func @unknown_symbol_from_operand(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
 func.func @float_size_expression(%x: tensor<?xf32> {exir.sym_shape = ["s0"]}, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = "edge.neg"(%y) {exir.sym_shapes = [["TruncToInt(1.7*ToFloat(s0))", "FloorToInt(ToFloat(s0)/3)"]]} : (tensor<?x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// A derived dim: the image was exported with height 2*s1 and width 2*s2 + 1, so no argument dim
+// is s1 or s2 alone; each symbol is recovered from its dim as (dim - offset) / scale (exact: the
+// call's input checks hold the dims to that form), and the pooled result is sized from it.
+// CHECK-LABEL: func.func @derived_symbols
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[H:.*]] = tensor.dim %arg0, %[[C2]] : tensor<?x3x?x?xf32>
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[W:.*]] = tensor.dim %arg0, %[[C3]] : tensor<?x3x?x?xf32>
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[S1:.*]] = arith.divsi %[[H]], %[[TWO]] : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[W1:.*]] = arith.subi %[[W]], %[[ONE]] : index
+// CHECK-NEXT: %[[TWO_B:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[S2:.*]] = arith.divsi %[[W1]], %[[TWO_B]] : index
+// CHECK: tensor.empty(%{{.*}}, %[[S1]], %[[S2]]) : tensor<?x3x?x?xf32>
+// CHECK: linalg.pooling_nchw_max
+func.func @derived_symbols(%x: tensor<?x3x?x?xf32> {exir.sym_shape = ["s0", "3", "2*s1", "2*s2 + 1"]}) -> tensor<?x3x?x?xf32> {
+  %0 = "edge.max_pool"(%x) {dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>, exir.sym_shapes = [["s0", "3", "s1", "s2"]]} : (tensor<?x3x?x?xf32>) -> tensor<?x3x?x?xf32>
+  return %0 : tensor<?x3x?x?xf32>
 }
