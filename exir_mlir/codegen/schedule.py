@@ -476,7 +476,11 @@ def _emit_contraction(script: _Script, entry: _Tagged) -> None:
         sizes = _group_sizes(plan.vector_tiles, groups) if masked else None
         script.vectorize(script.tile_for(op, inner), sizes, contraction=True)
 
-    _peeled(script, entry.tag, tiled, loops, plan, finish, contraction=entry.tag)
+    # B packed into panels: a run-time branch takes this kernel from 128 rows on, where a remainder
+    # of under 8 rows is little of the work; its rows are tiled to 1 (each level of the chain of
+    # row blocks costs compile time, bufferization's analysis most: see _peeled).
+    packed = PACKED_MARK in entry.op.operation.attributes
+    _peeled(script, entry.tag, tiled, loops, plan, finish, contraction=None if packed else entry.tag)
 
 
 def _allow_contraction(script: _Script, op: str) -> None:
