@@ -1,5 +1,9 @@
 """Hand-written linalg kernels through the CPU pipeline vs torch at the same thread count (GFLOP/s, GB/s).
 
+With --rows: 768 -> 768 layers (x @ W with a row-major parameter W, as GPT-2's Conv1D; addmm with a
+bias; GELU of that; nn.Linear, i.e. x @ W^T) exported with a dynamic row count (Dim 1..1024), against
+the static-shape build at each row count and eager, interleaved in one process.
+
 With --dynamic: per model (bench_models.py's definitions and sizes), the latency of its static-shape
 build and of its build with a dynamic batch (and sequence) at the same sizes, interleaved in one
 process, and their ratio (the goal: dynamic within 1.1x of static).
@@ -7,6 +11,7 @@ process, and their ratio (the goal: dynamic within 1.1x of static).
 Usage: python benchmarks/bench_kernels.py [--threads N] [--repeats R]
        python benchmarks/bench_kernels.py --matmul 512,1024,2048 [--threads N]
        python benchmarks/bench_kernels.py --dynamic [--models attention,mlp,transformer_block]
+       python benchmarks/bench_kernels.py --rows 1,3,8,63,65,200 [--layers xw,addmm,addmm_gelu,linear]
        python benchmarks/bench_kernels.py --peak
 
 --peak (and every --matmul run) measures this core's f32 FMA peak with a probe: 12 independent
@@ -73,6 +78,57 @@ def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[
         print(f"{name}: static {result[name][0]:.3f} ms, dynamic {result[name][1]:.3f} ms, "
               f"dynamic/static {result[name][1] / result[name][0]:.2f}x", flush=True)
     return result
+
+
+class _RowMajorWeight(torch.nn.Module):
+    """x @ W, W stored (in, out) as GPT-2's Conv1D keeps it; with a bias through addmm, and GELU."""
+
+    def __init__(self, features: int, bias: bool, gelu: bool):
+        super().__init__()
+        self.weight = torch.nn.Parameter(torch.randn(features, features) / features**0.5)
+        self.bias = torch.nn.Parameter(torch.randn(features)) if bias else None
+        self.gelu = gelu
+
+    def forward(self, x):
+        y = x @ self.weight if self.bias is None else torch.addmm(self.bias, x, self.weight)
+        return torch.nn.functional.gelu(y) if self.gelu else y
+
+
+ROW_LAYERS = {
+    "xw": lambda f: _RowMajorWeight(f, bias=False, gelu=False),
+    "addmm": lambda f: _RowMajorWeight(f, bias=True, gelu=False),
+    "addmm_gelu": lambda f: _RowMajorWeight(f, bias=True, gelu=True),
+    "linear": lambda f: torch.nn.Linear(f, f),
+}
+
+
+def dynamic_rows(rows: list[int], layers: list[str], *, threads: int, repeats: int, features: int = 768) -> None:
+    """Per layer and row count: median latency of the dynamic-row build, the static build at that
+    row count and eager, interleaved; prints the ratios and the load average beside them."""
+    import os
+
+    import exir_mlir
+    from torch.export import Dim
+
+    for name in layers:
+        torch.manual_seed(0)
+        module = ROW_LAYERS[name](features).eval()
+        example = torch.randn(16, features)
+        with torch.no_grad():
+            ep = torch.export.export(module, (example,), dynamic_shapes=({0: Dim("rows", min=1, max=1024)},))
+            dynamic = exir_mlir.compile(ep, num_threads=threads)
+            for m in rows:
+                x = torch.randn(m, features)
+                static = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=threads)
+                expected = module(x)
+                torch.testing.assert_close(dynamic(x), expected, rtol=1e-4, atol=1e-4)
+                torch.testing.assert_close(static(x), expected, rtol=1e-4, atol=1e-4)
+                t = interleaved_medians({"dynamic": lambda: dynamic(x), "static": lambda: static(x),
+                                         "eager": lambda: module(x)}, repeats=repeats)
+                print(f"{name:10s} rows {m:4d}: dynamic {t['dynamic'] * 1e6:8.1f} us, static "
+                      f"{t['static'] * 1e6:8.1f} us, eager {t['eager'] * 1e6:8.1f} us; dynamic/static "
+                      f"{t['dynamic'] / t['static']:.2f}x, dynamic/eager {t['dynamic'] / t['eager']:.2f}x "
+                      f"(load {os.getloadavg()[0]:.1f})", flush=True)
 
 
 _PEAK_C = r"""
@@ -169,6 +225,8 @@ def main(argv=None) -> int:
     p.add_argument("--dynamic", action="store_true", help="dynamic/static latency ratio per model")
     p.add_argument("--matmul", default="", help="comma-separated sizes n: n^3 matmul and n x n linear+relu")
     p.add_argument("--models", default=",".join(DYNAMIC_MODELS), help="with --dynamic: bench_models.py names")
+    p.add_argument("--rows", default="", help="comma-separated row counts: dynamic-row layers vs static")
+    p.add_argument("--layers", default=",".join(ROW_LAYERS), help="with --rows: " + ", ".join(ROW_LAYERS))
     p.add_argument("--peak", action="store_true", help="one core's f32 FMA peak (probe)")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -181,6 +239,10 @@ def main(argv=None) -> int:
             return 0
     if args.matmul:
         matmul_sweep([int(v) for v in args.matmul.split(",")], threads=args.threads, repeats=args.repeats)
+        return 0
+    if args.rows:
+        dynamic_rows([int(v) for v in args.rows.split(",")], args.layers.split(","), threads=args.threads,
+                     repeats=args.repeats)
         return 0
     if args.dynamic:
         dynamic_vs_static(args.models.split(","), threads=args.threads, repeats=args.repeats)

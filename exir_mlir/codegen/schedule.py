@@ -194,9 +194,16 @@ PEEL_MARK = "exir.peel"
 _MAIN, _REMAINDER = 1, 2
 
 
-def _unit_sizes(sizes: list[int], unit: set[int]) -> list[int]:
-    """Vector sizes with the dims in `unit` (tiled to 1) at 1."""
-    return [1 if d in unit else v for d, v in enumerate(sizes)]
+def _group_sizes(sizes: list[int], groups: dict[int, int]) -> list[int]:
+    """Vector sizes with the dims in `groups` (tiled to that many rows or columns) at that size."""
+    return [groups.get(d, v) for d, v in enumerate(sizes)]
+
+
+def _row_groups(tile: int) -> list[int]:
+    """The static sizes of the register blocks a dynamic remainder of fewer than `tile` rows (or
+    columns) may take, largest first: every size below `tile`. Tiled by each in turn and peeled,
+    the remainder runs exactly one block, of its own size: the kernel a static size would get."""
+    return list(range(tile - 1, 0, -1))
 
 
 def _dynamic_remainder(plan: OpPlan, d: int) -> bool:
@@ -221,34 +228,102 @@ def _lane_dims(plan: OpPlan) -> set[int]:
     return {wide[-1]} if wide else set()
 
 
+def _simplify_group_size(script: _Script, loop: str) -> None:
+    """Folds the size of the full groups in the peeled main part `loop` to its constant.
+
+    The peel rewrites a tile's `min(size, ub - iv)` only where it is written over the loop's bound
+    itself; inside a remainder, tiling composes that bound's affine.apply (over the iv and the
+    bound of the loop around) into the min. Value-bounds analysis (upstream's min/max
+    simplification) still proves it constant. (A silenceable failure: no min to simplify.)"""
+    mins = script.fresh("mins")
+    script.emit(f"transform.sequence {loop} : {_ANY} failures(suppress) {{")
+    script.emit(f"^bb0({script.fresh('in')}: {_ANY}):")
+    script.emit(f'  {mins} = transform.structured.match ops{{["affine.min"]}} in {loop} : ({_ANY}) -> {_ANY}')
+    script.emit(f"  transform.affine.simplify_min_max_affine_ops {mins} : {_ANY}")
+    script.emit("}")
+
+
+def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]], chosen: dict[int, int],
+                     n_dims: int, finish) -> None:
+    """Cuts the remainder dims of `op` into register blocks of static sizes and finishes each block
+    (`finish(op_handle, groups)`, groups: op dim -> block size).
+
+    `dims`: (op dim, block sizes) of each dim still to cut. For each size but the last (1), the dim
+    is tiled by it and the loop peeled: the main part (at most one full block) is made static and
+    finished, the rest is cut further; the last size tiles what is left to 1. Only the main part is
+    canonicalized (the whole function, once per block size of every contraction, took seconds)."""
+    if not dims:
+        finish(op, chosen)
+        return
+    (op_dim, sizes), later = dims[0], dims[1:]
+    current = op
+    for size in sizes:
+        tiles = [0] * n_dims
+        tiles[op_dim] = size
+        tiled, loops = script.tile_for_loops(current, tiles)
+        if size == 1:
+            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish)
+            return
+        main, rest = script.peel(loops[op_dim])
+        _simplify_group_size(script, main)
+        _simplify_group_size(script, rest)
+        script.emit(f"transform.apply_patterns to {main} {{")
+        script.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
+        script.emit("  transform.apply_patterns.canonicalization")
+        script.emit(f"}} : {_ANY}")
+        for part, part_chosen in ((main, {**chosen, op_dim: size}), (rest, None)):
+            found = script.fresh("inner")
+            script.emit(f"{found} = transform.structured.match interface{{LinalgOp}} in {part}"
+                        f" : ({_ANY}) -> {_ANY}")
+            if part_chosen is None:
+                current = found
+                continue
+            each = script.fresh("block")
+            script.emit(f"transform.foreach {found} : {_ANY} {{")
+            script.emit(f"^bb0({each}: {_ANY}):")
+            _emit_row_groups(script, each, later, part_chosen, n_dims, finish)
+            script.emit("}")
+
+
 def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish,
-            fused: tuple[tuple[int, object, object], ...] = (), lanes: set[int] | None = None) -> None:
+            fused: tuple[tuple[int, object, object], ...] = (), lanes: set[int] | None = None,
+            contraction: int | None = None) -> None:
     """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
-    masks. `finish(op_handle, masked, unit)` tiles the reduction and vectorizes one op (`unit`: its
-    dims tiled to 1 here, whose vector size is 1). A dynamic dim (a batch or a sequence marked
-    `Dim`) thus runs the static-shape code: the main part is the same kernel a static size would get.
+    masks. `finish(op_handle, masked, groups)` tiles the reduction and vectorizes one op (`groups`:
+    its dims cut here into register blocks of a static size, dim -> that size, its vector size
+    there). A dynamic dim (a batch or a sequence marked `Dim`) thus runs the static-shape code: the
+    main part is the same kernel a static size would get.
 
     In the remainders, a partial dim that is not the vectors' lanes (`lanes`, default the innermost
-    dim with a vector tile wider than 1) is tiled to 1 before vectorizing: a register block's rows
-    or columns. Masked, a remainder of a symbolic size there became vectors of dynamic masks: the
-    split dot product's accumulator a heap buffer of dynamic size, read and written with masked
-    moves at every k step, and its combine a scalar loop (a third of q·kᵀ's time in a causal
+    dim with a vector tile wider than 1), a register block's rows or columns, gets blocks of static
+    sizes before vectorizing. Masked, a remainder of a symbolic size there became vectors of dynamic
+    masks: the split dot product's accumulator a heap buffer of dynamic size, read and written with
+    masked moves at every k step, and its combine a scalar loop (a third of q·kᵀ's time in a causal
     attention with a dynamic sequence length, where 64-column thread tiles leave one column of a
-    4x3 block). Tiled to 1, each remainder row or column is a static vector tile. Only the lanes
-    keep masks (one masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the
-    ops fused into the same loops, `to_op_tiles` mapping tile sizes over `plan`'s dims to the op's."""
+    4x3 block). In its outermost such dim (the rows), the contraction (`contraction`: its tag, if
+    one is among the ops) takes, of every size below the vector tile, the one block the remainder
+    fills (_row_groups): the static kernel of that many rows, its k loop inside and the accumulators
+    in registers across it. Tiled to 1 row, each row streamed the operand tiles again as one chain
+    of dependent FMAs (x @ W of a dynamic batch of 3 rows ran 1.7x slower than its static build;
+    blocks of powers of two, 2 + 1 rows, still 1.5x). Its other dims (the dot kernel's columns) and
+    the other ops (a fill, an epilogue: no reduction) are tiled to 1 there: every further dim would
+    multiply the blocks to compile, and each level of the chain of peels costs bufferization's
+    analysis more than the last (its slice checks grow with the loops around them: ~0.06 s for
+    the 7 levels of one 8-row block). Only the lanes keep masks (one
+    masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the ops fused into the
+    same loops, `to_op_tiles` mapping tile sizes over `plan`'s dims to the op's."""
     lanes = _lane_dims(plan) if lanes is None else lanes
     partial = [d for d in _masked_dims(plan) if d in loops]
     if not partial:
-        finish(tiled, _needs_masks(plan), set())
+        finish(tiled, _needs_masks(plan), {})
         for other, other_finish, _ in fused:  # (tag, finish, to_op_tiles) of ops fused into the same loops
             ops, each = script.fresh("fused"), script.fresh("each")
             script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {other} : i64}} in %root"
                         f" : ({_ANY}) -> {_ANY}")
             script.emit(f"transform.foreach {ops} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            other_finish(each, _needs_masks(plan), set())
+            other_finish(each, _needs_masks(plan), {})
             script.emit("}")
         return
     # Innermost loop first: peeling consumes the loop's handle and the handles nested in it, not
@@ -264,28 +339,45 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
             script.annotate_linalg_in(part, f"{PEEL_MARK}_{d}", mark)
     script.canonicalize()
     # A part keeps masks where a partial dim has no loop to peel (the reduction of a split dot
-    # product, whose tiles the vectorizer makes) and where it is a remainder not tiled to 1 (the
-    # lanes; a static remainder, whose masks are constants).
+    # product, whose tiles the vectorizer makes) and where it is a remainder not cut into blocks
+    # (the lanes; a static remainder, whose masks are constants).
     unpeeled = set(_masked_dims(plan)) - set(partial)
+    parts = []  # (peel marks' attribute text, the remainder dims cut into blocks, masked)
     for marks in itertools.product((_MAIN, _REMAINDER), repeat=len(partial)):
         rest = {d for d, m in zip(partial, marks) if m == _REMAINDER}
-        unit = {d for d in rest - lanes if _dynamic_remainder(plan, d)}
-        masked = bool(unpeeled | (rest - unit))
-        unit_tiles = [1 if d in unit else 0 for d in range(len(plan.vector_tiles))]
+        grouped = sorted(d for d in rest - lanes if _dynamic_remainder(plan, d))
+        masked = bool(unpeeled | (rest - set(grouped)))
         attributes = ", ".join(f"{PEEL_MARK}_{d} = {m} : i64" for d, m in zip(partial, marks))
+        parts.append((attributes, grouped, masked))
+
+    def matched(each_tag: int, attributes: str, body) -> None:
+        ops, each = script.fresh("peeled"), script.fresh("each")
+        script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {each_tag} : i64, "
+                    f"{attributes}}} in %root : ({_ANY}) -> {_ANY}")
+        script.emit(f"transform.foreach {ops} : {_ANY} {{")
+        script.emit(f"^bb0({each}: {_ANY}):")
+        body(each)
+        script.emit("}")
+
+    def op_dim(to_op_tiles, d: int) -> int:
+        tiles = [1 if i == d else 0 for i in range(len(plan.vector_tiles))]
+        return (to_op_tiles(tiles) if to_op_tiles else tiles).index(1)
+
+    def block_sizes(each_tag: int, d: int, grouped: list[int]) -> list[int]:
+        # Exact blocks for the contraction's rows (its outermost grouped dim); its other dims (the
+        # dot kernel's columns) and the other ops are tiled to 1: every further dim multiplies the
+        # blocks to compile (a 4x4 dot kernel's corner: 9 instead of 3).
+        return _row_groups(plan.vector_tiles[d]) if each_tag == contraction and d == grouped[0] else [1]
+
+    for attributes, grouped, masked in parts:
         for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):
-            ops, each = script.fresh("peeled"), script.fresh("each")
-            script.emit(f"{ops} = transform.structured.match attributes {{{TAG} = {each_tag} : i64, "
-                        f"{attributes}}} in %root : ({_ANY}) -> {_ANY}")
-            script.emit(f"transform.foreach {ops} : {_ANY} {{")
-            script.emit(f"^bb0({each}: {_ANY}):")
-            if unit:
-                tiles = to_op_tiles(unit_tiles) if to_op_tiles else unit_tiles
-                op_unit = {d for d, t in enumerate(tiles) if t}
-                each_finish(script.tile_for(each, tiles), masked, op_unit)
-            else:
-                each_finish(each, masked, set())
-            script.emit("}")
+            if not grouped:
+                matched(each_tag, attributes, lambda each, f=each_finish, m=masked: f(each, m, {}))
+                continue
+            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped)) for d in grouped]
+            n_op = len(to_op_tiles([0] * len(plan.vector_tiles))) if to_op_tiles else len(plan.vector_tiles)
+            matched(each_tag, attributes, lambda each, f=each_finish, m=masked, dims=dims, n_op=n_op:
+                    _emit_row_groups(script, each, dims, {}, n_op, lambda op, groups: f(op, m, groups)))
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
@@ -349,15 +441,46 @@ def _vectorize_fill(script: _Script, plan: OpPlan, fill: str | None) -> None:
     script.vectorize(tiled, par if masked else None)
 
 
+def _split_parallel(plan: OpPlan, tiles: list[int]) -> tuple[list[int], list[int]]:
+    """`tiles` on the parallel dims only, and on the reduction dims only."""
+    parallel = [t if it == "parallel" else 0 for t, it in zip(tiles, plan.iterators)]
+    reduction = [0 if it == "parallel" else t for t, it in zip(tiles, plan.iterators)]
+    return parallel, reduction
+
+
 def _emit_contraction(script: _Script, entry: _Tagged) -> None:
     plan = entry.plan
     tiled, fill = _tile_for_threads(script, entry)
     tiled = script.tile_for(tiled, plan.cache_tiles)
-    tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
+    # The register-block loops (parallel dims) first, their partial blocks peeled; the reduction's
+    # unit-step loop is tiled in each part afterwards, so that it is the innermost loop everywhere.
+    # Tiled together with the parallel dims, k came out between the peeled remainder's row loop and
+    # its rows tiled to 1: each k step then looped over the remainder rows, loading and storing every
+    # row's accumulator (x @ W of a dynamic batch below 8 rows ran 2.2x slower than its static build).
+    # Where a remainder gets a chain of row blocks (_peeled: a dynamic remainder of a dim that is not
+    # the lanes), the register-block dims inside it whose blocks are all full (the columns) are
+    # tiled there too, in each part: the chain then runs once around the column loop, not once per
+    # 32 columns (at 1 row, 24 column blocks x 12 k blocks walked the 7 levels of the chain: x @ W
+    # ran 1.18x its static build, against 1.02x with 1-row tiles). Elsewhere the loop order is
+    # the dims' order, as before.
+    parallel, k_tiles = _split_parallel(plan, plan.vector_tiles)
+    partial = [d for d in _masked_dims(plan) if parallel[d]]
+    chained = [d for d in partial if _dynamic_remainder(plan, d) and d not in _lane_dims(plan)]
+    deferred = {d for d, t in enumerate(parallel) if t > 1 and chained and d > max(partial)}
+    outer = [0 if d in deferred else t for d, t in enumerate(parallel)]
+    inner = [t if d in deferred else k for d, (t, k) in enumerate(zip(parallel, k_tiles))]
+    tiled, loops = script.tile_for_loops(tiled, outer)
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
-    _peeled(script, entry.tag, tiled, loops, plan,
-            lambda op, masked, unit: script.vectorize(op, _unit_sizes(plan.vector_tiles, unit) if masked else None,
-                                                      contraction=True))
+
+    def finish(op: str, masked: bool, groups: dict[int, int]) -> None:
+        sizes = _group_sizes(plan.vector_tiles, groups) if masked else None
+        script.vectorize(script.tile_for(op, inner), sizes, contraction=True)
+
+    # B packed into panels: a run-time branch takes this kernel from 128 rows on, where a remainder
+    # of under 8 rows is little of the work; its rows are tiled to 1 (each level of the chain of
+    # row blocks costs compile time, bufferization's analysis most: see _peeled).
+    packed = PACKED_MARK in entry.op.operation.attributes
+    _peeled(script, entry.tag, tiled, loops, plan, finish, contraction=None if packed else entry.tag)
 
 
 def _allow_contraction(script: _Script, op: str) -> None:
@@ -397,8 +520,9 @@ def _emit_dot(script: _Script, entry: _Tagged) -> None:
 
     _vectorize_fill(script, plan, fill)  # before peeling, whose canonicalization may replace the fill
     _peeled(script, entry.tag, tiled, loops, plan,
-            lambda op, masked, unit: _split_reduction(script, op, red,
-                                                      _unit_sizes(plan.vector_tiles, unit) if masked else None))
+            lambda op, masked, groups: _split_reduction(script, op, red,
+                                                        _group_sizes(plan.vector_tiles, groups) if masked else None),
+            contraction=entry.tag)
 
 
 def _fuse_into(script: _Script, producer: str, container: str) -> tuple[str, str]:
@@ -435,8 +559,8 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
     # A k tile that may be partial (the dot kernel's lane-wide split of k) needs masks everywhere.
     k_masked = bool(set(_masked_dims(plan)) - set(par))
 
-    def finish_contraction(op: str, masked: bool, unit: set[int]) -> None:
-        sizes = _unit_sizes(plan.vector_tiles, unit) if masked or k_masked else None
+    def finish_contraction(op: str, masked: bool, groups: dict[int, int]) -> None:
+        sizes = _group_sizes(plan.vector_tiles, groups) if masked or k_masked else None
         if plan.kind == "dot":
             red = [0 if it == "parallel" else plan.reduction_vector for it in plan.iterators]
             _split_reduction(script, op, red, sizes)
@@ -444,8 +568,8 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
             k_tiles = [0 if it == "parallel" else v for v, it in zip(plan.vector_tiles, plan.iterators)]
             script.vectorize(script.tile_for(op, k_tiles), sizes, contraction=True)
 
-    def finish_elementwise(op: str, masked: bool, unit: set[int]) -> None:
-        script.vectorize(op, _unit_sizes(e_plan.vector_tiles, unit) if masked else None)
+    def finish_elementwise(op: str, masked: bool, groups: dict[int, int]) -> None:
+        script.vectorize(op, _group_sizes(e_plan.vector_tiles, groups) if masked else None)
 
     def contraction_tiles(tiles: list[int]) -> list[int]:  # over E's dims -> over the contraction's
         out = [0] * len(plan.iterators)
@@ -458,7 +582,7 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
         fused.append((entry.init_producer.tag, finish_elementwise, None))
     # A dot kernel's lanes are along k: each of E's dims is a register block's rows or columns.
     _peeled(script, epi.tag, tiled, loops, e_plan, finish_elementwise, tuple(fused),
-            lanes=set() if plan.kind == "dot" else None)
+            lanes=set() if plan.kind == "dot" else None, contraction=entry.tag)
 
 
 def _emit_generic(script: _Script, entry: _Tagged) -> None:
@@ -471,8 +595,8 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     transposes_16x16 = TRANSPOSED_PANELS_MARK in entry.op.operation.attributes \
         and element_bits(entry.op) == 32 and plan.vector_tiles[-2:] == [16, 16]
 
-    def vectorize(op: str, masked: bool, unit: set[int]) -> None:
-        script.vectorize(op, _unit_sizes(plan.vector_tiles, unit) if masked else None,
+    def vectorize(op: str, masked: bool, groups: dict[int, int]) -> None:
+        script.vectorize(op, _group_sizes(plan.vector_tiles, groups) if masked else None,
                          transposes_16x16=transposes_16x16 and not masked)
 
     if plan.split_reduction:

@@ -55,9 +55,11 @@
 // Full 4x16 register blocks only.
 // CHECK:           scf.for %[[F:.*]] = %c0 to %c8 step %c4 iter_args(%{{.*}} = %[[ZEROED]])
 // CHECK:             scf.for %[[P:.*]] = %c0 to %c400 step %c16
+// CHECK:               %[[WBLOCK:.*]] = tensor.extract_slice %[[WMAT]][%[[F]], 0] [4, 36] [1, 1]
+// CHECK:               %[[BPANEL:.*]] = tensor.extract_slice %[[B]][0, %[[P]]] [36, 16] [1, 1]
 // CHECK:               scf.for %[[K:.*]] = %c0 to %c36 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<4x16xf32>)
-// CHECK:                 tensor.extract_slice %[[WMAT]][%[[F]], %[[K]]] [4, 1] [1, 1]
-// CHECK:                 tensor.extract_slice %[[B]][%[[K]], %[[P]]] [1, 16] [1, 1]
+// CHECK:                 tensor.extract_slice %[[WBLOCK]][0, %[[K]]] [4, 1] [1, 1]
+// CHECK:                 tensor.extract_slice %[[BPANEL]][%[[K]], 0] [1, 16] [1, 1]
 // CHECK-NOT:             vector.mask
 // CHECK:                 vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 // CHECK:           scf.forall.in_parallel

@@ -8,8 +8,8 @@
 // reduction after the loop is a plain sum.
 
 // Rows symbolic (a batch marked torch.export.Dim): the full 4-row blocks and the remainder rows
-// (tiled to 1: static 1x3 blocks, no masks) both accumulate with contractable pairs in registers
-// (AVX2: 4x3 blocks).
+// (one static block of exactly their count: 3, 2 or 1 rows, no masks) all accumulate with
+// contractable pairs in registers, the k loop inside the block (AVX2: 4x3 blocks).
 // CHECK-LABEL: func.func @linear_dynamic_batch
 // CHECK:         scf.forall
 // CHECK:           %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4x3x8xf32>)
@@ -18,6 +18,11 @@
 // CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %[[PROD]] fastmath<contract> : vector<4x3x8xf32>
 // CHECK:             scf.yield %[[SUM]]
 // CHECK:           vector.multi_reduction <add>, %[[PARTIAL]], %{{.*}} [2] : vector<4x3x8xf32> to vector<4x3xf32>
+// CHECK:           scf.for %{{.*}} step %c3
+// CHECK:             scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%{{.*}}) -> (vector<3x3x8xf32>)
+// CHECK:           scf.for %{{.*}} step %c3
+// CHECK:             scf.for %{{.*}} step %c2
+// CHECK:               scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%{{.*}}) -> (vector<2x3x8xf32>)
 // CHECK:           scf.for %{{.*}} = %c0 to %{{.*}} step %c1
 // CHECK:             %[[RPARTIAL:.*]] = scf.for {{.*}} iter_args(%[[RACC:.*]] = %{{.*}}) -> (vector<1x3x8xf32>)
 // CHECK-NOT:           vector.create_mask
@@ -68,8 +73,8 @@ func.func @linear_bias_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: te
 
 // q·kᵀ of a causal attention with a symbolic sequence length: the dot kernel with both matrix dims
 // symbolic and its epilogue (scale, mask) fused. Every remainder of the 4x3 block (rows, columns,
-// the corner) has a size known only at run time: it is tiled to 1 in those dims, so each part
-// accumulates a static vector in registers. No masks, no partial accumulator of dynamic size (a
+// the corner) has a size known only at run time: it runs the one static block of its size (3, 2
+// or 1 rows; 2 or 1 columns), so each part accumulates a static vector in registers. No masks, no partial accumulator of dynamic size (a
 // heap buffer read and written with masked moves at every k step), no scalar combine: after the
 // zero fill (whose lanes alone are masked), no vector.create_mask, tensor.empty or linalg op.
 // CHECK-LABEL: func.func @scores_dynamic_sequence
@@ -79,7 +84,15 @@ func.func @linear_bias_relu(%w: tensor<32x64xf32>, %bias: tensor<32xf32>, %x: te
 // CHECK-NOT:       vector.create_mask
 // CHECK-NOT:       tensor.empty
 // CHECK-NOT:       linalg.
+// CHECK:           scf.for {{.*}} -> (vector<4x2x8xf32>)
+// CHECK-NOT:       vector.create_mask
+// CHECK-NOT:       tensor.empty
+// CHECK-NOT:       linalg.
 // CHECK:           scf.for {{.*}} -> (vector<4x1x8xf32>)
+// CHECK-NOT:       vector.create_mask
+// CHECK-NOT:       tensor.empty
+// CHECK-NOT:       linalg.
+// CHECK:           scf.for {{.*}} -> (vector<3x3x8xf32>)
 // CHECK-NOT:       vector.create_mask
 // CHECK-NOT:       tensor.empty
 // CHECK-NOT:       linalg.

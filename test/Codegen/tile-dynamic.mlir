@@ -46,6 +46,72 @@ func.func @scores_dynamic(%q: tensor<?x?x64xf32>, %kt: tensor<?x64x?xf32>) -> te
 
 // -----
 
+// x @ W with W row-major (GPT-2's Conv1D: addmm(bias, x, W)) and a symbolic row count (a dynamic
+// batch): the outer-product kernel. The full 8-row blocks (AVX-512) run the static kernel. The
+// remainder (0 to 7 rows, known at run time) runs one static block of exactly its rows: tiled by
+// 7, 6, ..., 1 in turn, each loop peeled, so that at most one of them runs, the rest falling
+// through to the next. Each block loops over the 32-column blocks (all full: tiled inside the
+// chain, which runs once per k block, not per column block), and in every block the k loop is
+// inside the rows, its accumulators carried in registers (iter_args of vectors); no masks. (The k
+// loop was outside the remainder's rows, tiled to 1: every k step loaded and stored each row's
+// accumulator; a dynamic batch of 1 ran 2.2x slower than its static build.)
+// (From 128 rows on, a run-time branch takes the packed-B kernel, test/Codegen/tile-pack-b.mlir,
+// whose row remainder is cut the same way; checked here: the other branch.)
+// AVX512-LABEL: func.func @xw_dynamic_rows
+// AVX512:         } else {
+// AVX512:         scf.forall
+// AVX512:           %[[ROWS:.*]] = affine.min
+// AVX512:           scf.for %{{.*}} = %c0 to %c768 step %c64
+// AVX512:             %[[FULL:.*]] = affine.apply #{{.*}}()[%[[ROWS]]]
+// AVX512:             scf.for %{{.*}} = %c0 to %[[FULL]] step %c8
+// AVX512:               scf.for %{{.*}} = %c0 to %c256 step %c32
+// AVX512:                 vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// AVX512-NEXT:            scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<8x32xf32>)
+// AVX512:                   vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// AVX512:             scf.for %{{.*}} = %[[FULL]] to %[[ROWS]] step %c8
+// AVX512-NOT:           vector.mask
+// AVX512:               scf.for %{{.*}} step %c7
+// AVX512-NEXT:            tensor.extract_slice
+// AVX512-NEXT:            tensor.extract_slice
+// AVX512-NEXT:            scf.for %{{.*}} = %c0 to %c256 step %c32
+// AVX512:                   vector.transfer_read {{.*}} : tensor<7x32xf32>, vector<7x32xf32>
+// AVX512-NEXT:              scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<7x32xf32>)
+// AVX512:                     vector.contract {{.*}} : vector<7x1xf32>, vector<1x32xf32> into vector<7x32xf32>
+// AVX512:               scf.for %{{.*}} step %c7
+// AVX512:                 scf.for %{{.*}} step %c6
+// AVX512:                   scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<6x32xf32>)
+// AVX512:                     scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<5x32xf32>)
+// AVX512:                       scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<4x32xf32>)
+// AVX512:                         scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<3x32xf32>)
+// AVX512:                           scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<2x32xf32>)
+// AVX512:                             scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}}) -> (tensor<?x256xf32>)
+// AVX512:                               scf.for %{{.*}} = %c0 to %c256 step %c32
+// AVX512:                                 vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<1x32xf32>
+// AVX512-NEXT:                            scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<1x32xf32>)
+// AVX512:                                   vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
+// AVX512-NOT:     vector.mask
+// AVX512-NOT:     linalg.matmul
+// AVX512:         return
+// AVX2-LABEL: func.func @xw_dynamic_rows
+// AVX2:           } else {
+// AVX2:               scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<4x16xf32>)
+// AVX2:               scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<3x16xf32>)
+// AVX2:               scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<2x16xf32>)
+// AVX2:               scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<1x16xf32>)
+// AVX2-NOT:       vector.mask
+// AVX2-NOT:       linalg.matmul
+func.func @xw_dynamic_rows(%x: tensor<?x768xf32>, %w: tensor<768x768xf32>) -> tensor<?x768xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x768xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x768xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x768xf32>) -> tensor<?x768xf32>
+  %r = linalg.matmul ins(%x, %w : tensor<?x768xf32>, tensor<768x768xf32>) outs(%f : tensor<?x768xf32>) -> tensor<?x768xf32>
+  return %r : tensor<?x768xf32>
+}
+
+// -----
+
 // An elementwise op whose contiguous dim is symbolic: the loop over 64-wide (AVX-512) vectors
 // is peeled; full vectors are plain loads, math and stores, the remainder is masked.
 // AVX512-LABEL: func.func @exp_dynamic

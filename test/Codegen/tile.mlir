@@ -37,8 +37,9 @@ func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<51
 
 // Dynamic rows: the loop over 8-row register blocks is peeled. The full blocks run the static
 // kernel (no masks, the accumulator in registers across the reduction); the remainder rows, of a
-// size known only at run time, are tiled to 1: each is a static 1x32 vector tile, no masks (a
-// masked 8x32 tile was a masked move per row and k step). The fill's rows are tiled to 1 too.
+// size known only at run time, run one static block of exactly their count (7 down to 1 rows,
+// each tiled and peeled in turn), its k loop inside, no masks (a masked 8x32 tile was a masked
+// move per row and k step). The fill's rows are tiled to 1.
 // AVX512-LABEL: func.func @matmul_dynamic
 // AVX512:         scf.forall
 // AVX512:           scf.for %{{.*}} = %c0 to %{{.*}} step %c1
@@ -49,9 +50,13 @@ func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<51
 // AVX512:               scf.for {{.*}} -> (vector<8x32xf32>)
 // AVX512:                 vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
 // AVX512:             scf.for %{{.*}} = %[[FULL]] to
-// AVX512:               %[[REST:.*]] = affine.apply
-// AVX512:               scf.for %{{.*}} = %c0 to %[[REST]] step %c1
-// AVX512:                 vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
+// AVX512:               scf.for %{{.*}} step %c7
+// AVX512:                 scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<7x32xf32>)
+// AVX512:                   vector.contract {{.*}} : vector<7x1xf32>, vector<1x32xf32> into vector<7x32xf32>
+// AVX512:               scf.for %{{.*}} step %c7
+// AVX512:                 scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// AVX512:                   scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<1x32xf32>)
+// AVX512:                     vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
 // AVX512-NOT:     vector.mask
 // AVX512-NOT:     vector.create_mask
 // AVX512:         return
