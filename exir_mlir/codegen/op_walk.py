@@ -35,6 +35,21 @@ def collect_ops(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str) ->
     return found
 
 
+def contains_op(root: ir.Operation, name: str) -> bool:
+    """Whether an op named `name` is under `root` (itself included); the walk stops at the first."""
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if op.name == name:
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return found
+
+
 def rewrite_each(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str,
                  rewrite: Callable[[ir.Operation], None],
                  declines: tuple[type[Exception], ...] = ()) -> int:

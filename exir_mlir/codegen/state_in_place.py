@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from exir_mlir._mlir import ir
 from exir_mlir.abi import Signature
+from exir_mlir.codegen.op_walk import contains_op
 
 STATE_IN_PLACE_ATTR = "exir.state_in_place"  # [result, argument, result, argument, ...]
 MUTATION_KINDS = ("buffer_mutation",)
@@ -38,20 +39,6 @@ MUTATION_KINDS = ("buffer_mutation",)
 # an init may be written in place, but bufferization is free to copy it), insertions (the source
 # is copied; the destination is an init) and reads of elements or sizes.
 _NOT_ALIASING = ("tensor.extract", "tensor.dim", "tensor.insert", "tensor.insert_slice")
-
-
-def _walk_has_assert(op: ir.Operation) -> bool:
-    found = False
-
-    def visit(inner: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        if inner.name == "cf.assert":
-            found = True
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit)
-    return found
 
 
 def _aliases(value: ir.Value) -> set | None:
@@ -82,7 +69,7 @@ def mark_state_in_place(module: ir.Module, func_op: ir.Operation, signature: Sig
     """Record on `func_op` (`exir.state_in_place`) the buffer mutations that may be written into
     their buffer's argument: a result of the buffer's own type, in a module without run-time
     checks. Returns how many; `materialize_state_in_place` decides after tiling."""
-    if _walk_has_assert(module.operation):
+    if contains_op(module.operation, "cf.assert"):
         return 0
     ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
     arguments = {spec.name: spec.index for spec in signature.inputs if not spec.scalar}
@@ -98,6 +85,18 @@ def mark_state_in_place(module: ir.Module, func_op: ir.Operation, signature: Sig
     return len(pairs) // 2
 
 
+def _take_pairs(module: ir.Operation):
+    """(function, [(result, argument), ...]) for each function with `exir.state_in_place`, the
+    attribute dropped (a pass that keeps pairs sets it again)."""
+    for op in module.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name != "func.func" or STATE_IN_PLACE_ATTR not in op.attributes:
+            continue
+        flat = list(ir.DenseI64ArrayAttr(op.attributes[STATE_IN_PLACE_ATTR]))
+        del op.attributes[STATE_IN_PLACE_ATTR]
+        yield op, list(zip(flat[0::2], flat[1::2]))
+
+
 def materialize_state_in_place(module: ir.Operation) -> int:
     """Tensors, after `eliminate-empty-tensors` and before one-shot bufferization (which, when run
     after materializations, made producers write into the buffer early and then could not always
@@ -105,12 +104,7 @@ def materialize_state_in_place(module: ir.Operation) -> int:
     after the writes becomes `materialize_in_destination` into the (now writable) argument; the
     attribute keeps the pairs materialized. Returns how many."""
     count = 0
-    for op in module.regions[0].blocks[0].operations:
-        op = op.operation
-        if op.name != "func.func" or STATE_IN_PLACE_ATTR not in op.attributes:
-            continue
-        flat = list(ir.DenseI64ArrayAttr(op.attributes[STATE_IN_PLACE_ATTR]))
-        del op.attributes[STATE_IN_PLACE_ATTR]
+    for op, pairs in _take_pairs(module):
         blocks = op.regions[0].blocks
         if len(blocks) != 1:
             continue
@@ -122,7 +116,7 @@ def materialize_state_in_place(module: ir.Operation) -> int:
         # value of another buffer: two buffers swapped): that buffer is not written in place.
         read_after = [ret.operands[i] for i in range(len(ret.operands))]
         chosen = []
-        for position, index in zip(flat[0::2], flat[1::2]):
+        for position, index in pairs:
             aliases = _aliases(block.arguments[index])
             if aliases is not None and not any(value in aliases for value in read_after):
                 chosen.append((position, index))
@@ -150,18 +144,13 @@ def return_state_arguments(module: ir.Operation) -> int:
     deallocation pipeline made an owned copy of the argument returns the argument itself. Drops
     the attribute. Returns how many results now return their argument."""
     count = 0
-    for op in module.regions[0].blocks[0].operations:
-        op = op.operation
-        if op.name != "func.func" or STATE_IN_PLACE_ATTR not in op.attributes:
-            continue
-        flat = list(ir.DenseI64ArrayAttr(op.attributes[STATE_IN_PLACE_ATTR]))
-        del op.attributes[STATE_IN_PLACE_ATTR]
+    for op, pairs in _take_pairs(module):
         block = op.regions[0].blocks[0]
         for region_block in op.regions[0].blocks:
             terminator = list(region_block.operations)[-1].operation
             if terminator.name != "func.return":
                 continue
-            for position, index in zip(flat[0::2], flat[1::2]):
+            for position, index in pairs:
                 argument = block.arguments[index]
                 returned = terminator.operands[position]
                 if returned == argument:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from exir_mlir._mlir import ir, linalg
 from exir_mlir.codegen.host import HostCPU
+from exir_mlir.codegen.op_walk import contains_op
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -365,28 +366,8 @@ def touches_unvectorizable_memory(op: ir.OpView) -> bool:
 
 
 def _uses_index(op: ir.OpView) -> bool:
-    found = False
-
-    def visit(inner: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        if inner.name == "linalg.index":
-            found = True
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    op.operation.walk(visit)
-    return found
+    return contains_op(op.operation, "linalg.index")
 
 
 def _has_tensor_extract(op: ir.OpView) -> bool:
-    found = False
-
-    def visit(inner: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        if inner.name == "tensor.extract":
-            found = True
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    op.operation.walk(visit)
-    return found
+    return contains_op(op.operation, "tensor.extract")
