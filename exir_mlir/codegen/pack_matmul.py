@@ -27,9 +27,9 @@ per block from L2: linear + ReLU at 2048^3 ran at 52% of the FMA peak there, at 
 Only float operands of one type, static K and N with N a multiple of P, B larger than L1, and a
 static M of at least _MIN_ROWS. The copy of B costs about as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
 loss: x @ W of a dynamic batch at 8 rows ran 1.4x slower packed, at 128 rows 0.88x, at 1024 0.81x.
-A dynamic M is packed at run time on a one-core host: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses
-between the packed form and the matmul as it was (_choose_at_run_time), with its elementwise reader in
-both branches (multi-core hosts: not yet, see _rewrite).
+A dynamic M is packed at run time: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses between the packed
+form and the matmul as it was (_choose_at_run_time), with its elementwise reader in both branches.
+(The if's result must bufferize to a buffer of known strides: pipeline.BUFFERIZE.)
 
 The panels' view of C would stand between the contraction and the elementwise op that reads it
 (a bias, an activation) as a reshape, which the schedule cannot fuse through: that op is rewritten
@@ -151,13 +151,6 @@ def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     form, k, n, p = _sizes(op, host)
     m = ir.RankedTensorType(op.operands[2].type).shape[0]
     if m == _DYNAMIC:
-        if host.cores > 1:
-            # Measured on 2 cores (dynamic-batch MLP 512-1024-1024-256, 2 threads): the unpacked
-            # branch under the scf.if ran 3.1x slower than the same matmul without the choice at
-            # 64 rows (1.70 vs 0.55 ms; slower than 1 thread), while 1 thread was 1.00-1.09x at
-            # every batch. Until that branch keeps its thread distribution, multi-core hosts leave
-            # a dynamic row count unpacked (1.1x of static at 64 rows, 1.25x at 1024).
-            raise ValueError("a dynamic row count on a multi-core host")
         _choose_at_run_time(op, form, k, n, p)
     elif m >= _MIN_ROWS:
         _pack(op, form, k, n, p)

@@ -203,3 +203,32 @@ func.func @state_in_place(%x: tensor<4x8xf32> {bufferization.writable = false}, 
 func.func @swapped_state(%a: tensor<4xf32> {bufferization.writable = false}, %b: tensor<4xf32> {bufferization.writable = false}) -> (tensor<4xf32>, tensor<4xf32>) attributes {exir.state_in_place = array<i64: 0, 0, 1, 1>} {
   return %b, %a : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// An scf.if whose branches yield a new buffer and a collapse_shape of one (pack_matmul's run-time
+// choice between the packed product, viewed [M, N/P, P], and the plain one) yields a plain
+// identity-layout buffer, not one of fully dynamic strides and offset, which every reader (an
+// outlined parallel body, where no constant strides can be seen) would read with scalar loads.
+// CHECK-LABEL: func.func @choice_of_new_buffers
+// CHECK-NOT:     strided
+// CHECK:         scf.if %{{.*}} -> (memref<?x32xf32>)
+// CHECK:           memref.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : memref<?x2x16xf32> into memref<?x32xf32>
+// CHECK:         } else {
+// CHECK:         }
+// CHECK-NOT:     strided
+// CHECK:         return %{{.*}} : memref<?x32xf32>
+func.func @choice_of_new_buffers(%c: i1, %m: index) -> tensor<?x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = scf.if %c -> (tensor<?x32xf32>) {
+    %e = tensor.empty(%m) : tensor<?x2x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x2x16xf32>) -> tensor<?x2x16xf32>
+    %x = tensor.collapse_shape %f [[0], [1, 2]] : tensor<?x2x16xf32> into tensor<?x32xf32>
+    scf.yield %x : tensor<?x32xf32>
+  } else {
+    %e = tensor.empty(%m) : tensor<?x32xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32xf32>) -> tensor<?x32xf32>
+    scf.yield %f : tensor<?x32xf32>
+  }
+  return %r : tensor<?x32xf32>
+}

@@ -1,5 +1,4 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=1 l2-bytes=524288})' | FileCheck %s --check-prefix=ONE-CORE
 
 // A 512^3 matmul whose B (1 MiB, row-major [k, n]) is larger than L1: B is copied once per call
 // into 16-wide column panels [n/16, k, 16] (an expand_shape and a transpose of the two outer
@@ -30,26 +29,24 @@ func.func @matmul_packed(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> te
 
 // -----
 
-// A dynamic row count chooses at run time on a one-core host: from 128 rows on (scf.if) the packed
-// kernel, below it (a call may bring a few rows, where the per-call copy of B costs more than the
-// panels save) the unpacked outer-product kernel (a 4x16 register block reading B's rows). On more
-// cores the count stays unpacked (pack_matmul._rewrite: the unpacked branch lost its thread
-// distribution under the scf.if). A static count under 64 rows is not packed.
-// ONE-CORE-LABEL: func.func @matmul_dynamic_rows
-// ONE-CORE:         %[[M:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x256xf32>
-// ONE-CORE:         %[[MANY:.*]] = arith.cmpi sge, %[[M]], %c128 : index
-// ONE-CORE:         scf.if %[[MANY]] -> (tensor<?x128xf32>)
-// ONE-CORE:           tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [256, 8, 16]
-// ONE-CORE:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
-// ONE-CORE:           tensor.collapse_shape
-// ONE-CORE:         } else {
-// ONE-CORE-NOT:       tensor.expand_shape
-// ONE-CORE:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
-// ONE-CORE:         }
+// A dynamic row count chooses at run time: from 128 rows on (scf.if) the packed kernel, below it
+// (a call may bring a few rows, where the per-call copy of B costs more than the panels save) the
+// unpacked outer-product kernel (a 4x16 register block reading B's rows), each branch with its own
+// thread tiles (parallelize-pack-b-choice.mlir: both run on the threads). A static count under 64
+// rows is not packed.
 // CHECK-LABEL: func.func @matmul_dynamic_rows
-// CHECK-NOT:     scf.if
-// CHECK-NOT:     tensor.expand_shape
-// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK:         %[[M:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x256xf32>
+// CHECK:         %[[MANY:.*]] = arith.cmpi sge, %[[M]], %c128 : index
+// CHECK:         scf.if %[[MANY]] -> (tensor<?x128xf32>)
+// CHECK:           tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [256, 8, 16]
+// CHECK:           scf.forall
+// CHECK:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:           tensor.collapse_shape
+// CHECK:         } else {
+// CHECK-NOT:       tensor.expand_shape
+// CHECK:           scf.forall
+// CHECK:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK:         }
 // CHECK-LABEL: func.func @matmul_few_rows
 // CHECK-NOT:     tensor.expand_shape
 // CHECK:         return
