@@ -54,17 +54,24 @@ def linearize(forall: ir.OpView) -> ir.OpView:
                 total = trip if total == 1 else arith.muli(_index(total), trip)
         linear = scf.ForallOp([0], [total], [1])
         body = linear.body
+        # Dims of a run-time trip count are linearized innermost: their last tile is the partial one
+        # (a dynamic batch's rows, tiled as if the batch were 1024), and the threads' contiguous
+        # chunks then split the static dims, each chunk getting its share of full and partial
+        # tiles. Rows outermost, nn.Linear(768) at 200 rows on 2 threads gave one thread row tiles
+        # 0-1 (128 rows) and the other 2-3 (72): 1.3x its static build.
+        order = ([d for d, t in enumerate(trips) if isinstance(t, int)]
+                 + [d for d, t in enumerate(trips) if not isinstance(t, int)])
         with ir.InsertionPoint(body):
             linear_iv = body.arguments[0]
-            static_basis = [t if isinstance(t, int) else _DYNAMIC for t in trips]
-            dynamic_basis = [t for t in trips if not isinstance(t, int)]
+            static_basis = [trips[d] if isinstance(trips[d], int) else _DYNAMIC for d in order]
+            dynamic_basis = [trips[d] for d in order if not isinstance(trips[d], int)]
             index_type = ir.IndexType.get()
             delin = affine.AffineDelinearizeIndexOp(
                 [index_type] * len(trips), linear_iv, dynamic_basis, static_basis
             )
             ivs = []
             for position, (lb, step) in enumerate(zip(lbs, steps)):
-                iv = delin.results[position]
+                iv = delin.results[order.index(position)]
                 if step != 1:
                     iv = arith.muli(iv, _index(step))
                 if lb != 0:

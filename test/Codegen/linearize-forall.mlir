@@ -49,6 +49,27 @@ func.func @dynamic(%x: memref<?x?xf32>, %n: index, %m: index) {
 
 // -----
 
+// A run-time count of row tiles (a dynamic batch, its last tile partial) and a static count of
+// column tiles: the rows are linearized innermost, so that each thread's contiguous chunk of the
+// linear index holds its share of the columns over all rows, the partial tile included (rows
+// outermost, 200 rows of 64-row tiles on 2 threads gave one thread 128 rows and the other 72).
+// CHECK-LABEL: func.func @dynamic_rows_static_columns
+// CHECK-SAME:    (%[[X:.*]]: memref<?x768xf32>, %[[N:.*]]: index)
+// CHECK:         %[[ROWS:.*]] = arith.maxsi %[[N]], %{{.*}} : index
+// CHECK:         %[[TOTAL:.*]] = arith.muli %c12, %[[ROWS]] : index
+// CHECK:         scf.forall (%[[LIN:.*]]) in (%[[TOTAL]]) {
+// CHECK:           %[[JI:.*]]:2 = affine.delinearize_index %[[LIN]] into (12, %[[ROWS]]) : index, index
+// CHECK:           memref.store %{{.*}}, %[[X]][%[[JI]]#1, %[[JI]]#0]
+func.func @dynamic_rows_static_columns(%x: memref<?x768xf32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i, %j) in (%n, 12) {
+    memref.store %zero, %x[%i, %j] : memref<?x768xf32>
+  }
+  return
+}
+
+// -----
+
 // A 1-d forall is left as it is.
 // CHECK-LABEL: func.func @one_dim
 // CHECK:         scf.forall (%{{.*}}) in (64) {
