@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import contract_operands, expand_powf, linearize_forall, outline_loops, pipeline
+from exir_mlir.codegen import contract_operands, expand_powf, hoist_state, linearize_forall, outline_loops, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -35,6 +35,12 @@ def register_cpu_passes() -> None:
             "cores": PassOption(int, 0, "cores to split work over (0: the host's)"),
             "l2-bytes": PassOption(int, 0, "L2 cache size per core to block for (0: the host's)"),
         },
+    )
+    register_pass(
+        "exir-cpu-hoist-state",
+        _reporting(hoist_state.hoist_state_computations),
+        description="computations of read-only state (arguments marked exir.read_only_state) -> a function "
+                    "<entry>__init that the runtime runs once; the entry takes its results (part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-bufferize",

@@ -13,6 +13,7 @@ from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
+from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
@@ -894,6 +895,9 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
         # The zero fill of C, expanded to the panels' shape, folds back into a fill of its own
         # (the contraction's init, fused into its tiles).
         passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
+    # The panels of weights (and anything else computed from read-only state alone) move into an
+    # init function run once (hoist_state.py); scheduled below like the entry function.
+    hoist_state_computations(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)
