@@ -40,6 +40,7 @@ computes it in the contraction's register blocks like any matmul's epilogue.
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
+from exir_mlir.codegen.hoist_state import is_read_only_state
 from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import rewrite_each
 
@@ -150,7 +151,11 @@ def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     form, k, n, p = _sizes(op, host)
     m = ir.RankedTensorType(op.operands[2].type).shape[0]
-    if m == _DYNAMIC:
+    if is_read_only_state(op.operands[1]):
+        # A weight: its panels are computed once, in the init function (hoist_state.py), not per
+        # call, so the packed kernel is the choice at any row count.
+        _pack(op, form, k, n, p)
+    elif m == _DYNAMIC:
         if host.cores > 1:
             # Measured on 2 cores (dynamic-batch MLP 512-1024-1024-256, 2 threads): the unpacked
             # branch under the scf.if ran 3.1x slower than the same matmul without the choice at
