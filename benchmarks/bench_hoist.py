@@ -73,10 +73,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeats", type=int, default=200)
+    parser.add_argument("--cases", nargs="+", default=None, help="names (prefixes) of the cases to run")
     args = parser.parse_args(argv)
     print(machine_description())
     print(f"{'case':28} {'thr':>3} {'rows':>5} {'per call ms':>11} {'hoisted ms':>10} {'ratio':>6}  load")
     for name, module, example, dynamic, inputs in _cases():
+        if args.cases and not any(name.startswith(c) for c in args.cases):
+            continue
         ep = torch.export.export(module, example, dynamic_shapes=dynamic)
         for threads in args.threads:
             torch.set_num_threads(threads)
