@@ -159,3 +159,18 @@ def test_weight_changed_in_place_after_compiling():
     with torch.no_grad():
         ep.state_dict["2.weight"].copy_(torch.randn(256, 768))
     torch.testing.assert_close(program(x), ep.module()(x).detach(), **TOL)
+
+
+def test_cache_dir_keeps_the_init_function(tmp_path):
+    # A later process loads the kernel library with its exir_packed_init and the signature's init.
+    from exir_mlir import compiler
+
+    model = _mlp()
+    ep = torch.export.export(model, (torch.randn(64, 768),), dynamic_shapes=({0: Dim("batch", min=1, max=2048)},))
+    exir_mlir.compile(ep, num_threads=2, cache_dir=tmp_path)
+    compiler._MEMORY.clear()
+    program = exir_mlir.compile(ep, num_threads=2, cache_dir=tmp_path)
+    assert program.loaded_from_disk and len(_hoisted(program)) == 2
+    x = torch.randn(65, 768)
+    with torch.no_grad():
+        torch.testing.assert_close(program(x), model(x), **TOL)
