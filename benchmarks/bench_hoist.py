@@ -60,6 +60,8 @@ def _cases():
     small_batch = Dim("batch", min=1, max=64)
     yield ("linear768 dyn", linear, (torch.randn(64, 768),), ({0: batch},),
            [(rows, (torch.randn(rows, 768),)) for rows in (1, 8, 64, 128, 1024)])
+    for rows in (1, 8):
+        yield (f"linear768 static{rows}", linear, (torch.randn(rows, 768),), None, [(rows, (torch.randn(rows, 768),))])
     yield ("mlp static", mlp, (torch.randn(64, 512),), None, [(64, (torch.randn(64, 512),))])
     yield ("mlp dyn", mlp, (torch.randn(64, 512),), ({0: batch},),
            [(rows, (torch.randn(rows, 512),)) for rows in (1, 8, 64, 1024)])
