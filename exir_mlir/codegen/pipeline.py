@@ -19,6 +19,7 @@ from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
@@ -369,6 +370,7 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
 
     `check_bounds`: every memref access and view is checked at run time (insert_bounds_checks)."""
     lower_vectors(module)
+    deinterleave_strided_reads(module)
     # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
     # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
     _run(module, "builtin.module(func.func(math-extend-to-supported-types,"
