@@ -55,7 +55,7 @@ func.func @reads_inputs(%x: tensor<64x64xf32>, %w: tensor<64x64xf32> {exir.read_
 // -----
 
 // A chain of weights only: the transpose and the scaling are hoisted, but the broadcast of the
-// scaled weight over 8 rows (8x its elements) is not worth its memory: it stays, and reads the
+// scaled weight over 8 rows (8x its bytes) is not worth its memory: it stays, and reads the
 // hoisted scaled weight. A view of a weight alone (the expand_shape the entry reads) computes
 // nothing: it stays too, and the weight is not an argument of the init function for it.
 // CHECK-LABEL: func.func @chain
@@ -96,4 +96,26 @@ func.func @captures_input(%s: f32, %w: tensor<64x64xf32> {exir.read_only_state})
     linalg.yield %m : f32
   } -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// Not worth an argument: a transpose of a small weight (4 KiB: binding it would cost a call more
+// than computing it), and int8 weights widened to i32 (4x the bytes of the state: the memory that
+// quantization saves).
+// CHECK-NOT:   exir.hoisted_state
+// CHECK-LABEL: func.func @not_worth_it
+// CHECK:         linalg.transpose
+// CHECK:         arith.extsi
+// CHECK-NOT:   func.func @not_worth_it__init
+func.func @not_worth_it(%small: tensor<32x32xf32> {exir.read_only_state}, %q: tensor<256x256xi8> {exir.read_only_state}) -> (tensor<32x32xf32>, tensor<256x256xi32>) {
+  %e = tensor.empty() : tensor<32x32xf32>
+  %t = linalg.transpose ins(%small : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) permutation = [1, 0]
+  %e2 = tensor.empty() : tensor<256x256xi32>
+  %w = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%q : tensor<256x256xi8>) outs(%e2 : tensor<256x256xi32>) {
+  ^bb0(%a: i8, %o: i32):
+    %x = arith.extsi %a : i8 to i32
+    linalg.yield %x : i32
+  } -> tensor<256x256xi32>
+  return %t, %w : tensor<32x32xf32>, tensor<256x256xi32>
 }
