@@ -167,6 +167,7 @@ def test_cache_dir_keeps_the_init_function(tmp_path):
 
     model = _mlp()
     ep = torch.export.export(model, (torch.randn(64, 768),), dynamic_shapes=({0: Dim("batch", min=1, max=2048)},))
+    compiler._MEMORY.clear()  # (another test of this process may have compiled the same program)
     exir_mlir.compile(ep, num_threads=2, cache_dir=tmp_path)
     compiler._MEMORY.clear()
     program = exir_mlir.compile(ep, num_threads=2, cache_dir=tmp_path)
