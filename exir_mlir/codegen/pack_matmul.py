@@ -155,9 +155,10 @@ def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     form, k, n, p = _sizes(op, host)
     m = ir.RankedTensorType(op.operands[2].type).shape[0]
-    if is_read_only_state(op.operands[1]):
+    if is_read_only_state(op.operands[1]) and op.parent.name == "func.func":
         # A weight: its panels are computed once, in the init function (hoist_state.py), not per
-        # call, so the packed kernel is the choice at any row count.
+        # call, so the packed kernel is the choice at any row count. (Inside a branch or a loop
+        # body the copy would stay there: hoist_state moves only the function's top-level ops.)
         _pack(op, form, k, n, p)
     elif m == _DYNAMIC:
         if host.cores > 1:

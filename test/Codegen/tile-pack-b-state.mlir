@@ -26,3 +26,29 @@ func.func @main(%x: tensor<?x512xf32>, %w: tensor<512x512xf32> {exir.read_only_s
          ins(%x, %w : tensor<?x512xf32>, tensor<512x512xf32>) outs(%f : tensor<?x512xf32>) -> tensor<?x512xf32>
   return %r : tensor<?x512xf32>
 }
+
+// -----
+
+// The same linear in a branch (torch.cond): hoist_state moves only a function's top-level ops, so
+// the copy would stay in the branch, once per call: a dynamic row count on two cores keeps the
+// unpacked kernel there, as for any B. Nothing is hoisted.
+// CHECK-LABEL: func.func @in_branch
+// CHECK:         scf.if
+// CHECK-NOT:       linalg.transpose
+// CHECK-NOT:       tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]]
+// CHECK-NOT:   func.func @in_branch__init
+func.func @in_branch(%x: tensor<?x512xf32>, %w: tensor<512x512xf32> {exir.read_only_state}, %c: i1) -> tensor<?x512xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x512xf32>
+  %r = scf.if %c -> tensor<?x512xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty(%m) : tensor<?x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x512xf32>) -> tensor<?x512xf32>
+    %y = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+           ins(%x, %w : tensor<?x512xf32>, tensor<512x512xf32>) outs(%f : tensor<?x512xf32>) -> tensor<?x512xf32>
+    scf.yield %y : tensor<?x512xf32>
+  } else {
+    scf.yield %x : tensor<?x512xf32>
+  }
+  return %r : tensor<?x512xf32>
+}
