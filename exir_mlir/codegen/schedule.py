@@ -890,10 +890,32 @@ def own_init_fills(module: ir.Operation) -> int:
     return added
 
 
+# Set on the module by apply_cpu_schedule when it ran upstream's empty-tensor elimination itself
+# (exir-cpu-bufferize then does not run it again).
+EMPTY_TENSORS_ELIMINATED = "exir.empty_tensors_eliminated"
+
+
+def eliminate_empty_tensors_untiled(module: ir.Operation) -> None:
+    """Upstream's `eliminate-empty-tensors` (a tensor.empty that is inserted into a destination
+    becomes that destination's slice: no temporary) on the untiled ops, marking the module.
+
+    Its one-shot analysis grows faster than linearly with the ops of a function: after tiling (the
+    peeled parts and remainder blocks of every op of a dynamic-shape model) it took 0.5-1.4 s of a
+    dynamic transformer block's or nn.TransformerEncoder's build, 1.7 s of an nn.LSTM's, against
+    0.00-0.03 s here, with the same allocations and copies after bufferization in every such
+    benchmark build. Not where convolutions became im2col: there it ran after tiling as before
+    (run here instead, ResNet-18's dynamic build bufferized with 6 more whole-activation copies)."""
+    passmanager.PassManager.parse("builtin.module(eliminate-empty-tensors)", context=module.context).run(module)
+    module.attributes[EMPTY_TENSORS_ELIMINATED] = ir.UnitAttr.get(module.context)
+
+
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
     own_init_fills(module)
-    if convert_convolutions(module, host):
+    converted = convert_convolutions(module, host)
+    if not converted:
+        eliminate_empty_tensors_untiled(module)
+    if converted:
         # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
         # contraction): folded now, the fill is the contraction's own init and is planned with it,
         # instead of being folded (its tag lost) by the first schedule's canonicalization.
