@@ -19,6 +19,7 @@ from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
@@ -372,8 +373,12 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
 
     `check_bounds`: every memref access and view is checked at run time (insert_bounds_checks)."""
     lower_vectors(module)
-    # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
-    # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
+    deinterleave_strided_reads(module)
+    # f16/bf16 math and arithmetic compute in f32 (what LLVM would do, but its x86 backend aborts on
+    # some bf16 vector operations); math then gets the f32 polynomials. Within one fused loop the
+    # intermediate results stay f32 (the pass marks its extf/truncf pairs `contract`, and MLIR folds
+    # such a pair away), as Inductor's fused kernels do: `a + 3 * b` in f16 differs from eager's
+    # op-by-op rounding by one unit in the last place in about a quarter of the elements.
     _run(module, "builtin.module(func.func(math-extend-to-supported-types,"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}))", "exir-cpu-to-llvm")
     # Before approximate_math: the expansion's exp/log then get the f32 polynomials too.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import contract_operands, expand_powf, linearize_forall, outline_loops, pipeline
+from exir_mlir.codegen import contract_operands, deinterleave_reads, expand_powf, linearize_forall, outline_loops, pipeline
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -45,6 +45,12 @@ def register_cpu_passes() -> None:
         "exir-cpu-expand-powf",
         _reporting(expand_powf.expand_powf),
         description="math.powf as exp(b*log|a|) with C's special cases (part of exir-cpu-to-llvm)",
+    )
+    register_pass(
+        "exir-cpu-deinterleave-reads",
+        _reporting(deinterleave_reads.deinterleave_strided_reads),
+        description="a 1-D vector read of every s-th element (s <= 4) as one contiguous load and a shuffle "
+                    "(part of exir-cpu-to-llvm)",
     )
     register_pass(
         "exir-cpu-contract-operands",
