@@ -24,7 +24,7 @@ from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
-from exir_mlir.codegen.schedule import NO_UNROLL, apply_cpu_schedule, walk_ops
+from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 from exir_mlir.errors import ExirInternalError, describe_location
@@ -168,7 +168,10 @@ TO_LLVM = (
 
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
-    _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
+    if EMPTY_TENSORS_ELIMINATED in module.attributes:  # by exir-cpu-tile, before tiling (cheaper)
+        del module.attributes[EMPTY_TENSORS_ELIMINATED]
+    else:
+        _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
