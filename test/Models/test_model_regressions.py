@@ -37,3 +37,20 @@ def _check(module: nn.Module, make, dims, sizes, rtol=1e-5, atol=1e-5):
 def test_strided_window_to_one_output_pixel(layer):
     spatial = (2,) if isinstance(layer, nn.Conv1d) else (2, 2)
     _check(layer, lambda b: (torch.randn(b, 8, *spatial),), ({0: Dim("batch", min=1, max=64)},), [1, 3, 8])
+
+
+class _PermutedPoolHead(nn.Module):
+    """torchvision's Swin head: (B, H, W, C) -> permute -> AdaptiveAvgPool2d(1) -> flatten -> Linear."""
+
+    def __init__(self):
+        super().__init__()
+        self.pool, self.head = nn.AdaptiveAvgPool2d(1), nn.Linear(16, 4)
+
+    def forward(self, x):
+        return self.head(self.pool(x.permute(0, 3, 1, 2)).flatten(1))
+
+
+def test_adaptive_pool_of_a_permuted_input_with_a_dynamic_batch():
+    """torch's decomposition ends in as_strided(mean, (s0, 16, 1, 1), (16, 1, 16, 16)): a restride of its input
+    in place; it was refused for its symbolic size (torchvision SwinTransformer V2)."""
+    _check(_PermutedPoolHead(), lambda b: (torch.randn(b, 4, 4, 16),), ({0: Dim("batch", min=1, max=64)},), [1, 3, 8])
