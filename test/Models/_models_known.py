@@ -1,0 +1,20 @@
+"""Model cases whose outcome is not `match`, each with its reason: test_models.py asserts exactly this outcome
+(and that the error still says `says`), so it notices when one changes (fixed, or failing another way).
+
+A silent mismatch listed here is a known bug, never an accepted outcome; not-exportable is torch's refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Known:
+    outcome: str  # compile-error, run-error, mismatch, not-exportable
+    says: str  # a part of the recorded error line that names the cause
+    reason: str  # why, in words
+
+
+KNOWN: dict[str, Known] = {
+}
