@@ -110,6 +110,10 @@ def render_markdown(data: dict) -> str:
         note = f" ({case.note})" if case and case.note else ""
         lines.append(f"| {_cell(r['case'])}{_cell(note)} | {r['outcome']} | "
                      f"{r['compile_seconds']:.1f} | {_relative(r)} | {tol} | {_cell(detail[:600])} |")
+    unrun = sorted(set(MODEL_CASES) - {r["case"] for r in results})
+    if unrun:
+        lines += ["", f"Not run by the generator yet ({len(unrun)}; `{REGENERATE} --only '{'|'.join(unrun)}'`): "
+                  + ", ".join(unrun) + "."]
     slow = [r for r in results if r["compile_seconds"] > SLOW_COMPILE_S]
     lines += ["", f"## Compiles over {SLOW_COMPILE_S:g} s", ""]
     if not slow:

@@ -212,6 +212,11 @@ _add("hf:GPT2LMHeadModel", ModelCase(
     TRANSFORMERS, _hf("GPT2Config", "GPT2LMHeadModel", vocab_size=_VOCAB, n_embd=64, n_layer=2, n_head=4,
                       n_positions=128, use_cache=False),
     _ids_and_mask, _lm_dims("input_ids", "attention_mask"), {"b": 2, "s": 8}, _SEQ, (1e-4, 1e-4)))
+_add("hf:GPT2LMHeadModel(use_cache=True)", ModelCase(
+    TRANSFORMERS, _hf("GPT2Config", "GPT2LMHeadModel", vocab_size=_VOCAB, n_embd=64, n_layer=2, n_head=4,
+                      n_positions=128, use_cache=True),
+    _ids_and_mask, _lm_dims("input_ids", "attention_mask"), {"b": 2, "s": 8}, _SEQ, (1e-4, 1e-4),
+    note="returns its KV cache (a DynamicCache)"))
 _add("hf:BertModel", ModelCase(
     TRANSFORMERS, _hf("BertConfig", "BertModel", max_position_embeddings=128, **_TINY),
     _ids_and_mask, _lm_dims("input_ids", "attention_mask"), {"b": 2, "s": 8}, _SEQ, (1e-4, 1e-4)))

@@ -34,9 +34,10 @@ from _model_run import CRASH, MATCH, MISMATCH, TIMEOUT, _as_accurate_as_eager, d
 from _models_known import KNOWN  # noqa: E402
 from _rotation import rotation  # noqa: E402
 
-# Recorded seconds per slice: the generator's records are taken two cases at once under a load of 6-12,
-# so a slice of 150 recorded seconds runs in well under 2 minutes on an idle 2-core CI machine.
-SLICE_SECONDS = 150.0
+# Recorded seconds per slice: the generator's records are taken 2-3 cases at once under a load of 12-19,
+# 15 to 20 times slower than an idle machine (resnet18: 39 s recorded, 2 s idle), so a slice of 600 recorded
+# seconds runs in about a minute on a 2-core CI machine.
+SLICE_SECONDS = 600.0
 RECORDED = read_results()
 NOT_RUN = {CRASH, TIMEOUT}
 
@@ -58,7 +59,7 @@ def runnable() -> list[str]:
 
 
 def _seconds() -> dict[str, float]:
-    return {c: RECORDED.get(c, {}).get("seconds", 30.0) for c in MODEL_CASES}
+    return {c: RECORDED.get(c, {}).get("seconds", 300.0) for c in MODEL_CASES}  # unrecorded: a typical case
 
 
 def selected() -> list[str]:
@@ -93,9 +94,8 @@ def test_model(case):
 
 
 def test_every_case_is_recorded_as_known():
-    """docs/models.json holds every case, and each one not matching is in _models_known.py with that outcome."""
-    missing = sorted(set(MODEL_CASES) - set(RECORDED))
-    assert not missing, f"cases without a record in {MODELS_JSON.name}: {missing}: run {REGENERATE} --only ..."
+    """Each case docs/models.json records as not matching is in _models_known.py with that outcome (a case the
+    generator has not run yet is listed as such in docs/models.md and runs in its slice here like any other)."""
     unexplained = sorted(c for c, r in RECORDED.items() if r["outcome"] != MATCH and (
         c not in KNOWN or KNOWN[c].outcome != r["outcome"] or KNOWN[c].says not in r["detail"]))
     assert not unexplained, f"recorded failures not (or differently) listed in _models_known.py: {unexplained}"
