@@ -292,7 +292,9 @@ RANGE_CONSTRAINTS = "exir.range_constraints"
 def _check_dims(dims: ir.Attribute, t: ir.Type, what: str) -> list[str]:
     """`dims` is an array of strings naming the dims of `t`: static dims as their number."""
     dims = dims.maybe_downcast()
-    shape = _shape(t)
+    # After bufferization (codegen) the named values are memrefs; their dims keep their names.
+    buffer = t.maybe_downcast()
+    shape = list(buffer.shape) if isinstance(buffer, ir.MemRefType) else _shape(t)
     if not isinstance(dims, ir.ArrayAttr) or not all(isinstance(d.maybe_downcast(), ir.StringAttr) for d in dims):
         return [f"{what} must be an array of strings, one per dim, got `{dims}`"]
     if shape is None:

@@ -58,6 +58,23 @@ class TensorSpec:
         return len(self.shape)
 
 
+# The argument kind of a value the init function computed from the state (codegen.hoist_state):
+# bound from the program's state like a parameter, under the name the init function's results have.
+HOISTED_KIND = "hoisted"
+
+
+@dataclass(frozen=True)
+class Initializer:
+    """The function that computes, once, what the entry function reads of its state (codegen.hoist_state).
+
+    `arguments`: the names of the state inputs it takes, in order; `results`: the names of the
+    entry function's HOISTED_KIND inputs it returns, in order."""
+
+    entry: str
+    arguments: list[str]
+    results: list[str]
+
+
 @dataclass
 class Signature:
     """What `CompiledProgram` needs to know to bind, check and return values."""
@@ -67,6 +84,7 @@ class Signature:
     ranges: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # symbol -> [min, max]
     # Groups of user-input dims that must be equal, as the importer writes them: "x.size(0)".
     equalities: list[list[str]] = field(default_factory=list)
+    init: Initializer | None = None
 
     def to_json(self) -> dict:
         return {
@@ -74,7 +92,16 @@ class Signature:
             "outputs": [s.__dict__ for s in self.outputs],
             "ranges": {k: list(v) for k, v in self.ranges.items()},
             "equalities": self.equalities,
+            "init": self.init.__dict__ if self.init is not None else None,
         }
+
+    def init_signature(self) -> "Signature":
+        """The init function's own signature: the state it takes, the values it returns."""
+        by_name = {s.name: s for s in self.inputs}
+        inputs = [TensorSpec(**{**by_name[n].__dict__, "index": i}) for i, n in enumerate(self.init.arguments)]
+        outputs = [TensorSpec(**{**by_name[n].__dict__, "index": i, "kind": "user_output"})
+                   for i, n in enumerate(self.init.results)]
+        return Signature(inputs=inputs, outputs=outputs)
 
     @classmethod
     def from_json(cls, data: dict) -> "Signature":
@@ -86,4 +113,5 @@ class Signature:
             outputs=[spec(d) for d in data["outputs"]],
             ranges={k: (v[0], v[1]) for k, v in data["ranges"].items()},
             equalities=data["equalities"],
+            init=Initializer(**data["init"]) if data.get("init") else None,
         )

@@ -9,8 +9,10 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
   contraction per block of output rows (one scf.forall task each, im2col.py); each op writing
   into a zero fill gets a fill of its own (schedule.own_init_fills); a `linalg.matmul` whose
-  row-major B exceeds L1 reads B from a per-call copy in contiguous column panels
-  (pack_matmul.py); `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
+  row-major B exceeds L1 reads B from a copy in contiguous column panels (pack_matmul.py), made
+  once when B is a weight: what only read-only state computes (arguments marked
+  `exir.read_only_state`) moves into an init function `<entry>__init` that the runtime runs once
+  (`exir-cpu-hoist-state`, hoist_state.py); `A @ B` contractions tiled for threads (scf.forall), caches and an outer-product
   register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products; the
   elementwise op that alone reads a contraction (bias, relu/gelu, residual) and the producer of
   its init fused into the same register blocks (one loop nest, one store per block);

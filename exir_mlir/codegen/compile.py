@@ -11,6 +11,7 @@ from pathlib import Path
 from exir_mlir._mlir import ir
 from exir_mlir.abi import Signature
 from exir_mlir.codegen import cache
+from exir_mlir.codegen.hoist_state import hoisted_signature, mark_read_only_state
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.pipeline import CpuOptions, run_cpu_pipeline
 from exir_mlir.codegen.signature import read_signature
@@ -215,11 +216,16 @@ def compile_to_llvm(job: CodegenJob, timings: dict[str, float] | None = None) ->
         _read_only_arguments(func_op)
         if job.options.state_in_place and not job.options.check_bounds:
             mark_state_in_place(module, func_op, signature)
+            if job.options.vectorize:
+                # What only the state computes (weights packed into panels) runs once, in an init
+                # function (hoist_state.py, in the tile stage); the runtime binds this state.
+                mark_read_only_state(func_op, signature)
         func_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         try:
             run_cpu_pipeline(module.operation, job.options, timings)
         except ExirInternalError as error:
             raise _with_reproducer(error, job) from error.__cause__
+        signature = hoisted_signature(module.operation, signature)
     return LLVMModule(None, job.entry, signature, _uses_openmp(module), False, time.perf_counter() - start,
                       module=module)
 

@@ -93,7 +93,11 @@ def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[
     """The forall's step on each output spatial dim but the last (which a block holds whole): 1,
     except on the dim just outside the last, which takes the most rows whose column block
     (k rows of b * ow elements) fits in a quarter of L2 while the blocks still make two tasks per
-    core. A symbolic size takes 1 row (no remainder block). A convolution too small to share
+    core. A block is at least one vector register wide (b * ow >= lanes) where the image allows:
+    the contraction's register block spans the block's pixels, so splitting a narrow output (a
+    4x4 patch grid) into single rows would run it at a quarter of the vector width (with a
+    symbolic batch, which counts as one task, it did: ViT's patch embedding 2.1x its static
+    build). A symbolic size takes 1 row (no remainder block). A convolution too small to share
     between threads (strategy._PARALLEL_MIN_WORK multiply-adds) is one block per (n [, g])."""
     rank = len(out_spatial)
     blocks = [1] * (rank - 1)
@@ -105,6 +109,7 @@ def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[
         return out_spatial[:-1]
     outer = math.prod(v or 1 for v in lead) * math.prod(out_spatial[:-2])
     fits = [d for d in range(oh, 0, -1) if oh % d == 0 and k * d * ow * nbytes <= host.l2_bytes // 4] or [1]
+    fits = [d for d in fits if d * ow >= host.lanes(8 * nbytes)] or fits[:1]
     blocks[-1] = next((d for d in fits if outer * (oh // d) >= 2 * host.cores), fits[-1])
     return blocks
 

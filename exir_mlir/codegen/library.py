@@ -130,7 +130,7 @@ def _write_atomically(path: Path, write) -> None:
 
 # The packed entry point, and the buffer pool's count and release (buffer_pool.py), which the
 # runtime calls.
-KERNEL_EXPORTS = f"exir_packed_entry; {MALLOC_COUNT_SYMBOL}; {ALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
+KERNEL_EXPORTS = f"exir_packed_entry; exir_packed_init; {MALLOC_COUNT_SYMBOL}; {ALLOC_COUNT_SYMBOL}; {RELEASE_SYMBOL}"
 
 
 def build_kernel(llvm: LLVMModule, output: Path, timings: dict[str, float] | None = None) -> Path:

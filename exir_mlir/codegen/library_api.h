@@ -6,7 +6,9 @@
  * Lifetime and ownership:
  * - exir_create() makes an instance: its own copy of the model's buffers (mutable state, which
  *   buffer mutations update across runs) over the read-only weights (embedded in the library, or
- *   mapped from the side file written by `--weights external`). exir_destroy() frees it.
+ *   mapped from the side file written by `--weights external`), and what the program computes
+ *   from the weights alone (weights packed into panels for the matmul kernel), computed once here,
+ *   per instance (as much memory again as those weights). exir_destroy() frees it.
  * - exir_set_input() records a pointer to the caller's memory (no copy): it must stay valid and
  *   unchanged until exir_run() returns. Inputs the program mutates (user_input_mutation) are
  *   written back into that memory by exir_run().

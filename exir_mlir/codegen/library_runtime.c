@@ -13,6 +13,10 @@ struct exir_instance {
   int in_set[NUM_INPUTS + 1];
   const void *state[NUM_STATE + 1]; /* weights (read-only) or this instance's buffer copies */
   void *state_copy[NUM_STATE + 1];
+  /* What the init function computed from the weights (exir_mlir/codegen/hoist_state.py: weights
+     packed into panels), once, in exir_create; `hoisted_owned` is what exir_destroy frees. */
+  const void *hoisted[NUM_HOISTED + 1];
+  void *hoisted_owned[NUM_HOISTED + 1];
   _Alignas(16) unsigned char args[NUM_ARGS + 1][EXIR_DESC_BYTES(MAX_RANK)];
   _Alignas(16) unsigned char results[RESULTS_BYTES + 8];
   int have_results;
@@ -146,6 +150,7 @@ void exir_destroy(exir_instance *inst) {
   _mlir_exir_pool_release();
   for (int k = 0; k < inst->num_owned; ++k) free(inst->owned[k]);
   for (int k = 0; k < NUM_STATE; ++k) free(inst->state_copy[k]);
+  for (int k = 0; k < NUM_HOISTED; ++k) free(inst->hoisted_owned[k]);
   if (inst->mapping) munmap(inst->mapping, inst->mapping_bytes);
   free(inst);
 }
@@ -186,6 +191,11 @@ exir_status exir_create(const char *weights_path, exir_instance **out) {
     } else {
       inst->state[k] = data;
     }
+  }
+  exir_status status = exir_initialize(inst);
+  if (status != EXIR_OK) {
+    exir_destroy(inst);
+    return status;
   }
   *out = inst;
   return EXIR_OK;
@@ -336,6 +346,38 @@ static void exir_copy_view(void *dst, const exir_view *v, size_t elem) {
   exir_copy_strided((char *)dst, v->data, v->sizes, v->strides, v->rank, elem, &written);
 }
 
+/* Result r of the init function (its descriptor at `desc`) as this instance's hoisted value r: the
+   allocation itself when it is a fresh contiguous one, else a contiguous copy (left NULL when out
+   of memory: exir_initialize reports it). */
+static void exir_hoisted_result(exir_instance *inst, int r, const unsigned char *desc, int rank, int dtype) {
+  exir_view v;
+  char *aligned;
+  int64_t offset;
+  memcpy(&v.allocated, desc, sizeof(void *));
+  memcpy(&aligned, desc + 8, sizeof(void *));
+  memcpy(&offset, desc + 16, 8);
+  size_t elem = exir_dtype_size(dtype);
+  v.data = aligned + offset * (int64_t)elem;
+  v.rank = rank;
+  v.sizes = (const int64_t *)(desc + 24);
+  v.strides = (const int64_t *)(desc + 24) + rank;
+  uintptr_t a = (uintptr_t)v.allocated;
+  int fresh = a && a != EXIR_GLOBAL_MARKER;
+  for (int k = 0; k < NUM_STATE && fresh; ++k) fresh = v.allocated != inst->state[k];
+  for (int k = 0; k < r && fresh; ++k) fresh = v.allocated != inst->hoisted_owned[k];
+  if (fresh && exir_is_contiguous(&v)) {
+    inst->hoisted[r] = v.data;
+    inst->hoisted_owned[r] = v.allocated;
+    return;
+  }
+  int64_t n = exir_numel(&v);
+  void *copy = malloc(n ? (size_t)n * elem : 1);
+  if (copy) exir_copy_view(copy, &v, elem);
+  if (fresh) free(v.allocated);
+  inst->hoisted[r] = copy;
+  inst->hoisted_owned[r] = copy;
+}
+
 static void exir_release_results(exir_instance *inst) {
   for (int k = 0; k < inst->num_owned; ++k) free(inst->owned[k]);
   inst->num_owned = 0;
@@ -369,7 +411,9 @@ exir_status exir_run(exir_instance *inst) {
   if (status != EXIR_OK) goto done;
   for (int k = 0; k < NUM_ARGS; ++k) {
     if (ARGS[k].scalar) continue;
-    const void *data = ARGS[k].is_state ? inst->state[ARGS[k].index] : inst->in_data[ARGS[k].index];
+    const void *data = ARGS[k].is_state == 1   ? inst->state[ARGS[k].index]
+                       : ARGS[k].is_state == 2 ? inst->hoisted[ARGS[k].index]
+                                               : inst->in_data[ARGS[k].index];
     const int64_t *shape = ARGS[k].is_state ? ARGS[k].static_shape : inst->in_shape[ARGS[k].index];
     exir_fill_descriptor(inst->args[k], data, ARGS[k].rank, shape);
   }

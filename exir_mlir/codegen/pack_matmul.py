@@ -24,8 +24,12 @@ per block from L2: linear + ReLU at 2048^3 ran at 52% of the FMA peak there, at 
 (Zen 5, one thread: packed against the dot kernel 0.94x at 64 x 768 x 768, 0.98x at 64 x 1024^2,
 0.91x at 128 x 1024^2, 0.61x at 2048^3.)
 
-Only float operands of one type, static K and N with N a multiple of P, B larger than L1, and a
-static M of at least _MIN_ROWS. The copy of B costs about as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
+Only float operands of one type, static K and N with N a multiple of P, and B larger than L1. When
+B is a weight (read-only state: hoist_state.is_read_only_state), the copy into panels is made once,
+in the init function that hoist_state.py moves it to, not per call: the packed form is then the
+choice at any row count, static or dynamic (linear 768 x 768, dynamic batch, against the per-call
+choice below, one thread: 0.77x at 8 rows, 0.81x at 64, 0.82x at 128, 0.89x at 1024, 1.01x at 1 row;
+benchmarks/bench_hoist.py). Any other B: a static M of at least _MIN_ROWS. The copy of B costs about as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
 loss: x @ W of a dynamic batch at 8 rows ran 1.4x slower packed, at 128 rows 0.88x, at 1024 0.81x.
 A dynamic M is packed at run time on a one-core host: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses
 between the packed form and the matmul as it was (_choose_at_run_time), with its elementwise reader in
@@ -40,6 +44,7 @@ computes it in the contraction's register blocks like any matmul's epilogue.
 from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
+from exir_mlir.codegen.hoist_state import is_read_only_state
 from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import rewrite_each
 
@@ -150,7 +155,12 @@ def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
     form, k, n, p = _sizes(op, host)
     m = ir.RankedTensorType(op.operands[2].type).shape[0]
-    if m == _DYNAMIC:
+    if is_read_only_state(op.operands[1]) and op.parent.name == "func.func":
+        # A weight: its panels are computed once, in the init function (hoist_state.py), not per
+        # call, so the packed kernel is the choice at any row count. (Inside a branch or a loop
+        # body the copy would stay there: hoist_state moves only the function's top-level ops.)
+        _pack(op, form, k, n, p)
+    elif m == _DYNAMIC:
         if host.cores > 1:
             # Measured on 2 cores (dynamic-batch MLP 512-1024-1024-256, 2 threads): the unpacked
             # branch under the scf.if ran 3.1x slower than the same matmul without the choice at

@@ -19,11 +19,12 @@ from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
 from exir_mlir.codegen.contract_operands import broadcast_one_sided_reductions
 from exir_mlir.codegen.host import detect_host
+from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
-from exir_mlir.codegen.schedule import NO_UNROLL, apply_cpu_schedule, walk_ops
+from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
 from exir_mlir.errors import ExirInternalError, describe_location
@@ -167,7 +168,10 @@ TO_LLVM = (
 
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
-    _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
+    if EMPTY_TENSORS_ELIMINATED in module.attributes:  # by exir-cpu-tile, before tiling (cheaper)
+        del module.attributes[EMPTY_TENSORS_ELIMINATED]
+    else:
+        _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
@@ -369,8 +373,12 @@ def lower_to_llvm(module: ir.Operation, *, check_bounds: bool = False) -> None:
 
     `check_bounds`: every memref access and view is checked at run time (insert_bounds_checks)."""
     lower_vectors(module)
-    # f16/bf16 math and arithmetic compute in f32, rounding each result (what LLVM would do, but
-    # its x86 backend aborts on some bf16 vector operations); math then gets the f32 polynomials.
+    deinterleave_strided_reads(module)
+    # f16/bf16 math and arithmetic compute in f32 (what LLVM would do, but its x86 backend aborts on
+    # some bf16 vector operations); math then gets the f32 polynomials. Within one fused loop the
+    # intermediate results stay f32 (the pass marks its extf/truncf pairs `contract`, and MLIR folds
+    # such a pair away), as Inductor's fused kernels do: `a + 3 * b` in f16 differs from eager's
+    # op-by-op rounding by one unit in the last place in about a quarter of the elements.
     _run(module, "builtin.module(func.func(math-extend-to-supported-types,"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}))", "exir-cpu-to-llvm")
     # Before approximate_math: the expansion's exp/log then get the f32 polynomials too.

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import contract_operands, expand_powf, linearize_forall, outline_loops, pipeline
+from exir_mlir.codegen import (contract_operands, deinterleave_reads, expand_powf, hoist_state, linearize_forall,
+                                outline_loops, pipeline)
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -37,6 +38,12 @@ def register_cpu_passes() -> None:
         },
     )
     register_pass(
+        "exir-cpu-hoist-state",
+        _reporting(hoist_state.hoist_state_computations),
+        description="computations of read-only state (arguments marked exir.read_only_state) -> a function "
+                    "<entry>__init that the runtime runs once; the entry takes its results (part of exir-cpu-tile)",
+    )
+    register_pass(
         "exir-cpu-bufferize",
         _reporting(pipeline.bufferize),
         description="one-shot bufferization with in-place reuse, hoisting and deallocation",
@@ -45,6 +52,12 @@ def register_cpu_passes() -> None:
         "exir-cpu-expand-powf",
         _reporting(expand_powf.expand_powf),
         description="math.powf as exp(b*log|a|) with C's special cases (part of exir-cpu-to-llvm)",
+    )
+    register_pass(
+        "exir-cpu-deinterleave-reads",
+        _reporting(deinterleave_reads.deinterleave_strided_reads),
+        description="a 1-D vector read of every s-th element (s <= 4) as one contiguous load and a shuffle "
+                    "(part of exir-cpu-to-llvm)",
     )
     register_pass(
         "exir-cpu-contract-operands",

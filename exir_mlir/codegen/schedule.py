@@ -13,6 +13,7 @@ from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
+from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
@@ -103,10 +104,12 @@ class _Script:
         self.emit(f'{main}, {rest} = transform.loop.peel {cast} : (!transform.op<"scf.for">) -> ({_ANY}, {_ANY})')
         return main, rest
 
-    def canonicalize(self) -> None:
-        func = self.fresh("func")
-        self.emit(f"{func} = transform.structured.match ops{{[\"func.func\"]}} in %root : ({_ANY}) -> {_ANY}")
-        self.emit(f"transform.apply_patterns to {func} {{")
+    def canonicalize(self, target: str | None = None) -> None:
+        """Tiling canonicalization and canonicalization in `target` (a handle), or in every function."""
+        if target is None:
+            target = self.fresh("func")
+            self.emit(f"{target} = transform.structured.match ops{{[\"func.func\"]}} in %root : ({_ANY}) -> {_ANY}")
+        self.emit(f"transform.apply_patterns to {target} {{")
         self.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
         self.emit("  transform.apply_patterns.canonicalization")
         self.emit(f"}} : {_ANY}")
@@ -337,7 +340,13 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
         main, rest = script.peel(loops[d])
         for part, mark in ((main, _MAIN), (rest, _REMAINDER)):
             script.annotate_linalg_in(part, f"{PEEL_MARK}_{d}", mark)
-    script.canonicalize()
+    # The two parts of the outermost peel hold every part of the inner ones: canonicalized there,
+    # not in the whole function (once per op with a partial tile, the function's canonicalization
+    # grew with the model: a third of the tiling schedule's time in a dynamic-batch 2-layer
+    # nn.TransformerEncoder).
+    around = script.fresh("around")
+    script.emit(f"{around} = transform.get_parent_op {main} : ({_ANY}) -> {_ANY}")
+    script.canonicalize(around)
     # A part keeps masks where a partial dim has no loop to peel (the reduction of a split dot
     # product, whose tiles the vectorizer makes) and where it is a remainder not cut into blocks
     # (the lanes; a static remainder, whose masks are constants).
@@ -882,10 +891,32 @@ def own_init_fills(module: ir.Operation) -> int:
     return added
 
 
+# Set on the module by apply_cpu_schedule when it ran upstream's empty-tensor elimination itself
+# (exir-cpu-bufferize then does not run it again).
+EMPTY_TENSORS_ELIMINATED = "exir.empty_tensors_eliminated"
+
+
+def eliminate_empty_tensors_untiled(module: ir.Operation) -> None:
+    """Upstream's `eliminate-empty-tensors` (a tensor.empty that is inserted into a destination
+    becomes that destination's slice: no temporary) on the untiled ops, marking the module.
+
+    Its one-shot analysis grows faster than linearly with the ops of a function: after tiling (the
+    peeled parts and remainder blocks of every op of a dynamic-shape model) it took 0.5-1.4 s of a
+    dynamic transformer block's or nn.TransformerEncoder's build, 1.7 s of an nn.LSTM's, against
+    0.00-0.03 s here, with the same allocations and copies after bufferization in every such
+    benchmark build. Not where convolutions became im2col: there it ran after tiling as before
+    (run here instead, ResNet-18's dynamic build bufferized with 6 more whole-activation copies)."""
+    passmanager.PassManager.parse("builtin.module(eliminate-empty-tensors)", context=module.context).run(module)
+    module.attributes[EMPTY_TENSORS_ELIMINATED] = ir.UnitAttr.get(module.context)
+
+
 def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> None:
     """The `exir-cpu-tile` stage: im2col for convolutions, then tile + vectorize every linalg op."""
     own_init_fills(module)
-    if convert_convolutions(module, host):
+    converted = convert_convolutions(module, host)
+    if not converted:
+        eliminate_empty_tensors_untiled(module)
+    if converted:
         # The rewrites leave reshapes of fills (the convolution's zero init, collapsed for the
         # contraction): folded now, the fill is the contraction's own init and is planned with it,
         # instead of being folded (its tag lost) by the first schedule's canonicalization.
@@ -894,6 +925,9 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
         # The zero fill of C, expanded to the panels' shape, folds back into a fill of its own
         # (the contraction's init, fused into its tiles).
         passmanager.PassManager.parse("builtin.module(canonicalize)", context=module.context).run(module)
+    # The panels of weights (and anything else computed from read-only state alone) move into an
+    # init function run once (hoist_state.py); scheduled below like the entry function.
+    hoist_state_computations(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)

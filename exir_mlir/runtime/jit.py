@@ -32,6 +32,9 @@ class Executable:
     signature: Signature
     compile_seconds: float  # codegen and load
     from_disk: bool  # the compiled code came from the disk cache
+    # The packed entry point of the init function (signature.init: what the entry reads of the
+    # state, computed once per bound state by CompiledProgram), or None.
+    init_function: Any = None
 
     def _pool_function(self, symbol: str, restype):
         """The compiled code's buffer-pool function `symbol` (exir_mlir.codegen.buffer_pool), or None."""
@@ -98,11 +101,12 @@ def load_llvm(llvm_text: str | None, *, entry: str, signature: Signature, uses_o
             raise ExirInternalError(f"LLVM could not JIT the lowered module: {exc}") from exc
     optimized = time.perf_counter()
     function = engine.lookup(entry)
+    init_function = engine.lookup(signature.init.entry) if signature.init is not None else None
     if timings is not None:
         timings["optimize"] = optimized - start
         timings["machine code"] = time.perf_counter() - optimized
     return Executable(context, module, engine, function, entry, signature,
-                      codegen_seconds + time.perf_counter() - start, from_disk)
+                      codegen_seconds + time.perf_counter() - start, from_disk, init_function)
 
 
 def load_kernel(path: str | os.PathLike, *, entry: str, signature: Signature, uses_openmp: bool,
@@ -117,7 +121,9 @@ def load_kernel(path: str | os.PathLike, *, entry: str, signature: Signature, us
     try:
         library = ctypes.CDLL(os.fspath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
         function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(("exir_packed_entry", library))
+        init_function = (ctypes.CFUNCTYPE(None, ctypes.c_void_p)(("exir_packed_init", library))
+                         if signature.init is not None else None)
     except (OSError, AttributeError) as exc:
         raise ExirInternalError(f"cannot load the cached kernel library '{path}': {exc}") from exc
     return Executable(None, None, library, function, entry, signature,
-                      codegen_seconds + time.perf_counter() - start, from_disk)
+                      codegen_seconds + time.perf_counter() - start, from_disk, init_function)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from exir_mlir.abi import SCALAR_CTYPES
+from exir_mlir.abi import HOISTED_KIND, SCALAR_CTYPES
 from exir_mlir.errors import ExirUserError
 from exir_mlir.runtime import memref
 from exir_mlir.runtime.arguments import ArgumentBinder
@@ -18,7 +18,9 @@ from exir_mlir.runtime.fastcall import CallPlan
 from exir_mlir.runtime.inputs import check_inputs
 from exir_mlir.runtime.jit import Executable
 
-STATE_KINDS = ("parameter", "buffer", "constant_tensor", "rng_seed")
+# HOISTED_KIND: what the init function computed from the state (exir_mlir.codegen.hoist_state),
+# kept in `state` beside it.
+STATE_KINDS = ("parameter", "buffer", "constant_tensor", "rng_seed", HOISTED_KIND)
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,15 @@ class PytreeSignature:
     in_spec: Any
     out_spec: Any
     user_inputs: list[UserInput] = field(default_factory=list)
+
+
+def _version(tensor) -> int | None:
+    """torch's count of in-place changes of `tensor`; None for an inference-mode tensor, which has
+    none (changed in place under inference mode, it is not noticed)."""
+    try:
+        return tensor._version
+    except RuntimeError:
+        return None
 
 
 def _same_constant(value, exported) -> bool:
@@ -91,6 +102,13 @@ class CompiledProgram:
             import torch
 
             self._seed = self.state[seed_name] = torch.zeros((), dtype=torch.int64)
+        # The init function's sources, each with the version it had when the init function read it:
+        # a source changed in place since (an optimizer step on the exported program's parameters,
+        # load_state_dict) makes the next call run the init function again (_initialize).
+        self._init_sources: list | None = None
+        self._init_plan: CallPlan | None = None
+        if self.state is not None and self.signature.init is not None:
+            self._initialize()
         if self.state is not None:
             missing = [s.name for s in self.signature.inputs if s.kind in STATE_KINDS and s.name not in self.state]
             if missing:
@@ -115,6 +133,45 @@ class CompiledProgram:
                         and self._binder.has_fast_outputs and guards is None and not self._specialized)
         self._checked_dynamically = any(s.sym_shape or None in s.shape for s in self.user_inputs) or bool(
             self.signature.equalities)
+
+    def _initialize(self) -> None:
+        """Run the init function on the state: its results, the values the entry function reads in
+        place of computing them from the state on every call, go into `state` under their names
+        (signature.init.results). Run again when a source changed: into the same tensors, which a
+        concurrent call may be reading (as it would read a weight being changed)."""
+        init = self.signature.init
+        missing = [n for n in init.arguments if n not in self.state]
+        if missing:
+            raise ExirUserError(f"state has no tensor for {', '.join(repr(m) for m in missing)}")
+        plan = self._init_plan
+        if plan is None:
+            plan = self._init_plan = CallPlan(self.signature.init_signature(), [], init.arguments)
+        sources = {n: memref.as_contiguous(self.state[n]) for n in init.arguments}
+        frame = plan.new_frame()
+        pointers = plan.bind([], sources, frame.words, frame.scalars)
+        if pointers is None:
+            raise ExirUserError("the program's state does not have the dtypes and shapes it was compiled for: "
+                                + ", ".join(f"{n}: {tuple(self.state[n].shape)} {self.state[n].dtype}"
+                                            for n in init.arguments))
+        self.executable.init_function(frame.address)
+        if frame.error.value:
+            raise_failed_check(frame.error)
+        values = plan.finish(frame.words, pointers, sources, [])
+        for name, value in zip(init.results, values):
+            held = self.state.get(name) if self._init_sources is not None else None
+            if held is None:
+                self.state[name] = value
+            else:
+                held.copy_(value)
+        self._init_sources = [(n, self.state[n], _version(self.state[n])) for n in init.arguments]
+
+    def _refresh(self) -> None:
+        """Run the init function again when one of its sources is another tensor or changed in place."""
+        state = self.state
+        for name, tensor, version in self._init_sources:
+            if state[name] is not tensor or (version is not None and tensor._version != version):
+                self._initialize()
+                return
 
     def __call__(self, *args, **kwargs):
         if self._direct and not kwargs:
@@ -211,6 +268,8 @@ class CompiledProgram:
 
     def _fast(self, args: Sequence) -> list | None:
         """The call through the plan, or None (nothing ran) when the plan does not take these inputs."""
+        if self._init_sources is not None:
+            self._refresh()
         plan = self._plan or self._call_plan()
         if len(args) != len(self.user_inputs):
             return None

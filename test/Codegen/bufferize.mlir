@@ -203,3 +203,23 @@ func.func @state_in_place(%x: tensor<4x8xf32> {bufferization.writable = false}, 
 func.func @swapped_state(%a: tensor<4xf32> {bufferization.writable = false}, %b: tensor<4xf32> {bufferization.writable = false}) -> (tensor<4xf32>, tensor<4xf32>) attributes {exir.state_in_place = array<i64: 0, 0, 1, 1>} {
   return %b, %a : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// The symbolic names of a dynamic input's dims (`exir.sym_shape`) stay on the argument once it is a
+// memref, and the module still verifies (exir-mlir-opt verifies the exir attributes after the pipeline).
+// CHECK-LABEL: func.func @named_dynamic_dims
+// CHECK-SAME:    (%{{.*}}: memref<?x4xf32> {exir.sym_shape = ["s0", "4"]})
+func.func @named_dynamic_dims(%x: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]}) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %empty = tensor.empty(%n) : tensor<?x4xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x4xf32>) outs(%empty : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.negf %in : f32
+    linalg.yield %r : f32
+  } -> tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+}

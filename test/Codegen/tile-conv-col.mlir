@@ -65,3 +65,22 @@ func.func @conv2d_unpadded_column(%x: tensor<1x4x32x32xf32>, %w: tensor<8x4x3x3x
       ins(%x, %w : tensor<1x4x32x32xf32>, tensor<8x4x3x3xf32>) outs(%init : tensor<1x8x30x30xf32>) -> tensor<1x8x30x30xf32>
   return %r : tensor<1x8x30x30xf32>
 }
+
+// -----
+
+// ViT's patch embedding with a dynamic batch: a 4x4 output grid. A symbolic batch counts as one
+// task, so single output rows would make the most tasks, but a row is 4 pixels, half a vector
+// register here (AVX2: 8 floats): a block takes the fewest rows that fill one (2 rows, 8 pixels).
+// CHECK-LABEL: func.func @patch_embedding_dynamic_batch
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 4) step (1, 2)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x8x8x2x4xf32> into tensor<192x8xf32>
+func.func @patch_embedding_dynamic_batch(%x: tensor<?x3x32x32xf32>, %w: tensor<64x3x8x8xf32>) -> tensor<?x64x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3x32x32xf32>
+  %e = tensor.empty(%n) : tensor<?x64x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x64x4x4xf32>) -> tensor<?x64x4x4xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<8> : tensor<2xi64>}
+      ins(%x, %w : tensor<?x3x32x32xf32>, tensor<64x3x8x8xf32>) outs(%init : tensor<?x64x4x4xf32>) -> tensor<?x64x4x4xf32>
+  return %r : tensor<?x64x4x4xf32>
+}
