@@ -202,9 +202,13 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
                     row = arith.muli(rows[i], _index(strides[i])) if strides[i] != 1 else rows[i]
                     start = arith.addi(row, start)
                 starts.append(start)
+            # A dim of one element takes stride 1: with its conv stride (2 for a 1x1 output of a strided
+            # conv), bufferization gave the rank-reduced view a unit dim stride no source dim has, and
+            # MLIR aborted finding which dims the subview dropped (memref.subview getDroppedDims).
+            window_strides = [1 if n == 1 else s for n, s in zip(block_shape, strides)]
             window = tensor.ExtractSliceOp(
                 window_type, x, [*lead_iv, *starts], dyn_ow, [], [_DYNAMIC] * lead + [0] + [_DYNAMIC] * rank,
-                [1] * lead + [c] + block_shape, [1] * (lead + 1) + strides).result
+                [1] * lead + [c] + block_shape, [1] * (lead + 1) + window_strides).result
             if pad:
                 # The tap's row segment [0, P) of the padded column, viewed as the block's shape.
                 flat_type = ir.RankedTensorType.get([c, p], elem)

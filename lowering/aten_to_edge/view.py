@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from exir_mlir._mlir import arith, ir, tensor
 from exir_mlir.errors import RUNTIME_CHECK_PREFIX, describe_location
 
@@ -435,12 +437,38 @@ def _min_numel(x: ir.Value, op) -> int | None:
     return total
 
 
+def _restrides_in_place(op, x: ir.Value, size: list, stride: list[int], offset) -> bool:
+    """Whether as_strided(x, size, stride, offset) is x itself: the same sizes (a symbolic one the same
+    symbol as x's), offset 0, and each dim of more than one element strided as x's contiguous layout
+    strides it (a dim of one element adds nothing to any address, whatever its stride). torch's
+    decomposition of adaptive_avg_pool2d on a permuted input (torchvision's Swin V2 head) ends in one, to
+    give eager's output strides, with the batch size symbolic."""
+    if offset != 0 or len(size) != len(stride) or len(size) != len(shape_of(x)):
+        return False
+    names, result_names = _sym_dims(x), _sym_dims(op.results[0])
+    if names is None or result_names is None or names != result_names:
+        return False
+    dims = shape_of(x)
+    for k, n in enumerate(dims):
+        if isinstance(size[k], int) and size[k] != n:
+            return False
+        if n == 1:
+            continue
+        later = dims[k + 1:]
+        if DYNAMIC in later or stride[k] != math.prod(later):
+            return False
+    return True
+
+
 def lower_as_strided(op):
     args = AtenArgs(op, ["self", "size*", "stride*", "storage_offset?"])
     x = args.tensor("self")
     stride = args.static_ints("stride")
-    size = args.static_ints("size")
     offset = args.sym_int("storage_offset", 0) or 0
+    symbolic_size = args.sym_list("size")
+    if any(isinstance(v, ir.Value) for v in symbolic_size) and _restrides_in_place(op, x, symbolic_size, stride, offset):
+        return [x]
+    size = args.static_ints("size")
     if isinstance(offset, ir.Value) or DYNAMIC in shape_of(op.results[0]):
         raise Unsupported("as_strided with a symbolic size, stride or storage_offset is not supported; "
                           "give it static sizes")

@@ -24,7 +24,8 @@
 // CHECK-DAG: %[[SOH:.*]] = arith.muli %[[OH]], %c2 : index
 // CHECK-DAG: %[[ZH:.*]] = arith.addi %[[SOH]], %[[DKH]] : index
 // CHECK-DAG: %[[ZW:.*]] = arith.muli %[[KW]], %c2 : index
-// CHECK: tensor.extract_slice %[[X]][%[[B]], 0, %[[ZD]], %[[ZH]], %[[ZW]]] [1, 4, 1, 1, %[[WD]]] [1, 1, 1, 2, 2]
+// The window's one-row dims take stride 1 (tile-conv-unit-output.mlir: a conv stride there aborted bufferization).
+// CHECK: tensor.extract_slice %[[X]][%[[B]], 0, %[[ZD]], %[[ZH]], %[[ZW]]] [1, 4, 1, 1, %[[WD]]] [1, 1, 1, 1, 2]
 // CHECK-NEXT: tensor.extract_slice %[[C]][0, %[[KD]], %[[KH]], %[[KW]], 0] [4, 1, 1, 1, %[[WD]]]
 // CHECK-NOT: tensor.extract_slice %[[X]]
 // CHECK: tensor.collapse_shape {{.*}} : tensor<4x3x3x3x?xf32> into tensor<108x?xf32>

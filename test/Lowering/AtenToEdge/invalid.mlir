@@ -104,3 +104,14 @@ func.func @hash_mode(%x: tensor<4xf32>) -> tensor<ui64> {
   %0 = call @"aten::hash_tensor"(%x) {exir.args = {dim = array<i64>, keepdim = false, mode = 1 : i64}, exir.operand_args = ["self"]} : (tensor<4xf32>) -> tensor<ui64>
   return %0 : tensor<ui64>
 }
+
+// -----
+
+// as_strided with a symbolic size whose strides transpose two dims of more than one element: not its input
+// (view.mlir's @as_strided_restride_symbolic is), so refused, never given a wrong layout.
+func.func @as_strided_symbolic_transposed(%x: tensor<?x4x4xf32> {exir.sym_shape = ["s0", "4", "4"]}) -> tensor<?x4x4xf32> {
+  %s = "exir.sym_size_int"(%x) {dim = 0 : i64, exir.sym_expr = "s0"} : (tensor<?x4x4xf32>) -> !exir.symint
+  // expected-error @+1 {{'exir.as_strided' cannot be lowered to edge: argument 'size' must be static here}}
+  %0 = "exir.as_strided"(%x, %s) {exir.sym_shapes = [["s0", "4", "4"]], operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_size = array<i64: -9223372036854775808, 4, 4>, static_stride = array<i64: 16, 1, 4>} : (tensor<?x4x4xf32>, !exir.symint) -> tensor<?x4x4xf32>
+  return %0 : tensor<?x4x4xf32>
+}

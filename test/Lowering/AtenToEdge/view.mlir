@@ -301,6 +301,22 @@ module attributes {exir.range_constraints = {s0 = {min = 3 : i64}}} {
 
 // -----
 
+// as_strided that restrides its input in place with a symbolic size: torch's decomposition of
+// adaptive_avg_pool2d on a permuted input (torchvision's Swin V2 head, batch dynamic) gives eager's output
+// strides (64, 1, 64, 64) to a (s0, 64, 1, 1) mean; the unit dims' strides add nothing to an address, the
+// others are the contiguous layout's: the value is its input's.
+// CHECK-LABEL: func.func @as_strided_restride_symbolic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x64x1x1xf32>
+// CHECK-NOT: edge.as_strided
+// CHECK: return %[[X]]
+func.func @as_strided_restride_symbolic(%x: tensor<?x64x1x1xf32> {exir.sym_shape = ["s0", "64", "1", "1"]}) -> tensor<?x64x1x1xf32> {
+  %s = "exir.sym_size_int"(%x) {dim = 0 : i64, exir.sym_expr = "s0"} : (tensor<?x64x1x1xf32>) -> !exir.symint
+  %0 = "exir.as_strided"(%x, %s) {exir.sym_shapes = [["s0", "64", "1", "1"]], operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_size = array<i64: -9223372036854775808, 64, 1, 1>, static_stride = array<i64: 64, 1, 64, 64>} : (tensor<?x64x1x1xf32>, !exir.symint) -> tensor<?x64x1x1xf32>
+  return %0 : tensor<?x64x1x1xf32>
+}
+
+// -----
+
 // select with a symbolic index (x.select(1, n - 1)): the one row by index_select (which takes
 // -size..size-1 and checks the range at run time), then the unit dim dropped; never a static start.
 // CHECK-LABEL: func.func @select_symbolic
