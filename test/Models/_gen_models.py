@@ -69,7 +69,7 @@ def _cell(text: str) -> str:
 
 
 def render_markdown(data: dict) -> str:
-    """docs/models.md from docs/models.json's data (test_models.py checks that the two agree)."""
+    """docs/models.md from docs/models.json's data (test_model_corpus.py checks that the two agree)."""
     from _model_cases import MODEL_CASES
     from _models_known import KNOWN
 
@@ -86,7 +86,7 @@ def render_markdown(data: dict) -> str:
         "on the batch and, where the model allows it, on the sequence or the image height and width, compiled "
         "with `exir_mlir.compile` and its defaults at 1 and 2 threads, run at each listed size and compared with "
         "eager (the model itself) within the case's tolerance. The cases are test/Models/_model_cases.py; the "
-        "CI test (test/Models/test_models.py) runs a rotating slice of them and holds each to its outcome here "
+        "CI test (test/Models/test_model_corpus.py) runs a rotating slice of them and holds each to its outcome here "
         "or its entry in test/Models/_models_known.py.",
         "",
         f"**{len(results)} cases: {counts[MATCH]} match eager, {counts[MISMATCH]} silent mismatches, "

@@ -1,4 +1,4 @@
-"""Model cases whose outcome is not `match`, each with its reason: test_models.py asserts exactly this outcome
+"""Model cases whose outcome is not `match`, each with its reason: test_model_corpus.py asserts exactly this outcome
 (and that the error still says `says`), so it notices when one changes (fixed, or failing another way).
 
 A silent mismatch listed here is a known bug, never an accepted outcome; not-exportable is torch's refusal.
