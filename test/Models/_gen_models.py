@@ -116,8 +116,8 @@ def render_markdown(data: dict) -> str:
                   + ", ".join(unrun) + "."]
     slow = [r for r in results if r["compile_seconds"] > SLOW_COMPILE_S]
     lines += ["", f"## Compiles over {SLOW_COMPILE_S:g} s", "",
-              "Wall time at 1 thread under the load of the run above (on an idle machine resnet18 compiles in "
-              "about 2 s, here 39 s): compare the stages with each other, not with an idle machine's.", ""]
+              "Wall time at 1 thread, two cases compiling at once on the machine of the run above (its load "
+              "average is printed at the top): compare the stages with each other.", ""]
     if not slow:
         lines.append("None.")
     for r in slow:

@@ -20,9 +20,4 @@ KNOWN: dict[str, Known] = {
     "hf:GPT2LMHeadModel(use_cache=True)": Known(
         "not-exportable", "DynamicCache'> in output, which is not a known type",
         "torch.export refuses the model: transformers 4.57 registers no pytree for the DynamicCache it returns"),
-    "hf:T5ForConditionalGeneration": Known(
-        "timeout", "no result after 600 s",
-        "not a failure seen: its two compiles (1 and 2 threads) took about 250 s each under the generator's "
-        "load of 15-19 (at 1 thread: import 63 s, codegen 157 s, llvm 21 s), past the 600 s limit; run alone at "
-        "1 thread it compiled and matched eager at every size"),
 }
