@@ -35,6 +35,7 @@ import dataclasses
 
 from exir_mlir._mlir import func, ir
 from exir_mlir.abi import HOISTED_KIND, Initializer, Signature, TensorSpec
+from exir_mlir.codegen.op_walk import replace_operands, values_defined_inside
 
 READ_ONLY_STATE_MARK = "exir.read_only_state"
 HOISTED_ATTR = "exir.hoisted_state"
@@ -82,21 +83,6 @@ def is_read_only_state(value: ir.Value) -> bool:
     return value.arg_number in marked_arguments(owner)
 
 
-def _defined_inside(op: ir.Operation) -> set:
-    """Every value defined in `op`'s regions (block arguments and nested results)."""
-    inside = set()
-
-    def visit(inner: ir.Operation) -> ir.WalkResult:
-        for region in inner.regions:
-            for block in region.blocks:
-                inside.update(block.arguments)
-        inside.update(inner.results)
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit)
-    return inside
-
-
 def _reads(op: ir.Operation) -> list[ir.Value] | None:
     """What a pure op reads from outside it (operands, and values its payload captures), or None for
     an op that is not pure (it stays where it is)."""
@@ -107,7 +93,7 @@ def _reads(op: ir.Operation) -> list[ir.Value] | None:
         return None
     reads = list(op.operands)
     if len(op.regions):
-        inside = _defined_inside(op)
+        inside = values_defined_inside(op)
         nested, impure = [], []
 
         def visit(inner: ir.Operation) -> ir.WalkResult:
@@ -238,7 +224,7 @@ def _hoist_function(func_op: ir.Operation, module: ir.Operation) -> int:
     with ir.InsertionPoint(init_block), location:
         for op in cloned:
             clone = op.clone()
-            _remap(clone, mapping)
+            replace_operands(clone, mapping)
             for old, new in zip(op.results, clone.results):
                 mapping[old] = new
         func.ReturnOp([mapping[r] for r in roots])
@@ -262,17 +248,6 @@ def _hoist_function(func_op: ir.Operation, module: ir.Operation) -> int:
         "results": ir.ArrayAttr.get([ir.TypeAttr.get(t) for t in root_types]),
     })
     return len(roots)
-
-
-def _remap(op: ir.Operation, mapping: dict) -> None:
-    """Replace every operand of `op` and of the ops in its regions that `mapping` maps."""
-    def visit(inner: ir.Operation) -> ir.WalkResult:
-        for index, operand in enumerate(inner.operands):
-            if operand in mapping:
-                inner.operands[index] = mapping[operand]
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit)
 
 
 def drop_marks(module: ir.Operation) -> None:

@@ -65,3 +65,30 @@ def rewrite_each(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str,
             continue
         done += 1
     return done
+
+
+def values_defined_inside(op: ir.Operation) -> set[ir.Value]:
+    """Every value `op` and the ops in its regions define: block arguments and results (its own too)."""
+    defined: set[ir.Value] = set()
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        for region in inner.regions:
+            for block in region.blocks:
+                defined.update(block.arguments)
+        defined.update(inner.results)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return defined
+
+
+def replace_operands(op: ir.Operation, mapping: dict) -> None:
+    """Replace every operand of `op` and of the ops in its regions that `mapping` maps."""
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        for index, operand in enumerate(inner.operands):
+            if operand in mapping:
+                inner.operands[index] = mapping[operand]
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)

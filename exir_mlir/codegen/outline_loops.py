@@ -25,6 +25,7 @@ functions -> 61.
 from __future__ import annotations
 
 from exir_mlir._mlir import func, ir, passmanager
+from exir_mlir.codegen.op_walk import replace_operands
 from exir_mlir.codegen.parallel_gomp import BODY_PREFIX, _is_rematerialized, _live_ins, _module_block
 
 PREFIX = "__exir_loop_"
@@ -61,13 +62,7 @@ def _outline(op: ir.Operation, name: str, module_block: ir.Block, after: ir.Oper
         func.CallOp([], ir.FlatSymbolRefAttr.get(name), passed)
     op.move_before(ret)
 
-    def remap(inner: ir.Operation) -> ir.WalkResult:
-        for i, value in enumerate(inner.operands):
-            if value in mapping:
-                inner.operands[i] = mapping[value]
-        return ir.WalkResult.ADVANCE
-
-    op.walk(remap)
+    replace_operands(op, mapping)
     return outlined.operation
 
 

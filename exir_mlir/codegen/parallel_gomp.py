@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from exir_mlir._mlir import arith, func, ir, scf
 from exir_mlir.codegen.linearize_forall import linearize
+from exir_mlir.codegen.op_walk import values_defined_inside
 
 BODY_PREFIX = "__exir_parallel_body_"
 LAUNCH_PREFIX = "__exir_parallel_launch_"
@@ -48,18 +49,9 @@ def _outermost_foralls(func_op: ir.Operation) -> list[ir.OpView]:
 
 def _live_ins(forall: ir.Operation) -> list[ir.Value]:
     """Values used inside `forall` and defined outside it, in first-use order."""
-    defined: set[ir.Value] = set()
+    defined = values_defined_inside(forall)
     used: list[ir.Value] = []
     seen: set[ir.Value] = set()
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        for region in op.regions:
-            for block in region.blocks:
-                defined.update(block.arguments)
-        defined.update(op.results)
-        return ir.WalkResult.ADVANCE
-
-    forall.walk(visit, ir.WalkOrder.PRE_ORDER)
 
     def collect(op: ir.Operation) -> ir.WalkResult:
         if op != forall:
