@@ -29,6 +29,7 @@ import exir_mlir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _rotation import rotating_slice  # noqa: E402
+from _thread_agreement import check_across_threads  # noqa: E402
 
 ALL_THREADS = (1, 2, 3)
 THREADS = (1, *rotating_slice([2, 3], 2))
@@ -83,17 +84,9 @@ def test_rows_across_blocks_and_threads(threads_list=THREADS):
         inputs = _inputs(rows, gen)
         with torch.no_grad():
             want = _model()(*inputs)
-        outputs = []
-        for threads in threads_list:
-            got = _compiled(threads)(*inputs)
-            outputs.append(got)
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g.shape != w.shape or not torch.allclose(g, w, rtol=RTOL, atol=ATOL):
-                    err = (g - w).abs().max().item() if g.shape == w.shape else f"shape {tuple(g.shape)}"
-                    failures.append(f"rows={rows} threads={threads} output {i}: max|err| {err}")
-        for got in outputs[1:]:
-            if any((g - first).abs().max().item() > THREAD_ATOL for g, first in zip(got, outputs[0])):
-                spread.append(rows)
+        if check_across_threads(f"rows={rows}", inputs, want, _compiled, threads_list,
+                                rtol=RTOL, atol=ATOL, thread_atol=THREAD_ATOL, failures=failures):
+            spread.append(rows)
     assert not failures, f"differs from eager at {len(failures)} points: " + "; ".join(failures[:8])
     assert not spread, f"outputs depend on the thread count at rows {spread[:8]}"
 

@@ -28,6 +28,7 @@ from exir_mlir.models.transformer import SoftmaxAttention
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _rotation import rotating_slice  # noqa: E402
+from _thread_agreement import check_across_threads  # noqa: E402
 
 ALL_THREADS = (1, 2, 3)
 THREADS = (1, *rotating_slice([2, 3], 2))
@@ -99,17 +100,9 @@ def test_two_symbolic_dims_across_tiles_and_threads(threads_list=THREADS):
         inputs = _inputs(*shape, gen)
         with torch.no_grad():
             want = model(*inputs)
-        outputs = []
-        for threads in threads_list:
-            got = _compiled(threads)(*inputs)
-            outputs.append(got)
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g.shape != w.shape or not torch.allclose(g, w, rtol=RTOL, atol=ATOL):
-                    err = (g - w).abs().max().item() if g.shape == w.shape else f"shape {tuple(g.shape)}"
-                    failures.append(f"{shape} threads={threads} output {i}: max|err| {err}")
-        for got in outputs[1:]:
-            if any((g - first).abs().max().item() > THREAD_ATOL for g, first in zip(got, outputs[0]) if g.numel()):
-                spread.append(shape)
+        if check_across_threads(str(shape), inputs, want, _compiled, threads_list,
+                                rtol=RTOL, atol=ATOL, thread_atol=THREAD_ATOL, failures=failures):
+            spread.append(shape)
     assert not failures, f"differs from eager at {len(failures)} points: " + "; ".join(failures[:6])
     assert not spread, f"outputs depend on the thread count at (batch, seq, rows, cols) {spread[:6]}"
 
