@@ -364,7 +364,8 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return plan_loops(op, host)
     if all(i == "parallel" for i in iters):
         transposed = transposed_read_dims(op)
-        if transposed is not None:
+        # (Along a loop of 1 the "transposed" input is contiguous: no block to transpose.)
+        if transposed is not None and all(loop_bounds(op)[d] != 1 for d in transposed):
             return plan_transposed_blocks(op, host, transposed)
         return plan_elementwise(op, host)
     return plan_reduction(op, host)
