@@ -151,15 +151,20 @@ func.func @k_transposed_scaled(%k: tensor<?x?x4x16xf32>) -> tensor<?x4x16x?xf32>
 // -----
 
 // A symbolic size on the input's contiguous loop (the output's rows): full blocks, and the
-// remainder's rows one at a time (as every elementwise remainder that is not the lanes).
+// remainder one block masked along the input's rows (each a masked load) and the output's rows
+// (each store under its row's mask), not its rows one at a time (a 16-element gather each).
 // CHECK-LABEL: func.func @dynamic_rows_f32
 // CHECK:           %[[FULL:.*]] = affine.apply
 // CHECK:           scf.for %{{.*}} = %c0 to %[[FULL]] step %c16
 // CHECK:             vector.transfer_read {{.*}} : tensor<1x16x16xf32>, vector<16x16xf32>
 // CHECK-COUNT-64:    vector.shuffle
 // CHECK:           scf.for %{{.*}} = %[[FULL]] to %{{.*}} step %c16
-// CHECK:             scf.for %{{.*}} = %c0 to %{{.*}} step %c1
-// CHECK:               vector.transfer_read {{.*}} : tensor<1x16x1xf32>, vector<16x1xf32>
+// CHECK-NOT:         step %c1 iter_args
+// CHECK:             %[[IN_MASK:.*]] = vector.create_mask %c16, %[[REST:.*]] : vector<16x16xi1>
+// CHECK:             vector.transfer_read {{.*}}, %[[IN_MASK]] {{.*}} : tensor<1x16x?xf32>, vector<16x16xf32>
+// CHECK-COUNT-64:    vector.shuffle
+// CHECK:             %[[OUT_MASK:.*]] = vector.create_mask %[[REST]], %c16 : vector<16x16xi1>
+// CHECK:             vector.transfer_write {{.*}}, %[[OUT_MASK]] {{.*}} : vector<16x16xf32>, tensor<1x?x16xf32>
 #in = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
 #id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 func.func @dynamic_rows_f32(%x: tensor<8x256x?xf32>) -> tensor<8x?x256xf32> {

@@ -3,8 +3,8 @@ dim symbolic, compiled and compared with eager PyTorch.
 
 codegen/transposed_reads.py and strategy.plan_transposed_blocks tile these copies in 16 x 16
 register blocks over the output's innermost dim and the input's, transposed in registers; a block
-cut by a symbolic size is a masked block (the lanes) or rows one at a time (the input's contiguous
-dim), and a thread tile on the input's contiguous dim is a whole number of blocks. One program
+cut by a symbolic size is one block under masks in both dims, and a thread tile on the input's
+contiguous dim is a whole number of blocks. One program
 holds the kinds of copy: x.transpose(1, 2) (blocks over the two inner dims) fused with a scale,
 x.permute(2, 0, 1) (the input's contiguous dim outermost in the output: split across threads), a
 transposed read beside a plain one in one op, and attention's K^T, [L, N, H, d] -> [N, H, d, L].
