@@ -26,7 +26,7 @@ from torch.export import Dim
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT / "test" / "Models"))
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 _CACHE = 256
 _VOCAB = 4096
@@ -108,8 +108,8 @@ def bench(name: str, *, threads: int, prompt: int, repeats: int, aoti: bool) -> 
         return lambda: fn(input_ids=tokens, cache_position=positions)
 
     with torch.no_grad():
-        decode_s = interleaved_medians({k: decode(f) for k, f in impls.items()}, repeats=repeats)
-        prefill_s = interleaved_medians({k: prefill(f) for k, f in impls.items()}, repeats=max(10, repeats // 10))
+        decode_s = interleaved_latencies({k: decode(f) for k, f in impls.items()}, repeats=repeats)
+        prefill_s = interleaved_latencies({k: prefill(f) for k, f in impls.items()}, repeats=max(10, repeats // 10))
     return {"decode_ms": {k: v * 1e3 for k, v in decode_s.items()},
             "prefill_ms": {k: v * 1e3 for k, v in prefill_s.items()}, "compile_s": compile_s}
 
