@@ -22,8 +22,9 @@ over an input's or another result's memory, a constant, another layout) to the g
 move did not take back into the state or the caller's tensor.
 
 A `Frame` holds one call's descriptors (`words`: results first, then each memref input), the
-pointers to them and the packed argument array the entry point takes; the static sizes and
-strides are written once, when the frame is made. Frames are taken from and returned to a pool
+pointers to them and the packed argument array the entry point takes; every size and stride known
+at compile time (a dynamic input's static dims included) is written once, when the frame is made,
+and `bind` writes only the dynamic sizes and the strides that depend on them. Frames are taken from and returned to a pool
 per program, so concurrent calls (threads) never share one and a call allocates none.
 
 torch is imported lazily (the runtime imports no torch at module level).
