@@ -21,8 +21,9 @@ this pass does it for the temporaries of a function's top-level block:
   first slot none of whose buffers is live at the same time (preferring one holding a buffer of
   the same sizes), a slot is as large as its largest buffer at run time, and the slots' offsets
   are computed once, where the arena is allocated. A dynamic buffer is a candidate only when its
-  sizes are known there: block arguments, constants, or values computed before the first
-  candidate (data-dependent sizes computed later keep their own allocation).
+  sizes can be computed there: block arguments, values computed before the first candidate, or
+  index arithmetic of those (`batch * seq`, repeated there: _SIZE_OPS); a data-dependent size
+  (read from memory later) keeps its own allocation.
 - Every buffer is rounded up to a multiple of 64 bytes (at least 64: two buffers live at once
   never share an address, which the deallocation's pointer comparisons rely on) and the arena is
   allocated 64-byte aligned, so each buffer is 64-byte aligned.
@@ -130,18 +131,57 @@ def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, posit
     return end
 
 
-def _available(value: ir.Value, block: ir.Block, point: int, position: dict) -> bool:
-    """Whether `value` can be used at position `point` of `block` (the arena's allocation)."""
+# Index computations a dynamic size may be made of, repeated where the arena is allocated when
+# the size is computed later in the block (a reshape's row count `batch * seq` next to its
+# buffer). Nothing that can trap or read memory but `memref.dim` (of a buffer defined there).
+_SIZE_OPS = frozenset({
+    "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.maxui", "arith.minsi",
+    "arith.minui", "arith.index_cast", "arith.index_castui", "arith.cmpi", "arith.select", "affine.apply",
+    "affine.min", "affine.max", "memref.dim",
+})
+
+
+def _defining_op(value: ir.Value) -> ir.Operation | None:
     owner = value.owner
     if isinstance(owner, ir.Block):
-        return owner == block
-    op = owner.operation if hasattr(owner, "operation") else owner
-    if op.name == "arith.constant":
-        return True
+        return None
+    return owner.operation if hasattr(owner, "operation") else owner
+
+
+def _dominates_point(value: ir.Value, block: ir.Block, point: int, position: dict) -> bool:
+    """Whether `value` is defined before position `point` of `block` (or outside the function)."""
+    op = _defining_op(value)
+    if op is None:
+        return value.owner == block
     top = _top_level(op, block)
     if top is None:
-        return True  # defined outside the function's block: dominates it
+        return True  # defined outside the function's body
     return op == top and position[top] < point
+
+
+def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, depth: int = 0) -> bool:
+    """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS)."""
+    if _dominates_point(value, block, point, position):
+        return True
+    op = _defining_op(value)
+    if op is None or depth > 16 or op.name not in _SIZE_OPS or op.block != block or len(op.regions):
+        return False
+    return all(_computable_at(v, block, point, position, depth + 1) for v in op.operands)
+
+
+def _recompute_at(value: ir.Value, block: ir.Block, point: int, position: dict, done: dict) -> ir.Value:
+    """`value` at the current insertion point (before `point`): itself, or a copy of its computation."""
+    if _dominates_point(value, block, point, position):
+        return value
+    if value not in done:
+        op = _defining_op(value)
+        operands = [_recompute_at(v, block, point, position, done) for v in op.operands]
+        copy = op.clone()
+        for i, operand in enumerate(operands):
+            copy.operands[i] = operand
+        for old, new in zip(op.results, copy.results):
+            done[old] = new
+    return done[value]
 
 
 def _first_fit(buffers: list[_Buffer]) -> int:
@@ -196,7 +236,7 @@ def plan_function(func_op: ir.Operation) -> int:
         if point is None:
             point = position[op]
         dynamic = list(op.operands)
-        if not all(_available(v, block, point, position) or (point == position[op]) for v in dynamic):
+        if not all(_computable_at(v, block, point, position) for v in dynamic):
             continue
         memref_type = ir.MemRefType(op.results[0].type)
         static_bytes = _element_bytes(memref_type.element_type)
@@ -231,10 +271,12 @@ def plan_function(func_op: ir.Operation) -> int:
                     sizes[buffer.key] = _rounded_bytes(buffer)
                 return sizes[buffer.key]
 
+            recomputed: dict = {}
+
             def _rounded_bytes(buffer: _Buffer) -> ir.Value:
                 size = const(buffer.static_bytes)
                 for v in buffer.dynamic:
-                    size = arith.muli(size, v)
+                    size = arith.muli(size, _recompute_at(v, block, point, position, recomputed))
                 # at least ALIGNMENT bytes, a multiple of ALIGNMENT
                 size = arith.maxui(size, const(1))
                 size = arith.addi(size, const(ALIGNMENT - 1))

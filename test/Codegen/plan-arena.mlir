@@ -68,6 +68,29 @@ func.func @dynamic_sizes(%n: index, %m: index) {
 
 // -----
 
+// A size computed after the arena's allocation from what is known there (a reshape's rows,
+// batch * seq) is computed again before it: the buffer is planned. The later computation stays
+// (the view's own size operand).
+// CHECK-LABEL: func.func @size_computed_later
+// CHECK-SAME:    (%[[B:.*]]: index, %[[S:.*]]: index)
+// CHECK:         %[[ROWS_EARLY:.*]] = arith.muli %[[B]], %[[S]] : index
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         memref.view %[[ARENA]]
+// CHECK:         %[[ROWS:.*]] = arith.muli %[[B]], %[[S]] : index
+// CHECK-NEXT:    memref.view %[[ARENA]][%{{.*}}][%[[ROWS]]] : memref<?xi8> to memref<?x8xf32>
+func.func private @use_rows(memref<?x8xf32>, memref<?x8xf32>)
+func.func @size_computed_later(%b: index, %s: index) {
+  %first = memref.alloc(%b) {alignment = 64 : i64} : memref<?x8xf32>
+  %rows = arith.muli %b, %s : index
+  %second = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x8xf32>
+  call @use_rows(%first, %second) : (memref<?x8xf32>, memref<?x8xf32>) -> ()
+  memref.dealloc %first : memref<?x8xf32>
+  memref.dealloc %second : memref<?x8xf32>
+  return
+}
+
+// -----
+
 // A live range follows what is derived from a buffer: the select's result (either buffer) is
 // read after both deallocs would allow, so %p and %q stay live until that read and the later
 // %s cannot reuse their space (offset 128, not 0).
