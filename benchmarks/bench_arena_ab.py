@@ -5,8 +5,9 @@
 as before the stage existed), "new" as the pipeline is. Per model and build, rounds of `--calls`
 calls each, the two builds in a shuffled order per round; CPU time of the process
 (`time.process_time`: this thread and OpenMP's workers, so a load spike on the machine does not
-count as ours). Prints the median seconds per call of each and the median of the per-round
-ratios new/old, with the load average before and after.
+count as ours; with several threads, set OMP_WAIT_POLICY=passive, or OpenMP's spinning workers
+count too), and wall-clock time. Prints the median CPU seconds per call of each and the medians of
+the per-round ratios new/old (CPU, wall), with the load average before and after.
 
 Usage: python benchmarks/bench_arena_ab.py [--threads 1,2] [--models mlp,transformer_block] [--rounds 60]
 """
@@ -44,26 +45,31 @@ def _compile(bench, dims, threads: int, *, arena: bool):
         pipeline.plan_arenas = planned
 
 
-def _ab(old, new, args, *, rounds: int, calls: int) -> tuple[float, float, float]:
+def _ab(old, new, args, *, rounds: int, calls: int) -> tuple[float, float, float, float]:
+    """Median CPU seconds per call of old and new, the median per-round CPU ratio new/old, and the
+    median per-round wall-clock ratio."""
     fns = {"old": old, "new": new}
     for fn in fns.values():
         for _ in range(5):
             fn(*args)
     samples = {name: [] for name in fns}
-    ratios = []
+    ratios, wall_ratios = [], []
     order = random.Random(0)
     names = list(fns)
     for _ in range(rounds):
         order.shuffle(names)
-        this_round = {}
+        cpu, wall = {}, {}
         for name in names:
-            start = time.process_time()
+            start, start_wall = time.process_time(), time.perf_counter()
             for _ in range(calls):
                 fns[name](*args)
-            this_round[name] = (time.process_time() - start) / calls
-            samples[name].append(this_round[name])
-        ratios.append(this_round["new"] / this_round["old"])
-    return statistics.median(samples["old"]), statistics.median(samples["new"]), statistics.median(ratios)
+            cpu[name] = (time.process_time() - start) / calls
+            wall[name] = time.perf_counter() - start_wall
+            samples[name].append(cpu[name])
+        ratios.append(cpu["new"] / cpu["old"])
+        wall_ratios.append(wall["new"] / wall["old"])
+    return (statistics.median(samples["old"]), statistics.median(samples["new"]), statistics.median(ratios),
+            statistics.median(wall_ratios))
 
 
 def main(argv=None) -> int:
@@ -75,8 +81,9 @@ def main(argv=None) -> int:
     options = parser.parse_args(argv)
     benches = _benchmarks()
     print(f"load average at start: {os.getloadavg()}")
-    print("| model | threads | build | old ms (CPU) | new ms (CPU) | new/old (median of rounds) | load |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print(f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', '')}")
+    print("| model | threads | build | old ms (CPU) | new ms (CPU) | new/old CPU | new/old wall | load |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for threads in [int(t) for t in options.threads.split(",")]:
         for name in options.models.split(","):
             bench = benches[name]
@@ -84,9 +91,9 @@ def main(argv=None) -> int:
             for build, dims in builds.items():
                 old = _compile(bench, dims, threads, arena=False)
                 new = _compile(bench, dims, threads, arena=True)
-                old_s, new_s, ratio = _ab(old, new, bench.args, rounds=options.rounds, calls=options.calls)
+                old_s, new_s, ratio, wall = _ab(old, new, bench.args, rounds=options.rounds, calls=options.calls)
                 print(f"| {name} | {threads} | {build} | {old_s * 1e3:.3f} | {new_s * 1e3:.3f} | {ratio:.3f} "
-                      f"| {os.getloadavg()[0]:.1f} |", flush=True)
+                      f"| {wall:.3f} | {os.getloadavg()[0]:.1f} |", flush=True)
     print(f"load average at end: {os.getloadavg()}")
     return 0
 
