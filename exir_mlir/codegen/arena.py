@@ -46,6 +46,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir.codegen.op_walk import collect_ops
 
 ALIGNMENT = 64
+_FREEING_OPS = ("memref.dealloc", "memref.realloc", "bufferization.dealloc")
 # An arena of a single buffer gains nothing: it would be the same one pool take.
 MIN_BUFFERS = 2
 
@@ -96,7 +97,7 @@ def _candidate_dealloc(alloc: ir.Operation, block: ir.Block) -> ir.Operation | N
     deallocs = []
     for use in alloc.results[0].uses:
         user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
-        if user.name in ("memref.dealloc", "memref.realloc", "bufferization.dealloc"):
+        if user.name in _FREEING_OPS:
             deallocs.append(user)
     if len(deallocs) != 1 or deallocs[0].name != "memref.dealloc" or deallocs[0].block != block:
         return None
@@ -110,8 +111,9 @@ def _candidate_dealloc(alloc: ir.Operation, block: ir.Block) -> ir.Operation | N
     return deallocs[0]
 
 
-def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, position: dict) -> int:
-    """The position of the last top-level op that uses the buffer or a memref derived from it."""
+def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, position: dict) -> int | None:
+    """The position of the last top-level op that uses the buffer or a memref derived from it;
+    None when something derived from it is freed too (a view's free would free the arena)."""
     end = position[alloc]
     pending = [alloc.results[0]]
     seen: set = set()
@@ -121,6 +123,8 @@ def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, posit
             user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
             if user == dealloc:
                 continue
+            if user.name in _FREEING_OPS:
+                return None
             top = _top_level(user, block)
             end = max(end, position[top])
             for holder in {user, top}:
@@ -243,8 +247,10 @@ def plan_function(func_op: ir.Operation) -> int:
         for d in memref_type.shape:
             if not ir.ShapedType.is_dynamic_size(d):
                 static_bytes *= d
-        buffers.append(_Buffer(op, dealloc, position[op], _live_end(op, dealloc, block, position),
-                               static_bytes, dynamic))
+        end = _live_end(op, dealloc, block, position)
+        if end is None:
+            continue
+        buffers.append(_Buffer(op, dealloc, position[op], end, static_bytes, dynamic))
     if len(buffers) < MIN_BUFFERS:
         return 0
     fixed = [b for b in buffers if not b.dynamic]
