@@ -23,7 +23,7 @@ STEP_OF_LEVEL = {"edge": "aten-to-edge", "backend": "edge-to-backend", "linalg":
 # (codegen) and LLVM's phases (llvm: "optimize" is the slowest part's O3 optimization, "machine
 # code" the rest of the wait for the parts; without a C compiler, where MLIR's ExecutionEngine
 # JITs the module, "optimize" is translation and optimization, which it does at once).
-CODEGEN_STEPS = ("fuse", "tile", "bufferize", "parallelize", "outline-loops", "to-llvm")
+CODEGEN_STEPS = ("fuse", "tile", "bufferize", "parallelize", "plan-arena", "outline-loops", "to-llvm")
 LLVM_STEPS = ("translate", "optimize", "machine code", "link")
 
 

@@ -13,6 +13,7 @@ from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
+from exir_mlir.codegen.arena import plan_arenas
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
 from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
 from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
@@ -477,6 +478,8 @@ def run_cpu_pipeline(module: ir.Operation, options: CpuOptions = CpuOptions(),
         stages.append(("tile", tile_and_vectorize))
     stages += [("bufferize", bufferize),
                ("parallelize", lambda m: parallelize(m, num_threads=options.num_threads)),
+               # After the loop buffers left their loops (parallelize): they are top-level now.
+               ("plan-arena", plan_arenas),
                ("outline-loops", outline_loops),
                ("to-llvm", lambda m: lower_to_llvm(m, check_bounds=options.check_bounds))]
     for name, stage in stages:

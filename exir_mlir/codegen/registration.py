@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (contract_operands, deinterleave_reads, expand_powf, hoist_state, linearize_forall,
+from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, hoist_state, linearize_forall,
                                 outline_loops, pipeline)
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
@@ -77,6 +77,12 @@ def register_cpu_passes() -> None:
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)")},
     )
     register_pass(
+        "exir-cpu-plan-arena",
+        _reporting(arena.plan_arenas),
+        description="a function's top-level temporaries -> views of one arena per call, at offsets planned "
+                    "from their live ranges",
+    )
+    register_pass(
         "exir-cpu-outline-loops",
         _reporting(outline_loops.outline_loops),
         description="each top-level loop nest of a function with several -> a private noinline function "
@@ -107,7 +113,7 @@ def register_cpu_passes() -> None:
         "exir-cpu-pipeline",
         _reporting(lambda module, num_threads=0, check_bounds=False: pipeline.run_cpu_pipeline(
             module, pipeline.CpuOptions(num_threads=num_threads, check_bounds=check_bounds))),
-        description="every CPU stage: fuse, tile, bufferize, parallelize, outline-loops, to-llvm",
+        description="every CPU stage: fuse, tile, bufferize, parallelize, plan-arena, outline-loops, to-llvm",
         options={"num-threads": PassOption(int, 0, "worker threads (0: every core available)"),
                  "check-bounds": PassOption(bool, False, "scalar loops with every memref access checked")},
     )

@@ -22,6 +22,7 @@
 # COMPILE-NEXT:   tile {{[0-9.]+}}
 # COMPILE-NEXT:   bufferize {{[0-9.]+}}
 # COMPILE-NEXT:   parallelize {{[0-9.]+}}
+# COMPILE-NEXT:   plan-arena {{[0-9.]+}}
 # COMPILE-NEXT:   outline-loops {{[0-9.]+}}
 # COMPILE-NEXT:   to-llvm {{[0-9.]+}}
 # COMPILE-NEXT: llvm {{[0-9.]+}} {{[0-9]+}}%

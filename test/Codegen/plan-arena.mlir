@@ -1,0 +1,161 @@
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-plan-arena)' | FileCheck %s
+
+// Fixed sizes: constant offsets by first fit over the live ranges. %a (40 bytes, rounded up to
+// 64) dies before %c is allocated, so %c reuses its offset 0; %b is live across both and sits
+// after them. The result %r is not a temporary: it keeps its own allocation.
+// CHECK-LABEL: func.func @fixed_sizes
+// CHECK:         %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4160xi8>
+// CHECK:         %[[BUF:.*]] = memref.cast %[[ARENA]] : memref<4160xi8> to memref<?xi8>
+// CHECK:         %[[AT_A:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[A:.*]] = memref.view %[[BUF]][%[[AT_A]]][] : memref<?xi8> to memref<10xf32>
+// CHECK-NEXT:    %[[AT_B:.*]] = arith.constant 64 : index
+// CHECK-NEXT:    %[[B:.*]] = memref.view %[[BUF]][%[[AT_B]]][] : memref<?xi8> to memref<1024xf32>
+// CHECK-NEXT:    call @use(%[[A]], %[[B]])
+// CHECK-NEXT:    %[[AT_C:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C:.*]] = memref.view %[[BUF]][%[[AT_C]]][] : memref<?xi8> to memref<4xf64>
+// CHECK-NEXT:    %[[R:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
+// CHECK-NEXT:    call @use3(%[[C]], %[[B]], %[[R]])
+// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<4160xi8>
+// CHECK-NEXT:    return %[[R]]
+func.func private @use(memref<10xf32>, memref<1024xf32>)
+func.func private @use3(memref<4xf64>, memref<1024xf32>, memref<8xf32>)
+func.func @fixed_sizes() -> memref<8xf32> {
+  %a = memref.alloc() {alignment = 64 : i64} : memref<10xf32>
+  %b = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  call @use(%a, %b) : (memref<10xf32>, memref<1024xf32>) -> ()
+  memref.dealloc %a : memref<10xf32>
+  %c = memref.alloc() {alignment = 64 : i64} : memref<4xf64>
+  %r = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
+  call @use3(%c, %b, %r) : (memref<4xf64>, memref<1024xf32>, memref<8xf32>) -> ()
+  memref.dealloc %c : memref<4xf64>
+  memref.dealloc %b : memref<1024xf32>
+  return %r : memref<8xf32>
+}
+
+// -----
+
+// Dynamic sizes: one size computation where the arena is allocated. %x and %z (both ?x256xf32
+// of %n rows) are never live at once: one slot; %y (live across both) the other. The slots'
+// sizes are rounded up to 64 bytes, and the arena is their sum.
+// CHECK-LABEL: func.func @dynamic_sizes
+// CHECK-SAME:    (%[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK:         %[[XBYTES:.*]] = arith.muli %{{.*}}, %[[N]] : index
+// CHECK:         %[[XSIZE:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[SLOT1:.*]] = arith.addi %{{.*}}, %[[XSIZE]] : index
+// CHECK:         %[[YBYTES:.*]] = arith.muli %{{.*}}, %[[M]] : index
+// CHECK:         %[[YSIZE:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[TOTAL:.*]] = arith.addi %[[SLOT1]], %[[YSIZE]] : index
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[X:.*]] = memref.view %[[ARENA]][%[[SLOT0:.*]]][%[[N]]] : memref<?xi8> to memref<?x256xf32>
+// CHECK:         %[[Y:.*]] = memref.view %[[ARENA]][%[[SLOT1]]][%[[M]]] : memref<?xi8> to memref<?x64xf32>
+// CHECK:         call @use_dyn(%[[X]], %[[Y]])
+// CHECK:         %[[Z:.*]] = memref.view %[[ARENA]][%[[SLOT0]]][%[[N]]] : memref<?xi8> to memref<?x256xf32>
+// CHECK:         call @use_dyn(%[[Z]], %[[Y]])
+// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
+// CHECK-NOT:     memref.dealloc
+func.func private @use_dyn(memref<?x256xf32>, memref<?x64xf32>)
+func.func @dynamic_sizes(%n: index, %m: index) {
+  %x = memref.alloc(%n) {alignment = 64 : i64} : memref<?x256xf32>
+  %y = memref.alloc(%m) {alignment = 64 : i64} : memref<?x64xf32>
+  call @use_dyn(%x, %y) : (memref<?x256xf32>, memref<?x64xf32>) -> ()
+  memref.dealloc %x : memref<?x256xf32>
+  %z = memref.alloc(%n) {alignment = 64 : i64} : memref<?x256xf32>
+  call @use_dyn(%z, %y) : (memref<?x256xf32>, memref<?x64xf32>) -> ()
+  memref.dealloc %z : memref<?x256xf32>
+  memref.dealloc %y : memref<?x64xf32>
+  return
+}
+
+// -----
+
+// A size computed after the arena's allocation from what is known there (a reshape's rows,
+// batch * seq) is computed again before it: the buffer is planned. The later computation stays
+// (the view's own size operand).
+// CHECK-LABEL: func.func @size_computed_later
+// CHECK-SAME:    (%[[B:.*]]: index, %[[S:.*]]: index)
+// CHECK:         %[[ROWS_EARLY:.*]] = arith.muli %[[B]], %[[S]] : index
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         memref.view %[[ARENA]]
+// CHECK:         %[[ROWS:.*]] = arith.muli %[[B]], %[[S]] : index
+// CHECK-NEXT:    memref.view %[[ARENA]][%{{.*}}][%[[ROWS]]] : memref<?xi8> to memref<?x8xf32>
+func.func private @use_rows(memref<?x8xf32>, memref<?x8xf32>)
+func.func @size_computed_later(%b: index, %s: index) {
+  %first = memref.alloc(%b) {alignment = 64 : i64} : memref<?x8xf32>
+  %rows = arith.muli %b, %s : index
+  %second = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x8xf32>
+  call @use_rows(%first, %second) : (memref<?x8xf32>, memref<?x8xf32>) -> ()
+  memref.dealloc %first : memref<?x8xf32>
+  memref.dealloc %second : memref<?x8xf32>
+  return
+}
+
+// -----
+
+// A live range follows what is derived from a buffer: the select's result (either buffer) is
+// read after both deallocs would allow, so %p and %q stay live until that read and the later
+// %s cannot reuse their space (offset 128, not 0).
+// CHECK-LABEL: func.func @aliases_extend_live_ranges
+// CHECK:         %[[P:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK:         %[[Q:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK:         %[[SEL:.*]] = arith.select %{{.*}}, %[[P]], %[[Q]]
+// CHECK:         %[[OFF:.*]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[S:.*]] = memref.view %{{.*}}[%[[OFF]]][] : memref<?xi8> to memref<16xf32>
+// CHECK:         call @use2(%[[SEL]], %[[S]])
+func.func private @use2(memref<16xf32>, memref<16xf32>)
+func.func @aliases_extend_live_ranges(%cond: i1) {
+  %p = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %q = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %sel = arith.select %cond, %p, %q : memref<16xf32>
+  %s = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  call @use2(%sel, %s) : (memref<16xf32>, memref<16xf32>) -> ()
+  memref.dealloc %p : memref<16xf32>
+  memref.dealloc %q : memref<16xf32>
+  memref.dealloc %s : memref<16xf32>
+  return
+}
+
+// -----
+
+// What stays as it is: an allocation inside a region (scf.if), one freed on one path only
+// (it may be the result), one whose size is computed after the arena's allocation (a
+// data-dependent size). The two planned ones share an arena.
+// CHECK-LABEL: func.func @left_alone
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK:         memref.view
+// CHECK:         memref.view
+// CHECK:         %[[LATE:.*]] = memref.load
+// CHECK:         memref.alloc(%[[LATE]]) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:         scf.if
+// CHECK-NEXT:      memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK:         %[[OTHER:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK:         scf.if
+// CHECK-NEXT:      memref.dealloc %[[OTHER]]
+func.func private @use1(memref<16xf32>)
+func.func private @use_any(memref<?xf32>)
+func.func private @use32(memref<32xf32>)
+func.func @left_alone(%cond: i1, %sizes: memref<1xindex>) -> memref<16xf32> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %b = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  call @use1(%a) : (memref<16xf32>) -> ()
+  call @use1(%b) : (memref<16xf32>) -> ()
+  %late = memref.load %sizes[%c0] : memref<1xindex>
+  %d = memref.alloc(%late) {alignment = 64 : i64} : memref<?xf32>
+  call @use_any(%d) : (memref<?xf32>) -> ()
+  scf.if %cond {
+    %inner = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+    func.call @use32(%inner) : (memref<32xf32>) -> ()
+    memref.dealloc %inner : memref<32xf32>
+  }
+  %res = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %other = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %out = arith.select %cond, %res, %other : memref<16xf32>
+  scf.if %cond {
+    memref.dealloc %other : memref<16xf32>
+  }
+  memref.dealloc %d : memref<?xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %out : memref<16xf32>
+}

@@ -1,0 +1,119 @@
+"""The top-level temporaries of a call in one arena (exir_mlir/codegen/arena.py), end to end.
+
+One program holds both kinds of network the arena is for: a stack of two transformer blocks and
+an MLP after it (activations between layers, attention's intermediate tensors). Compared with
+eager torch at sizes that change from call to call, grow past every size seen before (the arena
+is sized per call) and cross the packed-matmul choice (128 rows), in the static and dynamic
+builds, on 1, 2 and 3 threads, through the kernel library, MLIR's ExecutionEngine (the JIT) and
+the native library (two instances on two threads). A call at fixed sizes asks the pool for its
+output and one arena, not one buffer per temporary.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+
+import pytest
+import torch
+from torch.export import Dim
+
+import exir_mlir
+from exir_mlir import compiler, runtime
+from exir_mlir.models.mlp import MLP
+from exir_mlir.models.transformer import TransformerBlock
+
+TOLERANCE = dict(rtol=2e-4, atol=2e-4)
+# (batch, seq): rows = batch * seq from 2 to 650, not monotonic, the last the largest.
+SIZES = ((1, 2), (2, 7), (4, 64), (3, 65), (1, 3), (2, 64), (5, 130))
+FIXED = (4, 16)
+
+
+class StackThenMLP(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks = torch.nn.Sequential(TransformerBlock(dim=32, heads=4), TransformerBlock(dim=32, heads=4))
+        self.mlp = MLP(32, 128, 16)
+
+    def forward(self, x):
+        return self.mlp(self.blocks(x))
+
+
+@pytest.fixture(scope="module")
+def model():
+    torch.manual_seed(0)
+    return StackThenMLP().eval()
+
+
+def _export(module, dynamic: bool):
+    dims = ({0: Dim("batch", min=1, max=8), 1: Dim("seq", min=2, max=256)},) if dynamic else None
+    return torch.export.export(copy.deepcopy(module), (torch.randn(*FIXED, 32),), dynamic_shapes=dims)
+
+
+def _allocs_per_call(program, x) -> int:
+    executable = program.executable
+    program(x)
+    before = executable.pool_allocs()
+    program(x)
+    program(x)
+    return (executable.pool_allocs() - before) // 2
+
+
+def _check(program, module, sizes):
+    with torch.no_grad():
+        for batch, seq in sizes:
+            x = torch.randn(batch, seq, 32)
+            torch.testing.assert_close(program(x), module(x), **TOLERANCE, msg=lambda m: f"{batch}x{seq}: {m}")
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_dynamic_sizes_change_and_grow(model, threads):
+    program = exir_mlir.compile(_export(model, True), num_threads=threads)
+    _check(program, model, SIZES)
+    # The output and the arena; the packed choice's own buffers (32 rows and more: 4 x 16 = 64
+    # rows takes the unpacked path) and the output's twin of the run-time choice are not
+    # temporaries of the top-level block. One pool take per temporary would be 30 or more.
+    assert _allocs_per_call(program, torch.randn(*FIXED, 32)) <= 3
+    _check(program, model, reversed(SIZES))
+
+
+def test_static_build(model):
+    program = exir_mlir.compile(_export(model, False), num_threads=2)
+    _check(program, model, [FIXED] * 3)
+    assert _allocs_per_call(program, torch.randn(*FIXED, 32)) <= 3
+
+
+def test_jit(model, monkeypatch):
+    """MLIR's ExecutionEngine (no C compiler to link a kernel library)."""
+    monkeypatch.setattr(compiler, "_can_link", lambda: False)
+    compiler.clear_memory_cache()  # not the kernel library another test compiled from the same program
+    program = exir_mlir.compile(_export(model, True), num_threads=2)
+    assert type(program.executable.engine).__name__ == "ExecutionEngine"
+    _check(program, model, SIZES)
+
+
+def test_native_library_two_instances_on_two_threads(model, tmp_path):
+    path = exir_mlir.export_library(_export(model, True), tmp_path / "stack.so", num_threads=2)
+    first = runtime.load(path)
+    second = first.clone()
+    errors: list[str] = []
+
+    def work(program, sizes):
+        try:
+            with torch.no_grad():
+                for _ in range(3):
+                    for batch, seq in sizes:
+                        x = torch.randn(batch, seq, 32)
+                        got = program(x)[0]
+                        if not torch.allclose(got, model(x), **TOLERANCE):
+                            errors.append(f"{batch}x{seq}: max|err| {(got - model(x)).abs().max().item()}")
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(repr(exc))
+
+    workers = [threading.Thread(target=work, args=(first, SIZES)),
+               threading.Thread(target=work, args=(second, tuple(reversed(SIZES))))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert not errors, errors
