@@ -44,6 +44,19 @@ def _hoistable(alloc: ir.Operation, body: ir.Block) -> ir.Operation | None:
     return None
 
 
+def _hoistable_alloca(alloca: ir.Operation) -> bool:
+    """A stack buffer of a static shape that the loop does not yield. In a loop body, an `alloca`
+    is LLVM's dynamic stack allocation: each iteration moved the stack pointer down and none
+    moved it back (a 64-float partial sum of a row reduction: 256 bytes more stack, in cache lines
+    not touched before, for every row of a softmax)."""
+    if len(alloca.operands):
+        return False
+    for use in alloca.results[0].uses:
+        if getattr(use.owner, "operation", use.owner).name == "scf.yield":
+            return False
+    return True
+
+
 def _constant_bound(value: ir.Value) -> int | None:
     """The constant upper bound of a tile size computed as `affine.min(..., C)`, else None."""
     owner = getattr(value.owner, "operation", value.owner)
@@ -121,6 +134,10 @@ def hoist_loop_buffers(module: ir.Operation) -> int:
             body = loop.regions[0].blocks[0]
             for op in list(body.operations):
                 op = op.operation
+                if op.name == "memref.alloca" and _hoistable_alloca(op):
+                    op.move_before(loop)
+                    changed += 1
+                    continue
                 dealloc = _hoistable(op, body) if op.name == "memref.alloc" else None
                 if dealloc is None:
                     continue

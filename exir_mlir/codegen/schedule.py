@@ -225,6 +225,17 @@ def _dynamic_remainder(plan: OpPlan, d: int) -> bool:
     return False
 
 
+def _cut_in_registers(plan: OpPlan, d: int) -> bool:
+    """Whether the remainder of dim d (the lanes) is cut into vectors of one register, its size being
+    known only at run time and its vector tile several registers wide. As one masked vector of the
+    whole tile, a remainder of one register's worth (a sequence of 16 f32 under a 64-wide tile)
+    computed all four registers, and a split reduction's partial sums went through memory with
+    masked moves, whose stores loads cannot forward from (a softmax over a dynamic sequence of 16
+    ran 5x slower than its static build, where the tile is one 16-wide register)."""
+    return bool(plan.register_lanes) and plan.vector_tiles[d] > plan.register_lanes \
+        and _dynamic_remainder(plan, d)
+
+
 def _lane_dims(plan: OpPlan) -> set[int]:
     """The dim whose vector tile is the vectors' lanes (the innermost one wider than 1)."""
     wide = [d for d, v in enumerate(plan.vector_tiles) if v > 1]
@@ -246,26 +257,28 @@ def _simplify_group_size(script: _Script, loop: str) -> None:
     script.emit("}")
 
 
-def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]], chosen: dict[int, int],
-                     n_dims: int, finish) -> None:
-    """Cuts the remainder dims of `op` into register blocks of static sizes and finishes each block
-    (`finish(op_handle, groups)`, groups: op dim -> block size).
+def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int], bool]], chosen: dict[int, int],
+                     n_dims: int, finish, masked: bool) -> None:
+    """Cuts the remainder dims of `op` into blocks of static sizes and finishes each block
+    (`finish(op_handle, masked, groups)`, groups: op dim -> block size).
 
-    `dims`: (op dim, block sizes) of each dim still to cut. For each size but the last (1), the dim
-    is tiled by it and the loop peeled: the main part (at most one full block) is made static and
-    finished, the rest is cut further; the last size tiles what is left to 1. Only the main part is
-    canonicalized (the whole function, once per block size of every contraction, took seconds)."""
+    `dims`: (op dim, block sizes, masked tail) of each dim still to cut. For each size but a last
+    1, the dim is tiled by it and the loop peeled: the main part (full blocks) is made static and
+    finished, the rest is cut further; a last size of 1 tiles what is left to 1. With a masked tail
+    (the lanes), what the last size leaves is one partial block of that size, finished masked.
+    Only the main part is canonicalized (the whole function, once per block size of every
+    contraction, took seconds)."""
     if not dims:
-        finish(op, chosen)
+        finish(op, masked, chosen)
         return
-    (op_dim, sizes), later = dims[0], dims[1:]
+    (op_dim, sizes, tail), later = dims[0], dims[1:]
     current = op
     for size in sizes:
         tiles = [0] * n_dims
         tiles[op_dim] = size
         tiled, loops = script.tile_for_loops(current, tiles)
-        if size == 1:
-            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish)
+        if size == 1 and not tail:
+            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish, masked)
             return
         main, rest = script.peel(loops[op_dim])
         _simplify_group_size(script, main)
@@ -284,13 +297,19 @@ def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]]
             each = script.fresh("block")
             script.emit(f"transform.foreach {found} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            _emit_row_groups(script, each, later, part_chosen, n_dims, finish)
+            _emit_row_groups(script, each, later, part_chosen, n_dims, finish, masked)
             script.emit("}")
+    if tail:
+        each = script.fresh("tail")
+        script.emit(f"transform.foreach {current} : {_ANY} {{")
+        script.emit(f"^bb0({each}: {_ANY}):")
+        _emit_row_groups(script, each, later, {**chosen, op_dim: sizes[-1]}, n_dims, finish, True)
+        script.emit("}")
 
 
 def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish,
             fused: tuple[tuple[int, object, object], ...] = (), lanes: set[int] | None = None,
-            contraction: int | None = None) -> None:
+            contraction: int | None = None, cut_lanes: bool = True) -> None:
     """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
     masks. `finish(op_handle, masked, groups)` tiles the reduction and vectorizes one op (`groups`:
@@ -351,13 +370,14 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     # product, whose tiles the vectorizer makes) and where it is a remainder not cut into blocks
     # (the lanes; a static remainder, whose masks are constants).
     unpeeled = set(_masked_dims(plan)) - set(partial)
-    parts = []  # (peel marks' attribute text, the remainder dims cut into blocks, masked)
+    parts = []  # (peel marks' attribute text, the remainder dims cut into blocks, lanes cut, masked)
     for marks in itertools.product((_MAIN, _REMAINDER), repeat=len(partial)):
         rest = {d for d, m in zip(partial, marks) if m == _REMAINDER}
         grouped = sorted(d for d in rest - lanes if _dynamic_remainder(plan, d))
-        masked = bool(unpeeled | (rest - set(grouped)))
+        cut = sorted(d for d in rest & lanes if cut_lanes and _cut_in_registers(plan, d))
+        masked = bool(unpeeled | (rest - set(grouped) - set(cut)))
         attributes = ", ".join(f"{PEEL_MARK}_{d} = {m} : i64" for d, m in zip(partial, marks))
-        parts.append((attributes, grouped, masked))
+        parts.append((attributes, grouped, cut, masked))
 
     def matched(each_tag: int, attributes: str, body) -> None:
         ops, each = script.fresh("peeled"), script.fresh("each")
@@ -378,15 +398,16 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
         # blocks to compile (a 4x4 dot kernel's corner: 9 instead of 3).
         return _row_groups(plan.vector_tiles[d]) if each_tag == contraction and d == grouped[0] else [1]
 
-    for attributes, grouped, masked in parts:
+    for attributes, grouped, cut, masked in parts:
         for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):
-            if not grouped:
+            if not grouped and not cut:
                 matched(each_tag, attributes, lambda each, f=each_finish, m=masked: f(each, m, {}))
                 continue
-            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped)) for d in grouped]
+            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped), False) for d in grouped]
+            dims += [(op_dim(to_op_tiles, d), [plan.register_lanes], True) for d in cut]
             n_op = len(to_op_tiles([0] * len(plan.vector_tiles))) if to_op_tiles else len(plan.vector_tiles)
             matched(each_tag, attributes, lambda each, f=each_finish, m=masked, dims=dims, n_op=n_op:
-                    _emit_row_groups(script, each, dims, {}, n_op, lambda op, groups: f(op, m, groups)))
+                    _emit_row_groups(script, each, dims, {}, n_op, f, m))
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
@@ -551,7 +572,7 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
     par = [d for d, it in enumerate(plan.iterators) if it == "parallel"]
     e_plan = OpPlan(kind="elementwise", loop_sizes=[plan.loop_sizes[d] for d in par],
                     iterators=["parallel"] * len(par), thread_tiles=[plan.thread_tiles[d] for d in par],
-                    vector_tiles=[plan.vector_tiles[d] for d in par])
+                    vector_tiles=[plan.vector_tiles[d] for d in par], register_lanes=plan.register_lanes)
     producers = [script.match_tag(entry.tag)]
     if entry.init_producer is not None:
         producers.append(script.match_tag(entry.init_producer.tag))
@@ -627,7 +648,7 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         tag = script.fresh("tag")
         script.emit(f"{tag} = transform.param.constant {entry.tag} : i64 -> !transform.param<i64>")
         script.emit(f'transform.annotate {split} "{TAG}" = {tag} : {_ANY}, !transform.param<i64>')
-        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize)
+        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize, cut_lanes=False)
         return
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
     _no_unroll_outer(script, loops)

@@ -33,6 +33,9 @@ class OpPlan:
     split_reduction: bool = False  # partial vector accumulators for a contiguous reduction
     reduction_vector: int = 0  # with split_reduction: lanes of the partial accumulators
     fuse_init: bool = False  # fuse the producer of the init (linalg.fill) into the forall
+    # Elements of one vector register: the unit in which a remainder of the lanes (vector_tiles'
+    # innermost dim wider than 1) of a size known only at run time is cut (schedule._peeled).
+    register_lanes: int = 0
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -139,7 +142,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
         thread = _dividing_tiles(thread, bounds, vector)
     return OpPlan(kind="dot", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
-                  split_reduction=True, reduction_vector=vector[k], fuse_init=True)
+                  split_reduction=True, reduction_vector=vector[k], fuse_init=True, register_lanes=lanes)
 
 
 def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
@@ -215,6 +218,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
         cache_tiles=cache,
         vector_tiles=vector,
         fuse_init=True,
+        register_lanes=lanes,
     )
 
 
@@ -260,7 +264,8 @@ def plan_elementwise(op: ir.OpView, host: HostCPU) -> OpPlan:
     if n:
         vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1] if n else 1)
-    return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector)
+    return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
+                  register_lanes=host.lanes(element_bits(op)))
 
 
 def plan_transposed_panels(op: ir.OpView, host: HostCPU) -> OpPlan:
@@ -300,6 +305,7 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
         thread_tiles=thread,
         vector_tiles=vector,
         split_reduction=split,
+        register_lanes=host.lanes(element_bits(op)),
     )
 
 
