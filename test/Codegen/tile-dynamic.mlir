@@ -7,7 +7,9 @@
 
 // q @ k^T as attention's scores with batch, rows and columns all symbolic: both the 8-row and the
 // 32-column register-block loops are peeled (innermost first). The main part is the unmasked
-// kernel with its accumulator in registers across the 64-deep reduction.
+// kernel with its accumulator in registers across the 64-deep reduction. The columns' remainder
+// (the lanes: 0 to 31, known at run time) runs blocks of one register (16) with the same kernel,
+// unmasked, and masks only what is left of a register.
 // AVX512-LABEL: func.func @scores_dynamic
 // AVX512:         scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}}, %{{.*}}, %{{.*}}) shared_outs
 // AVX512:           %[[ROWS:.*]] = affine.min
@@ -21,7 +23,12 @@
 // AVX512-NOT:             vector.mask
 // AVX512:                 vector.contract {{.*}} %[[IT]] : vector<1x8x1xf32>, vector<1x1x32xf32> into vector<1x8x32xf32>
 // AVX512:             scf.for %{{.*}} = %[[FULL_COLS]] to %[[COLS]] step %c32
-// AVX512:               vector.mask %{{.*}} { vector.contract
+// AVX512:               scf.for %{{.*}} step %c16
+// AVX512:                 scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<1x8x16xf32>)
+// AVX512-NOT:               vector.mask
+// AVX512:                   vector.contract {{.*}} : vector<1x8x1xf32>, vector<1x1x16xf32> into vector<1x8x16xf32>
+// AVX512:               scf.for %{{.*}} step %c16
+// AVX512:                 vector.mask %{{.*}} { vector.contract {{.*}} into vector<1x8x16xf32>
 // AVX512:           scf.for %{{.*}} = %[[FULL_ROWS]] to %[[ROWS]] step %c8
 // AVX512:             vector.mask %{{.*}} { vector.contract
 // AVX512-NOT:     linalg.batch_matmul
