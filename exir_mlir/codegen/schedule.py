@@ -16,8 +16,9 @@ from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
-from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
-                                        plan_op, touches_unvectorizable_memory)
+from exir_mlir.codegen.short_rows import choose_row_width
+from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
+                                        plan_elementwise, plan_op, touches_unvectorizable_memory)
 from exir_mlir.errors import ExirInternalError
 
 TAG = "exir.codegen_id"
@@ -692,7 +693,8 @@ def _tag(ops: list[ir.OpView]) -> None:
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
         attributes = op.operation.attributes
-        for name in [a for a in attributes if a in (TAG, PACKED_MARK, TRANSPOSED_PANELS_MARK) or a.startswith(PEEL_MARK)]:
+        for name in [a for a in attributes
+                     if a in (TAG, PACKED_MARK, TRANSPOSED_PANELS_MARK, SHORT_ROWS) or a.startswith(PEEL_MARK)]:
             del attributes[name]
 
 
@@ -949,6 +951,8 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     # The panels of weights (and anything else computed from read-only state alone) move into an
     # init function run once (hoist_state.py); scheduled below like the entry function.
     hoist_state_computations(module)
+    # A row reduction of a length known only at run time: one plan for short rows, one for long.
+    choose_row_width(module, host or detect_host())
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)

@@ -11,6 +11,9 @@ from exir_mlir.codegen.op_walk import contains_op
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
+# On a reduction along a dim known only at run time: the branch for rows shorter than its vector
+# tile (codegen/short_rows.py), planned with partial sums one register wide.
+SHORT_ROWS = "exir.short_rows"
 
 # Below this many scalar multiply-adds (or elements) an op runs on one thread: waking the OpenMP
 # pool's workers costs microseconds (far more when the other cores are busy), more than such an
@@ -285,7 +288,7 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
     """Reductions: vectorize along the innermost loop; a contiguous reduction keeps partial sums."""
     bounds, iters = loop_bounds(op), iterator_kinds(op)
     n = len(bounds)
-    width = 4 * host.lanes(element_bits(op))
+    width = (1 if SHORT_ROWS in op.operation.attributes else 4) * host.lanes(element_bits(op))
     vector = [1] * n
     vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1])

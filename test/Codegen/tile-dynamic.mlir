@@ -165,20 +165,32 @@ func.func @exp_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
-// A max over a symbolic contiguous dim (softmax's first step over attention scores): the
-// vector-wide partial maxima stay in registers over the full steps, the remainder step is
-// peeled and masked, then one horizontal reduction.
+// A max over a symbolic contiguous dim (softmax's first step over attention scores): a run-time
+// choice on the row length (codegen/short_rows.py). Rows shorter than the 64-lane (4-register)
+// tile keep partial maxima in one register: full 16-lane steps, a masked remainder step, a
+// horizontal reduction of one register. Longer rows keep 64 lanes of partial maxima in registers
+// over the full steps, a peeled and masked remainder step, then one horizontal reduction.
 // AVX512-LABEL: func.func @row_max_dynamic
 // AVX512:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
-// AVX512:         scf.forall
-// AVX512:           %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
-// AVX512:           scf.for %{{.*}} = %c0 to %[[FULL]] step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
-// AVX512-NOT:         vector.create_mask
-// AVX512:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x64xf32>
-// AVX512:           scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
-// AVX512:             vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
-// AVX512:           vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// AVX512:         %[[SHORT:.*]] = arith.cmpi slt, %[[N]], %c64
+// AVX512:         scf.if %[[SHORT]]
+// AVX512:           scf.forall
+// AVX512:             scf.for %{{.*}} step %c16 iter_args({{.*}}) -> (vector<1x16xf32>)
+// AVX512-NOT:           vector.create_mask
+// AVX512:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x16xf32>
+// AVX512:             vector.create_mask %c1, %{{.*}} : vector<1x16xi1>
+// AVX512:             vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x16xf32> to vector<1xf32>
+// AVX512:         } else {
+// AVX512:           scf.forall
+// AVX512:             %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// AVX512:             scf.for %{{.*}} = %c0 to %[[FULL]] step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
+// AVX512-NOT:           vector.create_mask
+// AVX512:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x64xf32>
+// AVX512:             scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
+// AVX512:               vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
+// AVX512:             vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
 // AVX2-LABEL: func.func @row_max_dynamic
+// AVX2:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x8xf32>
 // AVX2:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x32xf32>
 // AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x32xi1>
 func.func @row_max_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
