@@ -6,9 +6,10 @@ a key padding mask, nn.TransformerEncoder, a ViT patch embedding, LSTM and GRU h
 indexing), built and exported as their cases do. Both builds are compiled with
 `exir_mlir.compile(ep, num_threads=N)` and checked against eager (the case's tolerance) before they
 are timed. At 1 thread the time is CPU time per call (`time.process_time`: on a loaded machine,
-what the call computed, not how long it waited for a core); at more threads, wall time. Prints per
-program and size the medians and the ratios dynamic/static, static/eager and dynamic/eager, with
-the load average beside them. A program that takes a sequence length (`--seq`, several sizes
+what the call computed, not how long it waited for a core); at more threads, wall time; either the
+trimmed mean of interleaved rounds (timing.interleaved_latencies). Prints per program and size the
+latencies and the ratios dynamic/static, static/eager and dynamic/eager, with the load average
+beside them. A program that takes a sequence length (`--seq`, several sizes
 comma-separated) runs at each; the others at `--batch` only. A `Dim` whose range does not reach
 the size asked for is exported with its maximum raised to that size (the KV-cache program, whose
 cache holds 32 positions, is left out past 32).
@@ -33,7 +34,7 @@ from torch.export import Dim
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT / "test" / "Models"))
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 from _model_cases import MODEL_CASES  # noqa: E402  (test/Models: the corpus's programs and exports)
 
@@ -66,7 +67,7 @@ def _widened(dynamic, sizes: dict[str, int]):
 
 
 def bench_program(name: str, *, batch: int, seq: int, threads: int, repeats: int) -> dict:
-    """Eager, static and dynamic builds of one program at one size: medians (s) and notes."""
+    """Eager, static and dynamic builds of one program at one size: latencies (s) and notes."""
     import exir_mlir
 
     case = MODEL_CASES[f"everyday:{name}"]
@@ -90,13 +91,13 @@ def bench_program(name: str, *, batch: int, seq: int, threads: int, repeats: int
                 first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
                 result["note"] += f"{build}: {type(exc).__name__}: {first[:120]}; "
         clock = time.process_time if threads == 1 else time.perf_counter
-        result["medians"] = interleaved_medians(fns, repeats=repeats, clock=clock)
+        result["latencies"] = interleaved_latencies(fns, repeats=repeats, clock=clock)
     result["load"] = os.getloadavg()[0]
     return result
 
 
-def _ratio(medians: dict, a: str, b: str) -> str:
-    return f"{medians[a] / medians[b]:.2f}x" if a in medians and b in medians else "-"
+def _ratio(latencies: dict, a: str, b: str) -> str:
+    return f"{latencies[a] / latencies[b]:.2f}x" if a in latencies and b in latencies else "-"
 
 
 def main(argv=None) -> int:
@@ -116,18 +117,18 @@ def main(argv=None) -> int:
     for threads in [int(t) for t in args.threads.split(",")]:
         torch.set_num_threads(threads)
         clock = "CPU time" if threads == 1 else "wall time"
-        print(f"\nthreads: {threads} ({clock} per call, median of {args.repeats} interleaved rounds)")
+        print(f"\nthreads: {threads} ({clock} per call, trimmed mean of at least {args.repeats} interleaved rounds)")
         print(" | ".join(header))
         for name in names:
             for seq in (seqs if name in SEQUENCE else seqs[:1]):
                 if name == "kv_static_cache" and seq > KV_CACHE_LENGTH:
                     continue
                 row = bench_program(name, batch=args.batch, seq=seq, threads=threads, repeats=args.repeats)
-                medians = row["medians"]
+                latency = row["latencies"]
                 cells = [name, str(args.batch), str(seq) if name in SEQUENCE else "-",
-                         *(f"{medians[k] * 1e6:.1f}" if k in medians else "-" for k in ("eager", "static", "dynamic")),
-                         _ratio(medians, "dynamic", "static"), _ratio(medians, "static", "eager"),
-                         _ratio(medians, "dynamic", "eager"), f"{row['load']:.1f}", row["note"]]
+                         *(f"{latency[k] * 1e6:.1f}" if k in latency else "-" for k in ("eager", "static", "dynamic")),
+                         _ratio(latency, "dynamic", "static"), _ratio(latency, "static", "eager"),
+                         _ratio(latency, "dynamic", "eager"), f"{row['load']:.1f}", row["note"]]
                 print(" | ".join(cells), flush=True)
     return 0
 
