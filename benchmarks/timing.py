@@ -11,7 +11,8 @@ from typing import Callable
 
 
 def interleaved_latencies(fns: dict[str, Callable[[], object]], *, repeats: int, warmup: int = 3,
-                          min_seconds: float = 0.25, max_repeats: int = 5000) -> dict[str, float]:
+                          min_seconds: float = 0.25, max_repeats: int = 5000,
+                          clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
     """Seconds per call of each function (a trimmed mean: see _trimmed_mean), timed round-robin so
     that load changes hit all alike.
 
@@ -24,13 +25,16 @@ def interleaved_latencies(fns: dict[str, Callable[[], object]], *, repeats: int,
 
     Fast functions get more rounds: at least `min_seconds` of calls of the slowest one (at most
     `max_repeats` rounds), so that a 5 µs call is not judged from 20 noisy samples
-    (at 20 rounds two builds of the same 6 µs program differed by up to 15% from run to run)."""
+    (at 20 rounds two builds of the same 6 µs program differed by up to 15% from run to run).
+
+    `clock`: wall time by default; `time.process_time` (CPU time of the process) measures one
+    thread's work without the time it waited for a core on a loaded machine."""
     slowest = 0.0
     for fn in fns.values():
         for _ in range(warmup):
-            start = time.perf_counter()
+            start = clock()
             fn()
-            elapsed = time.perf_counter() - start
+            elapsed = clock() - start
         slowest = max(slowest, elapsed if warmup else 0.0)
     if slowest > 0:
         repeats = max(repeats, min(max_repeats, int(min_seconds / slowest)))
@@ -41,9 +45,9 @@ def interleaved_latencies(fns: dict[str, Callable[[], object]], *, repeats: int,
         order.shuffle(names)
         for name in names:
             fn = fns[name]
-            start = time.perf_counter()
+            start = clock()
             fn()
-            samples[name].append(time.perf_counter() - start)
+            samples[name].append(clock() - start)
     return {name: _trimmed_mean(s) for name, s in samples.items()}
 
 

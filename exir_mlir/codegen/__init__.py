@@ -16,9 +16,14 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   register block; `x @ W^T` (k contiguous) as blocks of lane-wide partial dot products; the
   elementwise op that alone reads a contraction (bias, relu/gelu, residual) and the producer of
   its init fused into the same register blocks (one loop nest, one store per block);
-  elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators.
+  elementwise ops to host-width vectors; contiguous reductions with partial vector accumulators
+  (a row length known only at run time: a run-time choice between partial sums one register wide
+  for rows shorter than the tile and the full plan, short_rows.py). A dim marked `Dim` runs the
+  static kernel on its full tiles (peeled); a remainder of the lanes is cut into one-register
+  vectors and one masked register.
 - `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
-  buffers to the stack, ownership-based deallocation.
+  buffers to the stack (their masked vector accesses made whole, `exir-cpu-unmask-stack-vectors`,
+  stack_vectors.py), ownership-based deallocation.
 - `exir-cpu-parallelize{num-threads=N}`: each outermost scf.forall (linearized to one dimension
   first, `exir-cpu-linearize-forall`) becomes a call of an outlined body over a [lo, hi) chunk;
   `exir-cpu-to-llvm` turns the call into a `GOMP_parallel` launch on torch's OpenMP pool

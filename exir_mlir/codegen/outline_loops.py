@@ -44,10 +44,30 @@ def _is_loop_nest(op: ir.Operation) -> bool:
     return op.name.startswith("linalg.") and op.name not in ("linalg.yield", "linalg.index")
 
 
+def _inside(op: ir.Operation, nest: ir.Operation) -> bool:
+    while op is not None:
+        if op == nest:
+            return True
+        op = op.parent
+    return False
+
+
+def _own_stack_buffer(value: ir.Value, nest: ir.Operation) -> bool:
+    """A static stack buffer that only the nest uses (a temporary hoisted out of its loops,
+    loop_buffers.py): the outlined function allocates it itself. Passed in as a pointer, it was no
+    longer a stack slot of the function that uses it, which LLVM keeps in registers (a split
+    reduction's partial sums, codegen/stack_vectors.py)."""
+    owner = value.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "memref.alloca" or len(owner.operands):
+        return False
+    return all(_inside(getattr(use.owner, "operation", use.owner), nest) for use in value.uses)
+
+
 def _outline(op: ir.Operation, name: str, module_block: ir.Block, after: ir.Operation) -> ir.Operation:
     # The nest's own operands (loop bounds, a copy's buffers) first, then what its regions use.
     live_ins = list(dict.fromkeys([*op.operands, *_live_ins(op)]))
-    passed = [v for v in live_ins if not _is_rematerialized(v)]
+    own = [v for v in live_ins if _own_stack_buffer(v, op)]
+    passed = [v for v in live_ins if not _is_rematerialized(v) and v not in own]
     with ir.InsertionPoint.after(after), op.location:
         outlined = func.FuncOp(name, ([v.type for v in passed], []), visibility="private")
         outlined.operation.attributes["passthrough"] = ir.ArrayAttr.get([ir.StringAttr.get("noinline")])
@@ -63,6 +83,8 @@ def _outline(op: ir.Operation, name: str, module_block: ir.Block, after: ir.Oper
     op.move_before(ret)
 
     replace_operands(op, mapping)
+    for value in own:
+        value.owner.erase()
     return outlined.operation
 
 

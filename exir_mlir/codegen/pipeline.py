@@ -25,6 +25,7 @@ from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
+from exir_mlir.codegen.stack_vectors import unmask_stack_vectors
 from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
@@ -183,6 +184,7 @@ def bufferize(module: ir.Operation) -> None:
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
+    unmask_stack_vectors(module)
     return_state_arguments(module)
     strided_copies_as_loops(module)
 

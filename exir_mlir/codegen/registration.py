@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, hoist_state, linearize_forall,
-                                outline_loops, pipeline)
+                                outline_loops, pipeline, stack_vectors)
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -47,6 +47,12 @@ def register_cpu_passes() -> None:
         "exir-cpu-bufferize",
         _reporting(pipeline.bufferize),
         description="one-shot bufferization with in-place reuse, hoisting and deallocation",
+    )
+    register_pass(
+        "exir-cpu-unmask-stack-vectors",
+        _reporting(stack_vectors.unmask_stack_vectors),
+        description="masked vector reads and writes of a static stack buffer -> whole ones with a select "
+                    "(LLVM keeps the buffer in registers; part of exir-cpu-bufferize)",
     )
     register_pass(
         "exir-cpu-expand-powf",

@@ -16,8 +16,9 @@ from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
-from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
-                                        plan_op, touches_unvectorizable_memory)
+from exir_mlir.codegen.short_rows import choose_row_width
+from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
+                                        plan_elementwise, plan_op, touches_unvectorizable_memory)
 from exir_mlir.errors import ExirInternalError
 
 TAG = "exir.codegen_id"
@@ -228,6 +229,17 @@ def _dynamic_remainder(plan: OpPlan, d: int) -> bool:
     return False
 
 
+def _cut_in_registers(plan: OpPlan, d: int) -> bool:
+    """Whether the remainder of dim d (the lanes) is cut into vectors of one register, its size being
+    known only at run time and its vector tile several registers wide. As one masked vector of the
+    whole tile, a remainder of one register's worth (a sequence of 16 f32 under a 64-wide tile)
+    computed all four registers, and a split reduction's partial sums went through memory with
+    masked moves, whose stores loads cannot forward from (a softmax over a dynamic sequence of 16
+    ran 5x slower than its static build, where the tile is one 16-wide register)."""
+    return bool(plan.register_lanes) and plan.vector_tiles[d] > plan.register_lanes \
+        and _dynamic_remainder(plan, d)
+
+
 def _lane_dims(plan: OpPlan) -> set[int]:
     """The dim whose vector tile is the vectors' lanes (the innermost one wider than 1)."""
     wide = [d for d, v in enumerate(plan.vector_tiles) if v > 1]
@@ -249,26 +261,28 @@ def _simplify_group_size(script: _Script, loop: str) -> None:
     script.emit("}")
 
 
-def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]], chosen: dict[int, int],
-                     n_dims: int, finish) -> None:
-    """Cuts the remainder dims of `op` into register blocks of static sizes and finishes each block
-    (`finish(op_handle, groups)`, groups: op dim -> block size).
+def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int], bool]], chosen: dict[int, int],
+                     n_dims: int, finish, masked: bool) -> None:
+    """Cuts the remainder dims of `op` into blocks of static sizes and finishes each block
+    (`finish(op_handle, masked, groups)`, groups: op dim -> block size).
 
-    `dims`: (op dim, block sizes) of each dim still to cut. For each size but the last (1), the dim
-    is tiled by it and the loop peeled: the main part (at most one full block) is made static and
-    finished, the rest is cut further; the last size tiles what is left to 1. Only the main part is
-    canonicalized (the whole function, once per block size of every contraction, took seconds)."""
+    `dims`: (op dim, block sizes, masked tail) of each dim still to cut. For each size but a last
+    1, the dim is tiled by it and the loop peeled: the main part (full blocks) is made static and
+    finished, the rest is cut further; a last size of 1 tiles what is left to 1. With a masked tail
+    (the lanes), what the last size leaves is one partial block of that size, finished masked.
+    Only the main part is canonicalized (the whole function, once per block size of every
+    contraction, took seconds)."""
     if not dims:
-        finish(op, chosen)
+        finish(op, masked, chosen)
         return
-    (op_dim, sizes), later = dims[0], dims[1:]
+    (op_dim, sizes, tail), later = dims[0], dims[1:]
     current = op
     for size in sizes:
         tiles = [0] * n_dims
         tiles[op_dim] = size
         tiled, loops = script.tile_for_loops(current, tiles)
-        if size == 1:
-            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish)
+        if size == 1 and not tail:
+            _emit_row_groups(script, tiled, later, {**chosen, op_dim: 1}, n_dims, finish, masked)
             return
         main, rest = script.peel(loops[op_dim])
         _simplify_group_size(script, main)
@@ -287,13 +301,19 @@ def _emit_row_groups(script: _Script, op: str, dims: list[tuple[int, list[int]]]
             each = script.fresh("block")
             script.emit(f"transform.foreach {found} : {_ANY} {{")
             script.emit(f"^bb0({each}: {_ANY}):")
-            _emit_row_groups(script, each, later, part_chosen, n_dims, finish)
+            _emit_row_groups(script, each, later, part_chosen, n_dims, finish, masked)
             script.emit("}")
+    if tail:
+        each = script.fresh("tail")
+        script.emit(f"transform.foreach {current} : {_ANY} {{")
+        script.emit(f"^bb0({each}: {_ANY}):")
+        _emit_row_groups(script, each, later, {**chosen, op_dim: sizes[-1]}, n_dims, finish, True)
+        script.emit("}")
 
 
 def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: OpPlan, finish,
             fused: tuple[tuple[int, object, object], ...] = (), lanes: set[int] | None = None,
-            contraction: int | None = None) -> None:
+            contraction: int | None = None, cut_lanes: bool = True) -> None:
     """Peels the vector-tile loops of every dim that can be partial, so that the full tiles (almost
     all of the work, and all of it for sizes the tiles divide) are static and vectorize without
     masks. `finish(op_handle, masked, groups)` tiles the reduction and vectorizes one op (`groups`:
@@ -354,13 +374,14 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     # product, whose tiles the vectorizer makes) and where it is a remainder not cut into blocks
     # (the lanes; a static remainder, whose masks are constants).
     unpeeled = set(_masked_dims(plan)) - set(partial)
-    parts = []  # (peel marks' attribute text, the remainder dims cut into blocks, masked)
+    parts = []  # (peel marks' attribute text, the remainder dims cut into blocks, lanes cut, masked)
     for marks in itertools.product((_MAIN, _REMAINDER), repeat=len(partial)):
         rest = {d for d, m in zip(partial, marks) if m == _REMAINDER}
         grouped = sorted(d for d in rest - lanes if _dynamic_remainder(plan, d))
-        masked = bool(unpeeled | (rest - set(grouped)))
+        cut = sorted(d for d in rest & lanes if cut_lanes and _cut_in_registers(plan, d))
+        masked = bool(unpeeled | (rest - set(grouped) - set(cut)))
         attributes = ", ".join(f"{PEEL_MARK}_{d} = {m} : i64" for d, m in zip(partial, marks))
-        parts.append((attributes, grouped, masked))
+        parts.append((attributes, grouped, cut, masked))
 
     def matched(each_tag: int, attributes: str, body) -> None:
         ops, each = script.fresh("peeled"), script.fresh("each")
@@ -381,15 +402,16 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
         # blocks to compile (a 4x4 dot kernel's corner: 9 instead of 3).
         return _row_groups(plan.vector_tiles[d]) if each_tag == contraction and d == grouped[0] else [1]
 
-    for attributes, grouped, masked in parts:
+    for attributes, grouped, cut, masked in parts:
         for each_tag, each_finish, to_op_tiles in ((tag, finish, None), *fused):
-            if not grouped:
+            if not grouped and not cut:
                 matched(each_tag, attributes, lambda each, f=each_finish, m=masked: f(each, m, {}))
                 continue
-            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped)) for d in grouped]
+            dims = [(op_dim(to_op_tiles, d), block_sizes(each_tag, d, grouped), False) for d in grouped]
+            dims += [(op_dim(to_op_tiles, d), [plan.register_lanes], True) for d in cut]
             n_op = len(to_op_tiles([0] * len(plan.vector_tiles))) if to_op_tiles else len(plan.vector_tiles)
             matched(each_tag, attributes, lambda each, f=each_finish, m=masked, dims=dims, n_op=n_op:
-                    _emit_row_groups(script, each, dims, {}, n_op, lambda op, groups: f(op, m, groups)))
+                    _emit_row_groups(script, each, dims, {}, n_op, f, m))
 
 
 def _tile_for_threads(script: _Script, entry: _Tagged) -> tuple[str, str | None]:
@@ -554,7 +576,7 @@ def _emit_with_epilogue(script: _Script, entry: _Tagged) -> None:
     par = [d for d, it in enumerate(plan.iterators) if it == "parallel"]
     e_plan = OpPlan(kind="elementwise", loop_sizes=[plan.loop_sizes[d] for d in par],
                     iterators=["parallel"] * len(par), thread_tiles=[plan.thread_tiles[d] for d in par],
-                    vector_tiles=[plan.vector_tiles[d] for d in par])
+                    vector_tiles=[plan.vector_tiles[d] for d in par], register_lanes=plan.register_lanes)
     producers = [script.match_tag(entry.tag)]
     if entry.init_producer is not None:
         producers.append(script.match_tag(entry.init_producer.tag))
@@ -632,7 +654,7 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         tag = script.fresh("tag")
         script.emit(f"{tag} = transform.param.constant {entry.tag} : i64 -> !transform.param<i64>")
         script.emit(f'transform.annotate {split} "{TAG}" = {tag} : {_ANY}, !transform.param<i64>')
-        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize)
+        _peeled(script, entry.tag, split, {last: loop}, plan, vectorize, cut_lanes=False)
         return
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
     _no_unroll_outer(script, loops)
@@ -640,8 +662,11 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     # one at a time (_peeled's default for a remainder that is not the lanes) gathered 16 elements a
     # row apart per row: [8, 256, s] -> [8, s, 256] at s = 7 / 36 / 45 (remainders of 7, 4, 13 rows)
     # ran 1.19x / 1.03x / 1.15x the masked block's time; at remainders of 1 row (s = 33, 65) 0.9x.
+    # Nor is it cut into one-register vectors (_cut_in_registers): a 16 x 16 block of i64 is two
+    # registers a row, and cut to 8 of them it is no longer the square the shuffle network transposes.
+    transposed = plan.transposed_block is not None
     _peeled(script, entry.tag, tiled, loops, plan, vectorize,
-            lanes=set(plan.transposed_block) if plan.transposed_block is not None else None)
+            lanes=set(plan.transposed_block) if transposed else None, cut_lanes=not transposed)
 
 
 def _cleanup(script: _Script) -> None:
@@ -681,7 +706,7 @@ def _tag(ops: list[ir.OpView]) -> None:
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
         attributes = op.operation.attributes
-        for name in [a for a in attributes if a in (TAG, PACKED_MARK) or a.startswith(PEEL_MARK)]:
+        for name in [a for a in attributes if a in (TAG, PACKED_MARK, SHORT_ROWS) or a.startswith(PEEL_MARK)]:
             del attributes[name]
 
 
@@ -938,6 +963,8 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     # The panels of weights (and anything else computed from read-only state alone) move into an
     # init function run once (hoist_state.py); scheduled below like the entry function.
     hoist_state_computations(module)
+    # A row reduction of a length known only at run time: one plan for short rows, one for long.
+    choose_row_width(module, host or detect_host())
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)

@@ -12,6 +12,9 @@ from exir_mlir.codegen.pack_matmul import PACKED_MARK
 from exir_mlir.codegen.transposed_reads import transposed_read_dims
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
+# On a reduction along a dim known only at run time: the branch for rows shorter than its vector
+# tile (codegen/short_rows.py), planned with partial sums one register wide.
+SHORT_ROWS = "exir.short_rows"
 
 # Below this many scalar multiply-adds (or elements) an op runs on one thread: waking the OpenMP
 # pool's workers costs microseconds (far more when the other cores are busy), more than such an
@@ -36,6 +39,9 @@ class OpPlan:
     fuse_init: bool = False  # fuse the producer of the init (linalg.fill) into the forall
     # (c, lanes) of a copy by square blocks transposed in registers (plan_transposed_blocks)
     transposed_block: tuple[int, int] | None = None
+    # Elements of one vector register: the unit in which a remainder of the lanes (vector_tiles'
+    # innermost dim wider than 1) of a size known only at run time is cut (schedule._peeled).
+    register_lanes: int = 0
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -142,7 +148,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
         thread = _dividing_tiles(thread, bounds, vector)
     return OpPlan(kind="dot", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
-                  split_reduction=True, reduction_vector=vector[k], fuse_init=True)
+                  split_reduction=True, reduction_vector=vector[k], fuse_init=True, register_lanes=lanes)
 
 
 def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
@@ -218,6 +224,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
         cache_tiles=cache,
         vector_tiles=vector,
         fuse_init=True,
+        register_lanes=lanes,
     )
 
 
@@ -263,7 +270,8 @@ def plan_elementwise(op: ir.OpView, host: HostCPU) -> OpPlan:
     if n:
         vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1] if n else 1)
-    return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector)
+    return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector,
+                  register_lanes=host.lanes(element_bits(op)))
 
 
 # The side of a square register block of a transposing copy: 16 x 16 f32 is one AVX-512 shuffle
@@ -297,7 +305,7 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
     """Reductions: vectorize along the innermost loop; a contiguous reduction keeps partial sums."""
     bounds, iters = loop_bounds(op), iterator_kinds(op)
     n = len(bounds)
-    width = 4 * host.lanes(element_bits(op))
+    width = (1 if SHORT_ROWS in op.operation.attributes else 4) * host.lanes(element_bits(op))
     vector = [1] * n
     vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1])
@@ -317,6 +325,7 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
         thread_tiles=thread,
         vector_tiles=vector,
         split_reduction=split,
+        register_lanes=host.lanes(element_bits(op)),
     )
 
 

@@ -117,3 +117,32 @@ func.func @repeated_nests(%x: memref<64xf32>, %y: memref<64xf32>, %z: memref<64x
   }
   return
 }
+
+// -----
+
+// A stack buffer that only one nest uses (a split reduction's partial sums, hoisted out of its
+// loops) is allocated by the outlined function itself, not passed to it: a stack slot of the
+// function that uses it is what LLVM keeps in registers.
+// CHECK-LABEL: func.func @nest_with_its_stack_buffer
+// CHECK-NOT:     memref.alloca
+// CHECK:         call @__exir_loop_{{[0-9]+}}(%{{.*}}, %{{.*}}) :
+// CHECK-LABEL: func.func private @__exir_loop_{{[0-9]+}}
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: memref<?x16xf32>)
+// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+// CHECK:         scf.for
+func.func @nest_with_its_stack_buffer(%x: memref<?x16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %partial = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %row = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]} : memref<?x16xf32>, vector<16xf32>
+    vector.transfer_write %row, %partial[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %row = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]} : memref<?x16xf32>, vector<16xf32>
+    %twice = arith.addf %row, %row : vector<16xf32>
+    vector.transfer_write %twice, %x[%i, %c0] {in_bounds = [true]} : vector<16xf32>, memref<?x16xf32>
+  }
+  return
+}

@@ -131,3 +131,32 @@ func.func @tile_temporaries(%x: memref<64x16xf32>, %n: index, %out: memref<?x4xf
   }
   return
 }
+
+// -----
+
+// A stack buffer of the forall's body (a split reduction's partial sums, promoted to the stack by
+// bufferization) is one per thread's chunk or per loop too: an `alloca` left in a loop body is
+// LLVM's dynamic stack allocation, which moved the stack pointer down every iteration.
+// THREADS-LABEL: func.func @stack_temporary
+// THREADS-LABEL: func.func private @__exir_parallel_body_
+// THREADS:         %[[PARTIAL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64xf32>
+// THREADS:         scf.for
+// THREADS-NOT:       memref.alloca
+// THREADS:           vector.transfer_write %{{.*}}, %[[PARTIAL]]
+// SERIAL-LABEL: func.func @stack_temporary
+// SERIAL:         %[[PARTIAL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64xf32>
+// SERIAL:         scf.for
+// SERIAL-NOT:       memref.alloca
+// SERIAL:           vector.transfer_write %{{.*}}, %[[PARTIAL]]
+func.func @stack_temporary(%x: memref<64x64xf32>, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  scf.forall (%i) in (64) {
+    %partial = memref.alloca() {alignment = 64 : i64} : memref<64xf32>
+    %row = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]} : memref<64x64xf32>, vector<64xf32>
+    vector.transfer_write %row, %partial[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32>
+    %v = memref.load %partial[%i] : memref<64xf32>
+    memref.store %v, %out[%i] : memref<64xf32>
+  }
+  return
+}

@@ -7,7 +7,9 @@
 
 // q @ k^T as attention's scores with batch, rows and columns all symbolic: both the 8-row and the
 // 32-column register-block loops are peeled (innermost first). The main part is the unmasked
-// kernel with its accumulator in registers across the 64-deep reduction.
+// kernel with its accumulator in registers across the 64-deep reduction. The columns' remainder
+// (the lanes: 0 to 31, known at run time) runs blocks of one register (16) with the same kernel,
+// unmasked, and masks only what is left of a register.
 // AVX512-LABEL: func.func @scores_dynamic
 // AVX512:         scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}}, %{{.*}}, %{{.*}}) shared_outs
 // AVX512:           %[[ROWS:.*]] = affine.min
@@ -21,7 +23,12 @@
 // AVX512-NOT:             vector.mask
 // AVX512:                 vector.contract {{.*}} %[[IT]] : vector<1x8x1xf32>, vector<1x1x32xf32> into vector<1x8x32xf32>
 // AVX512:             scf.for %{{.*}} = %[[FULL_COLS]] to %[[COLS]] step %c32
-// AVX512:               vector.mask %{{.*}} { vector.contract
+// AVX512:               scf.for %{{.*}} step %c16
+// AVX512:                 scf.for %{{.*}} = %c0 to %c64 step %c1 iter_args(%{{.*}}) -> (vector<1x8x16xf32>)
+// AVX512-NOT:               vector.mask
+// AVX512:                   vector.contract {{.*}} : vector<1x8x1xf32>, vector<1x1x16xf32> into vector<1x8x16xf32>
+// AVX512:               scf.for %{{.*}} step %c16
+// AVX512:                 vector.mask %{{.*}} { vector.contract {{.*}} into vector<1x8x16xf32>
 // AVX512:           scf.for %{{.*}} = %[[FULL_ROWS]] to %[[ROWS]] step %c8
 // AVX512:             vector.mask %{{.*}} { vector.contract
 // AVX512-NOT:     linalg.batch_matmul
@@ -113,8 +120,12 @@ func.func @xw_dynamic_rows(%x: tensor<?x768xf32>, %w: tensor<768x768xf32>) -> te
 
 // -----
 
-// An elementwise op whose contiguous dim is symbolic: the loop over 64-wide (AVX-512) vectors
-// is peeled; full vectors are plain loads, math and stores, the remainder is masked.
+// An elementwise op whose contiguous dim is symbolic: the loop over 64-wide (AVX-512: 4 registers)
+// vectors is peeled; full vectors are plain loads, math and stores. The remainder (0 to 63 lanes,
+// known at run time) is cut in units of one register: a loop of full 16-lane vectors, unmasked,
+// then one masked 16-lane vector. (As one masked 64-lane vector, a sequence of 16 computed exp
+// on four registers: attention with a dynamic sequence of 16 ran 1.7x slower than its static
+// build.)
 // AVX512-LABEL: func.func @exp_dynamic
 // AVX512:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
 // AVX512:         scf.forall
@@ -124,13 +135,20 @@ func.func @xw_dynamic_rows(%x: tensor<?x768xf32>, %w: tensor<768x768xf32>) -> te
 // AVX512:             %[[X:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<1x64xf32>, vector<1x64xf32>
 // AVX512-NEXT:        math.exp %[[X]] : vector<1x64xf32>
 // AVX512:           scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
-// AVX512:             %[[MASK:.*]] = vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
-// AVX512:             vector.transfer_read {{.*}}, %[[MASK]]
-// AVX512:             math.exp %{{.*}} : vector<1x64xf32>
-// AVX512:             vector.transfer_write {{.*}}, %[[MASK]]
+// AVX512:             scf.for %{{.*}} = %c0 to %[[REGS:.*]] step %c16
+// AVX512-NOT:           vector.create_mask
+// AVX512:               %[[R:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<1x16xf32>, vector<1x16xf32>
+// AVX512-NEXT:          math.exp %[[R]] : vector<1x16xf32>
+// AVX512:             scf.for %{{.*}} = %[[REGS]] to %{{.*}} step %c16
+// AVX512:               %[[MASK:.*]] = vector.create_mask %c1, %{{.*}} : vector<1x16xi1>
+// AVX512:               vector.transfer_read {{.*}}, %[[MASK]]
+// AVX512:               math.exp %{{.*}} : vector<1x16xf32>
+// AVX512:               vector.transfer_write {{.*}}, %[[MASK]]
+// AVX512-NOT:     vector<1x64xi1>
 // AVX2-LABEL: func.func @exp_dynamic
 // AVX2:             math.exp %{{.*}} : vector<1x32xf32>
-// AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x32xi1>
+// AVX2:             math.exp %{{.*}} : vector<1x8xf32>
+// AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x8xi1>
 func.func @exp_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -147,20 +165,32 @@ func.func @exp_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
-// A max over a symbolic contiguous dim (softmax's first step over attention scores): the
-// vector-wide partial maxima stay in registers over the full steps, the remainder step is
-// peeled and masked, then one horizontal reduction.
+// A max over a symbolic contiguous dim (softmax's first step over attention scores): a run-time
+// choice on the row length (codegen/short_rows.py). Rows shorter than the 64-lane (4-register)
+// tile keep partial maxima in one register: full 16-lane steps, a masked remainder step, a
+// horizontal reduction of one register. Longer rows keep 64 lanes of partial maxima in registers
+// over the full steps, a peeled and masked remainder step, then one horizontal reduction.
 // AVX512-LABEL: func.func @row_max_dynamic
 // AVX512:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
-// AVX512:         scf.forall
-// AVX512:           %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
-// AVX512:           scf.for %{{.*}} = %c0 to %[[FULL]] step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
-// AVX512-NOT:         vector.create_mask
-// AVX512:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x64xf32>
-// AVX512:           scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
-// AVX512:             vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
-// AVX512:           vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// AVX512:         %[[SHORT:.*]] = arith.cmpi slt, %[[N]], %c64
+// AVX512:         scf.if %[[SHORT]]
+// AVX512:           scf.forall
+// AVX512:             scf.for %{{.*}} step %c16 iter_args({{.*}}) -> (vector<1x16xf32>)
+// AVX512-NOT:           vector.create_mask
+// AVX512:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x16xf32>
+// AVX512:             vector.create_mask %c1, %{{.*}} : vector<1x16xi1>
+// AVX512:             vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x16xf32> to vector<1xf32>
+// AVX512:         } else {
+// AVX512:           scf.forall
+// AVX512:             %[[FULL:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// AVX512:             scf.for %{{.*}} = %c0 to %[[FULL]] step %c64 iter_args({{.*}}) -> (vector<1x64xf32>)
+// AVX512-NOT:           vector.create_mask
+// AVX512:               arith.maximumf %{{.*}}, %{{.*}} : vector<1x64xf32>
+// AVX512:             scf.for %{{.*}} = %[[FULL]] to %[[N]] step %c64
+// AVX512:               vector.create_mask %c1, %{{.*}} : vector<1x64xi1>
+// AVX512:             vector.multi_reduction <maximumf>, %{{.*}}, %{{.*}} [1] : vector<1x64xf32> to vector<1xf32>
 // AVX2-LABEL: func.func @row_max_dynamic
+// AVX2:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x8xf32>
 // AVX2:             arith.maximumf %{{.*}}, %{{.*}} : vector<1x32xf32>
 // AVX2:             vector.create_mask %c1, %{{.*}} : vector<1x32xi1>
 func.func @row_max_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {

@@ -41,28 +41,31 @@ def _tiles() -> list[int]:
     host = detect_host()
     lanes = host.vector_bits // 32
     mr = max(1, min(8, host.vector_registers // 4))  # contraction register block rows
-    # columns of the register block, elementwise width, a contraction's thread tile (strategy.py)
-    return sorted({mr, 2 * lanes, 4 * lanes, 64})
+    # one register (the unit a remainder of the lanes is cut in, schedule._peeled), columns of the
+    # register block, elementwise width and a split reduction's partial sums, a contraction's
+    # thread tile (strategy.py)
+    return sorted({mr, lanes, 2 * lanes, 4 * lanes, 64})
 
 
 def sizes() -> list[int]:
     around = {t + d for t in _tiles() for d in (-1, 0, 1)}
     widest = max(_tiles())
-    return sorted({1, 2} | around | {2 * widest + 3})
+    return sorted({1, 2} | around | {2 * widest + 1, 2 * widest + 3})
 
 
 class _Program(torch.nn.Module):
     """Attention with a symbolic batch and sequence (scores: a contraction with both matrix dims
     symbolic; softmax along the symbolic contiguous dim), and a matrix x with symbolic rows and
-    columns: x @ x^T (symbolic m, n and k) and an elementwise op. One program: one compile per
-    thread count."""
+    columns: x @ x^T (symbolic m, n and k), an elementwise op, and row reductions along the
+    symbolic columns (split into partial sums whose remainder step is unmasked on the stack,
+    codegen/stack_vectors.py). One program: one compile per thread count."""
 
     def __init__(self):
         super().__init__()
         self.attention = SoftmaxAttention()
 
     def forward(self, q, k, v, x):
-        return self.attention(q, k, v), x @ x.t(), torch.exp(x) * 0.5
+        return self.attention(q, k, v), x @ x.t(), torch.exp(x) * 0.5, x.amax(1), x.sum(1), x.amin(1)
 
 
 def _inputs(batch: int, seq: int, rows: int, cols: int, gen: torch.Generator):
@@ -107,6 +110,19 @@ def test_two_symbolic_dims_across_tiles_and_threads(threads_list=THREADS):
     assert not spread, f"outputs depend on the thread count at (batch, seq, rows, cols) {spread[:6]}"
 
 
+def test_nan_in_a_row_remainder():
+    """A NaN among a row's last columns (the masked remainder step of the row max's partial maxima)
+    makes that row's max and min NaN, and only that row's: the select that replaced the masked
+    store keeps the lanes the remainder covers, and nothing past them."""
+    gen = torch.Generator().manual_seed(2)
+    for cols in (17, 65, 2 * max(_tiles()) + 1):
+        inputs = list(_inputs(1, 3, 4, cols, gen))
+        inputs[3][1, cols - 1] = float("nan")
+        got = _compiled(1)(*inputs)
+        for i in (3, 5):
+            assert torch.isnan(got[i][1]) and not torch.isnan(got[i][[0, 2, 3]]).any(), (cols, i, got[i])
+
+
 class _SwapView(torch.nn.Module):
     def forward(self, x):
         return x.view(x.shape[1], x.shape[0]) + 1
@@ -127,5 +143,6 @@ def test_view_swapping_two_symbolic_dims():
 if __name__ == "__main__":
     test_sizes_straddle_each_tile()
     test_two_symbolic_dims_across_tiles_and_threads(ALL_THREADS)
+    test_nan_in_a_row_remainder()
     test_view_swapping_two_symbolic_dims()
     print(f"sizes {sizes()} x threads {ALL_THREADS}: all match eager and agree across threads")
