@@ -22,6 +22,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
@@ -181,6 +182,8 @@ def bufferize(module: ir.Operation) -> None:
         _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
+    # What the analysis need not see (opaque_loop_bounds.py); its canonicalization removes the casts.
+    hide_loop_bounds(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
     return_state_arguments(module)
     strided_copies_as_loops(module)
