@@ -22,7 +22,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 import exir_mlir  # noqa: E402
 from exir_mlir import runtime  # noqa: E402
@@ -92,8 +92,8 @@ def main(argv=None) -> int:
         with torch.no_grad():
             expected = model(x)
             torch.testing.assert_close(library(x)[0], expected, rtol=1e-4, atol=1e-4)
-            medians = interleaved_medians(fns, repeats=args.repeats)
-        print(json.dumps({name: f"{seconds * 1e3:.3f} ms" for name, seconds in medians.items()}))
+            latencies = interleaved_latencies(fns, repeats=args.repeats)
+        print(json.dumps({name: f"{seconds * 1e3:.3f} ms" for name, seconds in latencies.items()}))
     return 0
 
 

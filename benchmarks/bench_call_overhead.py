@@ -19,7 +19,7 @@ import torch
 from torch.export import Dim
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 import exir_mlir  # noqa: E402
 from exir_mlir.models.mlp import MLP  # noqa: E402
@@ -56,7 +56,7 @@ def small_programs(*, threads: int, repeats: int) -> dict[str, dict[str, float]]
         ("dict in, dict out", lambda: DictInOut()(d), lambda: dict_program(d)),
         ("buffer mutation", lambda: counter(x), lambda: mutation(x)),
     ]:
-        results[name] = _us(interleaved_medians({"eager": eager, "exir-mlir": compiled}, repeats=repeats))
+        results[name] = _us(interleaved_latencies({"eager": eager, "exir-mlir": compiled}, repeats=repeats))
     return results
 
 
@@ -68,7 +68,7 @@ def alternation(*, threads: int, repeats: int) -> dict[str, float]:
     x, w = torch.randn(32, 256), torch.randn(256, 256) / 16
     program = exir_mlir.compile(torch.export.export(mlp, (x,)), num_threads=threads)
     with torch.no_grad():
-        us = _us(interleaved_medians({
+        us = _us(interleaved_latencies({
             "eager op": lambda: torch.tanh(x @ w),
             "compiled call": lambda: program(x),
             "both, alternating": lambda: program(torch.tanh(x @ w)),

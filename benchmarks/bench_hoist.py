@@ -1,6 +1,6 @@
 """Weights packed once (codegen/hoist_state.py) against packed per call, interleaved in one process.
 
-Two builds of each program, timed round-robin (timing.interleaved_medians):
+Two builds of each program, timed round-robin (timing.interleaved_latencies):
 - "per call": as before hoist_state, the pack of a weight into panels runs in every call, and
   pack_matmul packs only from 64 static rows (a dynamic row count: from 128 rows on one core,
   never on several);
@@ -37,7 +37,7 @@ from exir_mlir import compiler  # noqa: E402
 from exir_mlir.codegen import hoist_state, pack_matmul  # noqa: E402
 from exir_mlir.models.mlp import MLP  # noqa: E402
 from exir_mlir.models.transformer import TransformerBlock  # noqa: E402
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
                 for build in builds.values():
                     torch.testing.assert_close(build(*call_args), expected, rtol=1e-4, atol=1e-4)
                 fns = {k: (lambda b=b: b(*call_args)) for k, b in builds.items()}
-                t = interleaved_medians(fns, repeats=args.repeats)
+                t = interleaved_latencies(fns, repeats=args.repeats)
                 print(f"{name:28} {threads:>3} {rows:>5} {t['per call'] * 1e3:>11.3f} {t['hoisted'] * 1e3:>10.3f} "
                       f"{t['hoisted'] / t['per call']:>6.2f}  {os.getloadavg()[0]:.1f}", flush=True)
     return 0

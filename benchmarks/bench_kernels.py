@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "Runtime"))
 
 import _linalg_kernels as K  # noqa: E402
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 from exir_mlir._mlir import ir  # noqa: E402
 from exir_mlir.codegen.host import detect_host  # noqa: E402
@@ -73,7 +73,7 @@ def dynamic_vs_static(models: list[str], *, threads: int, repeats: int) -> dict[
                 program = exir_mlir.compile(ep, num_threads=threads)
                 torch.testing.assert_close(program(*bench.args), expected, rtol=1e-4, atol=1e-4)
                 fns[kind] = functools.partial(program, *bench.args)
-            t = interleaved_medians(fns, repeats=repeats)
+            t = interleaved_latencies(fns, repeats=repeats)
         result[name] = (t["static"] * 1e3, t["dynamic"] * 1e3)
         print(f"{name}: static {result[name][0]:.3f} ms, dynamic {result[name][1]:.3f} ms, "
               f"dynamic/static {result[name][1] / result[name][0]:.2f}x", flush=True)
@@ -123,7 +123,7 @@ def dynamic_rows(rows: list[int], layers: list[str], *, threads: int, repeats: i
                 expected = module(x)
                 torch.testing.assert_close(dynamic(x), expected, rtol=1e-4, atol=1e-4)
                 torch.testing.assert_close(static(x), expected, rtol=1e-4, atol=1e-4)
-                t = interleaved_medians({"dynamic": lambda: dynamic(x), "static": lambda: static(x),
+                t = interleaved_latencies({"dynamic": lambda: dynamic(x), "static": lambda: static(x),
                                          "eager": lambda: module(x)}, repeats=repeats)
                 print(f"{name:10s} rows {m:4d}: dynamic {t['dynamic'] * 1e6:8.1f} us, static "
                       f"{t['static'] * 1e6:8.1f} us, eager {t['eager'] * 1e6:8.1f} us; dynamic/static "
@@ -196,7 +196,7 @@ def matmul_sweep(sizes: list[int], *, threads: int, repeats: int) -> None:
         torch.testing.assert_close(mm(a, b)[0], a @ b, rtol=1e-4, atol=1e-2)
         torch.testing.assert_close(lin(a, w, bias)[0], torch.relu(torch.nn.functional.linear(a, w, bias)),
                                    rtol=1e-4, atol=1e-2)
-        t = interleaved_medians({
+        t = interleaved_latencies({
             "torch mm": lambda: torch.mm(a, b),
             "exir-mlir mm": lambda: mm(a, b),
             "torch linear+relu": lambda: torch.relu(torch.nn.functional.linear(a, w, bias)),
@@ -252,7 +252,7 @@ def main(argv=None) -> int:
     a, b = torch.randn(n, n), torch.randn(n, n)
     mm = _compile(K.matmul(n, n, n), args.threads)
     torch.testing.assert_close(mm(a, b)[0], a @ b, rtol=1e-4, atol=1e-3)
-    t = interleaved_medians({"torch": lambda: torch.mm(a, b), "exir-mlir": lambda: mm(a, b)}, repeats=args.repeats)
+    t = interleaved_latencies({"torch": lambda: torch.mm(a, b), "exir-mlir": lambda: mm(a, b)}, repeats=args.repeats)
     flops = 2 * n**3
     print(f"matmul {n}^3 f32: torch {flops / t['torch'] / 1e9:.1f} GFLOP/s, "
           f"exir-mlir {flops / t['exir-mlir'] / 1e9:.1f} GFLOP/s (ratio {t['exir-mlir'] / t['torch']:.2f}x time)")
@@ -261,7 +261,7 @@ def main(argv=None) -> int:
     x = torch.randn(size)
     chain = _compile(K.elementwise_chain(None), args.threads)
     torch.testing.assert_close(chain(x)[0], K.elementwise_chain_reference(x), rtol=1e-4, atol=1e-5)
-    t = interleaved_medians(
+    t = interleaved_latencies(
         {"torch": lambda: K.elementwise_chain_reference(x), "exir-mlir": lambda: chain(x)}, repeats=args.repeats
     )
     # Bytes the fused kernel must move: read x once, write the result once.
@@ -273,7 +273,7 @@ def main(argv=None) -> int:
     s = torch.randn(rows, cols)
     sm = _compile(K.softmax(rows, cols), args.threads)
     torch.testing.assert_close(sm(s)[0], torch.softmax(s, -1), rtol=1e-4, atol=1e-6)
-    t = interleaved_medians({"torch": lambda: torch.softmax(s, -1), "exir-mlir": lambda: sm(s)}, repeats=args.repeats)
+    t = interleaved_latencies({"torch": lambda: torch.softmax(s, -1), "exir-mlir": lambda: sm(s)}, repeats=args.repeats)
     print(f"softmax {rows}x{cols} f32: torch {t['torch'] * 1e3:.3f} ms, exir-mlir {t['exir-mlir'] * 1e3:.3f} ms "
           f"(ratio {t['exir-mlir'] / t['torch']:.2f}x time)")
     return 0

@@ -1,7 +1,7 @@
 """Latency of eager PyTorch, torch.compile (inductor), AOTInductor and exir-mlir (static and
 dynamic shapes) per model, interleaved in one process, in the default environment.
 
-Prints, per model, the median latency of each at the same thread count, the ratios and the cold
+Prints, per model, the latency of each (a trimmed mean of interleaved calls) at the same thread count, the ratios and the cold
 compile times, plus the per-call overhead of a one-op program and a case that alternates an eager
 op with a compiled call, and the compile time alone of a ResNet-18; writes the tables to
 docs/performance.md with the machine and its load.
@@ -28,7 +28,7 @@ import torch
 from torch.export import Dim
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import interleaved_medians, machine_description  # noqa: E402
+from timing import interleaved_latencies, machine_description  # noqa: E402
 
 from exir_mlir.models import MODELS, tolerance  # noqa: E402
 from exir_mlir.models.convnets import (AudioCNN, Conv3dBlock, MobileNetV2, ResNet18, UNet,  # noqa: E402
@@ -119,7 +119,7 @@ def _eval(module: torch.nn.Module) -> torch.nn.Module:
 @dataclass
 class Row:
     model: str
-    ms: dict[str, float] = field(default_factory=dict)  # median latency per implementation
+    ms: dict[str, float] = field(default_factory=dict)  # latency per implementation (timing.interleaved_latencies)
     compile_s: dict[str, float] = field(default_factory=dict)
     exir_stages: dict[str, float] = field(default_factory=dict)  # exir-mlir's static build, per compile step
     note: str = ""
@@ -220,8 +220,8 @@ def bench_model(name: str, bench: Bench, *, threads: int, repeats: int, inductor
                 row.note += f"{impl} output differs from eager: {_short(exc)}; "
             except Exception as exc:  # a peer may need a C++ toolchain; report, keep going
                 row.note += f"{impl} failed: {_short(exc)}; "
-        medians = interleaved_medians(fns, repeats=repeats)
-    row.ms = {impl: seconds * 1e3 for impl, seconds in medians.items()}
+        latencies = interleaved_latencies(fns, repeats=repeats)
+    row.ms = {impl: seconds * 1e3 for impl, seconds in latencies.items()}
     return row
 
 
@@ -260,9 +260,9 @@ def bench_overhead(*, threads: int, repeats: int) -> dict[str, float]:
     program = exir_mlir.compile(torch.export.export(AddOne(), (x,)), num_threads=threads)
     dynamic = exir_mlir.compile(torch.export.export(AddOne(), (x,), dynamic_shapes=({0: Dim("n", min=2, max=1024)},)),
                                 num_threads=threads)
-    medians = interleaved_medians({"eager": lambda: x + 1, "exir": lambda: program(x),
+    latencies = interleaved_latencies({"eager": lambda: x + 1, "exir": lambda: program(x),
                                    "exir dynamic": lambda: dynamic(x)}, repeats=repeats * 20)
-    return {k: v * 1e6 for k, v in medians.items()}
+    return {k: v * 1e6 for k, v in latencies.items()}
 
 
 def bench_alternating(*, threads: int, repeats: int) -> dict[str, float]:
@@ -275,12 +275,12 @@ def bench_alternating(*, threads: int, repeats: int) -> dict[str, float]:
     x, w = torch.randn(64, 512), torch.randn(512, 512) / 32
     program = exir_mlir.compile(torch.export.export(mlp, (x,)), num_threads=threads)
     with torch.no_grad():
-        medians = interleaved_medians({
+        latencies = interleaved_latencies({
             "eager op": lambda: torch.tanh(x @ w),
             "compiled call": lambda: program(x),
             "both, alternating": lambda: program(torch.tanh(x @ w)),
         }, repeats=repeats)
-    return {k: v * 1e3 for k, v in medians.items()}
+    return {k: v * 1e3 for k, v in latencies.items()}
 
 
 def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, command: str) -> str:
@@ -294,8 +294,10 @@ def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, comma
         "",
         "Default environment: the script sets no variable (no OMP_WAIT_POLICY, no thread variables); the",
         "thread count is `torch.set_num_threads(N)` for torch and `exir_mlir.compile(..., num_threads=N)`.",
-        "Latency: median of interleaved calls in one process (eager, inductor, AOTInductor and exir-mlir",
-        "take turns, so load changes hit them alike). exir-mlir static and dynamic: the same model exported",
+        "Latency: mean of the middle 80% of interleaved calls in one process (eager, inductor, AOTInductor and",
+        "exir-mlir take turns in a shuffled order, so load changes hit them alike; a call after another",
+        "implementation's runs with colder caches than one after its own, and a small model's calls have",
+        "two modes, whose median is unstable; at least 0.25 s of calls per implementation). exir-mlir static and dynamic: the same model exported",
         "with static shapes, and with its batch (and, for attention, transformer and embedding, sequence)",
         "dims marked `Dim`, run at the same sizes. Every output is checked against eager (rtol 1e-4,",
         "atol 1e-4; mobilenet_v2_int8: the shipped model's bar, one quantization step) before it is timed. Compile times are cold: inductor's (its first call) and",

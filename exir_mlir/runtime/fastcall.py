@@ -22,8 +22,9 @@ over an input's or another result's memory, a constant, another layout) to the g
 move did not take back into the state or the caller's tensor.
 
 A `Frame` holds one call's descriptors (`words`: results first, then each memref input), the
-pointers to them and the packed argument array the entry point takes; the static sizes and
-strides are written once, when the frame is made. Frames are taken from and returned to a pool
+pointers to them and the packed argument array the entry point takes; every size and stride known
+at compile time (a dynamic input's static dims included) is written once, when the frame is made,
+and `bind` writes only the dynamic sizes and the strides that depend on them. Frames are taken from and returned to a pool
 per program, so concurrent calls (threads) never share one and a call allocates none.
 
 torch is imported lazily (the runtime imports no torch at module level).
@@ -129,15 +130,23 @@ class CallPlan:
             offset += _words(spec.rank)
         self.num_words = offset
         self.template = (ctypes.c_int64 * max(1, offset))()
+        # Every size and stride known at compile time is written here, once: `bind` writes only the
+        # sizes of dynamic dims and the strides that depend on one (a stride left of the innermost
+        # dynamic dim). A row-major stride is the product of the sizes right of it, each at least 1.
         for spec in signature.inputs:
-            if spec.scalar or None in spec.shape:
+            if spec.scalar:
                 continue
             base = input_offsets[spec.index]
             step = 1
             for d in reversed(range(spec.rank)):
+                if step is not None:
+                    self.template[base + 3 + spec.rank + d] = step
+                if spec.shape[d] is None:
+                    step = None
+                    continue
                 self.template[base + 3 + d] = spec.shape[d]
-                self.template[base + 3 + spec.rank + d] = step
-                step *= max(spec.shape[d], 1)
+                if step is not None:
+                    step *= max(spec.shape[d], 1)
         self.state_names = [s.name for s in signature.inputs if s.name in state_names and not s.scalar]
         self.source, namespace = self._generate(torch, input_offsets, state_names)
         exec(compile(self.source, f"<exir-mlir call plan {id(self):x}>", "exec"), namespace)  # noqa: S102
@@ -213,13 +222,26 @@ class CallPlan:
             emit(f"w[{base + 1}] = {pointer}")
             pointers.append(pointer)
             if dynamic:
-                emit("m = 1")
+                # Straight-line: each dynamic size once (the symbol's variable where this dim bound
+                # it), each stride right of which a dim is dynamic as a product; the rest is in the
+                # frame's template.
+                constant, factors = 1, []
                 for d in reversed(range(spec.rank)):
-                    emit(f"n = {shape}[{d}]")
-                    emit(f"w[{base + 3 + d}] = n")
-                    emit(f"w[{base + 3 + spec.rank + d}] = m")
+                    if factors:
+                        product = " * ".join(([str(constant)] if constant != 1 else []) + factors)
+                        emit(f"w[{base + 3 + spec.rank + d}] = {product}")
+                    static = spec.shape[d]
+                    if static is not None:
+                        constant *= max(static, 1)
+                        continue
+                    sym = spec.sym_shape[d] if spec.sym_shape else None
+                    size = f"{shape}[{d}]"
+                    if id(spec) in position and sym in bound:
+                        size = bound[sym]  # bound by this dim, or checked equal to it above
+                    emit(f"w[{base + 3 + d}] = {size}")
                     if d:
-                        emit("if n > 1: m *= n")
+                        low = sig.ranges.get(sym, (0, None))[0] if sym is not None else 0
+                        factors.append(size if low >= 1 else f"({size} or 1)")
         # Dims exported as equal (a dim of state, or past the rank, is not compared: as check_inputs).
         user_tensors = {s.name: s for s in user if not s.scalar}
         for group in sig.equalities:
@@ -317,7 +339,9 @@ class CallPlan:
                 # builder (static sizes compared as constants, dynamic ones read once).
                 dims = [str(n) if n is not None else f"v[{sizes + d}]" for d, n in enumerate(spec.shape)]
                 if not static:
-                    emit(f"{', '.join(f'n{d}' for d in range(rank))}, = v[{sizes}:{strides}]", depth)
+                    for d, n in enumerate(spec.shape):
+                        if n is None:
+                            emit(f"n{d} = v[{sizes + d}]", depth)
                     dims = [str(n) if n is not None else f"n{d}" for d, n in enumerate(spec.shape)]
                 expected, step = [], "1"
                 for d in reversed(range(rank)):
@@ -334,7 +358,10 @@ class CallPlan:
                     emit(f"if {o} and v[{sizes}:{strides + rank}] == {layout_words!r}:" if rank else f"if {o}:", depth)
                     emit(f"b = B{index}.from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})", depth + 1)
                 else:
-                    numel = " * ".join(dims)
+                    # The static sizes folded into one constant factor.
+                    known = math.prod(n for n in spec.shape if n is not None)
+                    numel = " * ".join([f"n{d}" for d, n in enumerate(spec.shape) if n is None]
+                                       + ([str(known)] if known != 1 else []))
                     emit(f"if {o} and {numel} and v[{strides}:{strides + rank}] == ({', '.join(expected)},):", depth)
                     emit(f"b = owned_bytes({numel} * {itemsize}).from_address(v[{offset + 1}] + v[{offset + 2}] * {itemsize})",
                          depth + 1)

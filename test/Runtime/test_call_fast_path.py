@@ -113,6 +113,20 @@ def test_calls_at_different_sizes_one_after_another(dynamic):
         assert first.shape == (n, 3, 8) and second.shape == (n, 8)
 
 
+def test_inner_dynamic_dims_get_their_strides():
+    # Two dynamic dims, the inner one between static ones: the plan writes the outer dims' strides
+    # from the run-time sizes (a size of 1 counts as 1), the static ones come from the frame's template.
+    rows, cols = Dim("rows", min=1, max=64), Dim("cols", min=1, max=64)
+    x, y = torch.randn(2, 3, 5, 4), torch.randn(2, 3, 5, 4)
+    shapes = ({0: rows, 2: cols}, {0: rows, 2: cols})
+    program = exir_mlir.compile(torch.export.export(Affine(), (x, y), dynamic_shapes=shapes), num_threads=1)
+    for n, m in ((2, 5), (3, 1), (1, 17), (7, 2)):
+        x, y = torch.randn(n, 3, m, 4), torch.randn(n, 3, m, 4)
+        assert program._fast((x, y)) is not None, "the plan declined plain tensors"
+        for got, want in zip(program(x, y), _eager(x, y)):
+            torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
+
+
 def test_calls_at_different_sizes_from_threads(dynamic):
     errors = []
 
