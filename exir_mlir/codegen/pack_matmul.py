@@ -17,8 +17,8 @@ the packed panels.
 
 B given transposed, W [N, K] with C = A W^T (torch's linear: `linalg.matmul` with the maps that
 transpose_folding gives it, or the equivalent contraction generic), is packed into the same panels:
-W viewed as [N/P, P, K] and each P x K block transposed (TRANSPOSED_PANELS_MARK:
-strategy.plan_transposed_panels copies it by 16 x 16 blocks transposed in registers). Its
+W viewed as [N/P, P, K] and each P x K block transposed (a transposing copy, which
+strategy.plan_transposed_blocks copies by 16 x 16 blocks transposed in registers). Its
 alternative, the dot kernel, keeps 4x4 blocks of lane-wide partial sums and streams 8 rows of k
 per block from L2: linear + ReLU at 2048^3 ran at 52% of the FMA peak there, at 84% packed.
 (Zen 5, one thread: packed against the dot kernel 0.94x at 64 x 768 x 768, 0.98x at 64 x 1024^2,
@@ -49,8 +49,6 @@ from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import rewrite_each
 
 PACKED_MARK = "exir.packed_b"
-# On the copy that transposes W [N, K] into panels: strategy.plan_op vectorizes it by square blocks.
-TRANSPOSED_PANELS_MARK = "exir.transposed_panels"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
 _MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
 # A dynamic row count packs at run time from this many rows on: x @ W^T + bias + relu, 768 x 768,
@@ -127,8 +125,6 @@ def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir
     packed.regions[0].blocks.append(elem, elem)
     with ir.InsertionPoint(packed.regions[0].blocks[0]):
         linalg.YieldOp([packed.regions[0].blocks[0].arguments[0]])
-    if form == "abt":
-        packed.operation.attributes[TRANSPOSED_PANELS_MARK] = ir.UnitAttr.get()
     return packed.results[0]
 
 

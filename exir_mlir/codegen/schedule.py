@@ -14,7 +14,7 @@ from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
-from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK, pack_matmul_b
+from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, OpPlan, element_bits, plan_elementwise,
                                         plan_op, touches_unvectorizable_memory)
@@ -145,10 +145,13 @@ class _Script:
             self.emit(f"  {parent} = transform.get_parent_op {inner} : ({_ANY}) -> {_ANY}")
         self.emit(f"  transform.structured.vectorize {inner}{sizes_text} : {_ANY}")
         if transposes_16x16:
-            # The 16 x 16 f32 transposes of a copy into panels (strategy.plan_transposed_panels) as
+            # The 16 x 16 transposes of a transposing copy (strategy.plan_transposed_blocks) as
             # AVX-512's network of 16-wide shuffles. The pipeline's lowering of other transposes
             # (shuffle_1d: one 256-element shuffle) left LLVM a sequence 1.5x slower here.
+            # (A partial block's transfers are masked: given their masks as operands first, they
+            # lower like full ones; a remainder of a dynamic size is one such block.)
             self.emit(f"  transform.apply_patterns to {parent} {{")
+            self.emit("    transform.apply_patterns.vector.lower_masked_transfers")
             self.emit("    transform.apply_patterns.vector.transfer_permutation_patterns")
             self.emit("    transform.apply_patterns.vector.cast_away_vector_leading_one_dim")
             self.emit('    transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_16x16"')
@@ -601,12 +604,14 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
     if plan.kind == "loops" or not plan.vector_tiles:
         return
 
-    transposes_16x16 = TRANSPOSED_PANELS_MARK in entry.op.operation.attributes \
-        and element_bits(entry.op) == 32 and plan.vector_tiles[-2:] == [16, 16]
+    # (The shuffle network is a permutation of 16-element rows, right for any element type; 8 and
+    # 16-bit blocks ran as fast or faster through one shuffle of the block, 64-bit ones 1.3x slower.)
+    transposes_16x16 = plan.transposed_block is not None and element_bits(entry.op) in (32, 64) \
+        and [plan.vector_tiles[d] for d in plan.transposed_block] == [16, 16]
 
     def vectorize(op: str, masked: bool, groups: dict[int, int]) -> None:
         script.vectorize(op, _group_sizes(plan.vector_tiles, groups) if masked else None,
-                         transposes_16x16=transposes_16x16 and not masked)
+                         transposes_16x16=transposes_16x16)
 
     if plan.split_reduction:
         # Tile every parallel loop to 1 first, then split the contiguous reduction into vector-wide
@@ -631,7 +636,12 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         return
     tiled, loops = script.tile_for_loops(tiled, plan.vector_tiles)
     _no_unroll_outer(script, loops)
-    _peeled(script, entry.tag, tiled, loops, plan, vectorize)
+    # A transposed block cut by a dynamic size stays one block, masked in both of its dims. Its rows
+    # one at a time (_peeled's default for a remainder that is not the lanes) gathered 16 elements a
+    # row apart per row: [8, 256, s] -> [8, s, 256] at s = 7 / 36 / 45 (remainders of 7, 4, 13 rows)
+    # ran 1.19x / 1.03x / 1.15x the masked block's time; at remainders of 1 row (s = 33, 65) 0.9x.
+    _peeled(script, entry.tag, tiled, loops, plan, vectorize,
+            lanes=set(plan.transposed_block) if plan.transposed_block is not None else None)
 
 
 def _cleanup(script: _Script) -> None:
@@ -671,7 +681,7 @@ def _tag(ops: list[ir.OpView]) -> None:
 def _strip_tags(module: ir.Operation) -> None:
     for op in walk_ops(module.operation):
         attributes = op.operation.attributes
-        for name in [a for a in attributes if a in (TAG, PACKED_MARK, TRANSPOSED_PANELS_MARK) or a.startswith(PEEL_MARK)]:
+        for name in [a for a in attributes if a in (TAG, PACKED_MARK) or a.startswith(PEEL_MARK)]:
             del attributes[name]
 
 

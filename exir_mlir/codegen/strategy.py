@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from exir_mlir._mlir import ir, linalg
 from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import contains_op
-from exir_mlir.codegen.pack_matmul import PACKED_MARK, TRANSPOSED_PANELS_MARK
+from exir_mlir.codegen.pack_matmul import PACKED_MARK
+from exir_mlir.codegen.transposed_reads import transposed_read_dims
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -33,6 +34,8 @@ class OpPlan:
     split_reduction: bool = False  # partial vector accumulators for a contiguous reduction
     reduction_vector: int = 0  # with split_reduction: lanes of the partial accumulators
     fuse_init: bool = False  # fuse the producer of the init (linalg.fill) into the forall
+    # (c, lanes) of a copy by square blocks transposed in registers (plan_transposed_blocks)
+    transposed_block: tuple[int, int] | None = None
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -263,16 +266,30 @@ def plan_elementwise(op: ir.OpView, host: HostCPU) -> OpPlan:
     return OpPlan(kind="elementwise", loop_sizes=bounds, iterators=iters, thread_tiles=thread, vector_tiles=vector)
 
 
-def plan_transposed_panels(op: ir.OpView, host: HostCPU) -> OpPlan:
-    """The copy of W [N, K] into panels [N/P, K, P] (pack_matmul.py), by blocks of 16 k steps x
-    16 panel columns, each read as 16 rows of contiguous k and transposed in registers (f32:
-    schedule.py lowers it with the 16 x 16 shuffle network). With the elementwise plan (a vector
-    tile along P only) every vector gathered P elements K apart: at K = 1024 those share one L1
-    set, and the copy took 0.5 ms of a 1.1 ms linear of 64 rows (0.2 ms by 16 x 16 blocks)."""
+# The side of a square register block of a transposing copy: 16 x 16 f32 is one AVX-512 shuffle
+# network (schedule.py); other element types and hosts get the same blocks, transposed by the
+# generic lowering of vector.transpose (one shuffle of the block).
+TRANSPOSE_BLOCK = 16
+
+
+def plan_transposed_blocks(op: ir.OpView, host: HostCPU, dims: tuple[int, int]) -> OpPlan:
+    """An elementwise op that reads an input transposed (transposed_reads.py: `dims` = (c, lanes),
+    c the input's contiguous loop), by TRANSPOSE_BLOCK x TRANSPOSE_BLOCK blocks over c and the
+    lanes, each read as rows contiguous along c and transposed in registers. With the elementwise
+    plan (a vector tile along the lanes only) every vector gathered its elements a row apart: the
+    copy of W [N, K] into panels at K = 1024, whose rows share one L1 set, took 0.5 ms of a 1.1 ms
+    linear of 64 rows (0.2 ms by 16 x 16 blocks); a K^T copy of a dynamic sequence gathered 64
+    lanes under a mask, which LLVM scalarized with a branch per lane.
+
+    A thread tile on c is a whole number of blocks (a tile of 1 row would leave no block)."""
     plan = plan_elementwise(op, host)
-    if len(plan.vector_tiles) == 3:
-        plan.vector_tiles[1] = _clamp(16, plan.loop_sizes[1])
-        plan.vector_tiles[2] = _clamp(16, plan.loop_sizes[2])
+    c, lanes = dims
+    plan.vector_tiles[c] = _clamp(TRANSPOSE_BLOCK, plan.loop_sizes[c])
+    plan.vector_tiles[lanes] = _clamp(TRANSPOSE_BLOCK, plan.loop_sizes[lanes])
+    if plan.thread_tiles[c]:
+        plan.thread_tiles[c] = _dividing_tile(_round_up(plan.thread_tiles[c], plan.vector_tiles[c]),
+                                              plan.loop_sizes[c], plan.vector_tiles[c])
+    plan.transposed_block = dims
     return plan
 
 
@@ -345,9 +362,11 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
         return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
     if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
         return plan_loops(op, host)
-    if TRANSPOSED_PANELS_MARK in op.operation.attributes:
-        return plan_transposed_panels(op, host)
     if all(i == "parallel" for i in iters):
+        transposed = transposed_read_dims(op)
+        # (Along a loop of 1 the "transposed" input is contiguous: no block to transpose.)
+        if transposed is not None and all(loop_bounds(op)[d] != 1 for d in transposed):
+            return plan_transposed_blocks(op, host, transposed)
         return plan_elementwise(op, host)
     return plan_reduction(op, host)
 

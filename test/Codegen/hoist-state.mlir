@@ -11,7 +11,7 @@
 // CHECK-LABEL: func.func @linear__init
 // CHECK-SAME:      (%[[W2:.*]]: tensor<768x768xf32> {bufferization.writable = false}) -> tensor<48x768x16xf32> attributes {llvm.emit_c_interface}
 // CHECK:         %[[W3:.*]] = tensor.expand_shape %[[W2]]
-// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W3]] : tensor<48x16x768xf32>) {{.*}} permutation = [0, 2, 1] {exir.transposed_panels}
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W3]] : tensor<48x16x768xf32>) {{.*}} permutation = [0, 2, 1]
 // CHECK:         return %[[T]]
 // CHECK-NOT:     exir.read_only_state
 func.func @linear(%x: tensor<?x768xf32>, %w: tensor<768x768xf32> {exir.read_only_state}, %b: tensor<768xf32> {exir.read_only_state}) -> tensor<?x768xf32> {
@@ -19,7 +19,7 @@ func.func @linear(%x: tensor<?x768xf32>, %w: tensor<768x768xf32> {exir.read_only
   %m = tensor.dim %x, %c0 : tensor<?x768xf32>
   %w3 = tensor.expand_shape %w [[0, 1], [2]] output_shape [48, 16, 768] : tensor<768x768xf32> into tensor<48x16x768xf32>
   %e = tensor.empty() : tensor<48x768x16xf32>
-  %p = linalg.transpose ins(%w3 : tensor<48x16x768xf32>) outs(%e : tensor<48x768x16xf32>) permutation = [0, 2, 1] {exir.transposed_panels}
+  %p = linalg.transpose ins(%w3 : tensor<48x16x768xf32>) outs(%e : tensor<48x768x16xf32>) permutation = [0, 2, 1]
   %ex = tensor.empty(%m) : tensor<?x48x16xf32>
   %zero = arith.constant 0.0 : f32
   %f = linalg.fill ins(%zero : f32) outs(%ex : tensor<?x48x16xf32>) -> tensor<?x48x16xf32>
