@@ -23,6 +23,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.stack_vectors import unmask_stack_vectors
@@ -183,6 +184,8 @@ def bufferize(module: ir.Operation) -> None:
         _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
+    # What the analysis need not see (opaque_loop_bounds.py); its canonicalization removes the casts.
+    hide_loop_bounds(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
     unmask_stack_vectors(module)
     return_state_arguments(module)

@@ -335,9 +335,9 @@ def _peeled(script: _Script, tag: int, tiled: str, loops: dict[int, str], plan: 
     blocks of powers of two, 2 + 1 rows, still 1.5x). Its other dims (the dot kernel's columns) and
     the other ops (a fill, an epilogue: no reduction) are tiled to 1 there: every further dim would
     multiply the blocks to compile, and each level of the chain of peels costs bufferization's
-    analysis more than the last (its slice checks grow with the loops around them: ~0.06 s for
-    the 7 levels of one 8-row block). Only the lanes keep masks (one
-    masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the ops fused into the
+    analysis more than the last (its slice checks grew with the loops around them: ~0.06 s for
+    the 7 levels of one 8-row block; about half since they stop at loop bounds:
+    opaque_loop_bounds.py). Only the lanes keep masks (one masked load or store per vector). `fused`: (tag, finish, to_op_tiles) of the ops fused into the
     same loops, `to_op_tiles` mapping tile sizes over `plan`'s dims to the op's."""
     lanes = _lane_dims(plan) if lanes is None else lanes
     partial = [d for d in _masked_dims(plan) if d in loops]

@@ -1,4 +1,8 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-bufferize)' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-bufferize)' | FileCheck %s --check-prefix=NO-CAST
+
+// The identity casts that hide loop bounds from the analysis (opaque_loop_bounds.py) are gone.
+// NO-CAST-NOT: unrealized_conversion_cast
 
 // One-shot bufferization writes the generic's result straight into the returned buffer; the
 // function takes and returns plain (identity-layout) memrefs.
@@ -251,4 +255,60 @@ func.func @named_dynamic_dims(%x: tensor<?x4xf32> {exir.sym_shape = ["s0", "4"]}
     linalg.yield %r : f32
   } -> tensor<?x4xf32>
   return %y : tensor<?x4xf32>
+}
+
+// -----
+
+// A dynamic dim's peeled loops (full blocks of 8 rows, then the remainder row by row) write their
+// tiles in place into one buffer: the analysis pairs each insert_slice with the extract_slice of
+// the same offsets without seeing through the loops' bounds (opaque_loop_bounds.py hides them
+// behind identity casts during the analysis), and no cast is left afterwards.
+// CHECK-LABEL: func.func @peeled_rows
+// CHECK-SAME:    (%[[X:.*]]: memref<?x16xf32>) -> memref<?x16xf32>
+// CHECK:         %[[N:.*]] = memref.dim %[[X]]
+// CHECK:         %[[OUT:.*]] = memref.alloc(%[[N]])
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[MAIN:.*]] = affine.apply
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[MAIN]] step
+// CHECK:           memref.subview %[[OUT]][%[[I]], 0] [8, 16]
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     memref.copy
+// CHECK:         scf.for %[[J:.*]] = %[[MAIN]] to %[[N]] step
+// CHECK:           memref.subview %[[OUT]][%[[J]], 0] [1, 16]
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     memref.copy
+// CHECK:         return %[[OUT]]
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+func.func @peeled_rows(%x: tensor<?x16xf32>) -> tensor<?x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = tensor.dim %x, %c0 : tensor<?x16xf32>
+  %init = tensor.empty(%n) : tensor<?x16xf32>
+  %main = affine.apply affine_map<()[s0] -> ((s0 floordiv 8) * 8)>()[%n]
+  %full = scf.for %i = %c0 to %main step %c8 iter_args(%acc = %init) -> (tensor<?x16xf32>) {
+    %in = tensor.extract_slice %x[%i, 0] [8, 16] [1, 1] : tensor<?x16xf32> to tensor<8x16xf32>
+    %out = tensor.extract_slice %acc[%i, 0] [8, 16] [1, 1] : tensor<?x16xf32> to tensor<8x16xf32>
+    %y = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]}
+        ins(%in : tensor<8x16xf32>) outs(%out : tensor<8x16xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %e = math.exp %a : f32
+      linalg.yield %e : f32
+    } -> tensor<8x16xf32>
+    %next = tensor.insert_slice %y into %acc[%i, 0] [8, 16] [1, 1] : tensor<8x16xf32> into tensor<?x16xf32>
+    scf.yield %next : tensor<?x16xf32>
+  }
+  %all = scf.for %j = %main to %n step %c1 iter_args(%acc = %full) -> (tensor<?x16xf32>) {
+    %in = tensor.extract_slice %x[%j, 0] [1, 16] [1, 1] : tensor<?x16xf32> to tensor<1x16xf32>
+    %out = tensor.extract_slice %acc[%j, 0] [1, 16] [1, 1] : tensor<?x16xf32> to tensor<1x16xf32>
+    %y = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]}
+        ins(%in : tensor<1x16xf32>) outs(%out : tensor<1x16xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %e = math.exp %a : f32
+      linalg.yield %e : f32
+    } -> tensor<1x16xf32>
+    %next = tensor.insert_slice %y into %acc[%j, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<?x16xf32>
+    scf.yield %next : tensor<?x16xf32>
+  }
+  return %all : tensor<?x16xf32>
 }
