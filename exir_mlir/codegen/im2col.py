@@ -15,7 +15,7 @@ builds only its block's column (one row of every outer output dim, `_block_rows`
 one just outside the last, the last whole) of at most a quarter of L2, and contracts it at once
 into its output tile, while the column is in cache. The tasks are the convolution's thread
 parallelism: the schedule gives the ops inside a forall no thread tiles of their own
-(schedule._in_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
+(op_walk.inside_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
 so there is no remainder block; the contraction's own register tiles peel or mask as usual.
 A zero-filled init (the usual case) is filled per task, in its tile; grouped convolutions
 (`conv_2d_ngchw_gfchw`) take the group as a forall dim and contract one group's weight.

@@ -35,6 +35,17 @@ def collect_ops(root: ir.Operation, wanted: OpFilter | tuple[str, ...] | str) ->
     return found
 
 
+def inside_forall(op: ir.Operation | ir.OpView) -> bool:
+    """Whether an scf.forall encloses `op` within its function: the ops of a thread's task, which
+    get no thread tiles, packing or run-time choices of their own."""
+    parent = op.operation.parent
+    while parent is not None and parent.name != "func.func":
+        if parent.name == "scf.forall":
+            return True
+        parent = parent.parent
+    return False
+
+
 def contains_op(root: ir.Operation, name: str) -> bool:
     """Whether an op named `name` is under `root` (itself included); the walk stops at the first."""
     found = False

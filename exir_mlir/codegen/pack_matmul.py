@@ -46,7 +46,7 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.hoist_state import is_read_only_state
 from exir_mlir.codegen.host import HostCPU
-from exir_mlir.codegen.op_walk import rewrite_each
+from exir_mlir.codegen.op_walk import inside_forall, rewrite_each
 
 PACKED_MARK = "exir.packed_b"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
@@ -77,15 +77,6 @@ def _operand_maps(op: ir.Operation) -> str | None:
     return None
 
 
-def _in_forall(op: ir.Operation) -> bool:
-    parent = op.parent
-    while parent is not None and parent.name != "func.func":
-        if parent.name == "scf.forall":
-            return True
-        parent = parent.parent
-    return False
-
-
 def panel_width(host: HostCPU, elem: ir.Type) -> int:
     """P: the outer-product kernel's nr, two vectors of `elem`."""
     return 2 * host.lanes(ir.FloatType(elem).width)
@@ -101,7 +92,7 @@ def _contraction(op: ir.Operation) -> str | None:
             return None
     elif op.name != "linalg.matmul" or "cast" in op.attributes:
         return None
-    if len(op.operands) != 3 or len(op.results) != 1 or _in_forall(op):
+    if len(op.operands) != 3 or len(op.results) != 1 or inside_forall(op):
         return None
     form = _operand_maps(op)
     if op.name == "linalg.generic" and form == "ab":
@@ -279,7 +270,7 @@ def _in_panels(op: ir.Operation, j: int, p: int, c_index: int | None, c3: ir.Val
     expand_shape), operand `c_index` (if any) replaced by `c3`, already in that view, and the
     result's type is [M, J, P]. The caller reshapes what reads the result. False (nothing changed)
     for an op that is not a plain elementwise generic over two dims (or that reads the index)."""
-    if op.name != "linalg.generic" or len(op.results) != 1 or _in_forall(op):
+    if op.name != "linalg.generic" or len(op.results) != 1 or inside_forall(op):
         return False
     iterators = [str(t) for t in ir.ArrayAttr(op.attributes["iterator_types"])]
     if len(iterators) != 2 or any("parallel" not in t for t in iterators):

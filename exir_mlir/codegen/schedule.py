@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from exir_mlir._mlir import ir, linalg, passmanager
-from exir_mlir.codegen.op_walk import collect_ops
+from exir_mlir.codegen.op_walk import collect_ops, inside_forall
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.conv1d import one_d_as_two_d
@@ -822,15 +822,6 @@ def _own_empty(fill: ir.Operation) -> None:
     fill.operands[len(fill.operands) - 1] = clone.results[0]
 
 
-def _in_forall(op: ir.OpView) -> bool:
-    parent = op.operation.parent
-    while parent is not None and parent.name != "func.func":
-        if parent.name == "scf.forall":
-            return True
-        parent = parent.parent
-    return False
-
-
 def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | None:
     """Tags the module's linalg ops and returns the transform script that tiles them (None: nothing to do)."""
     host = host or detect_host()
@@ -839,7 +830,7 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
         if not op.operation.name.startswith("linalg."):
             continue
         plan = plan_op(op, host)
-        if plan is not None and _in_forall(op):
+        if plan is not None and inside_forall(op):
             # Already one task of a parallel loop (im2col's blocks of output pixels): no nested
             # thread tiles.
             plan.thread_tiles = [0] * len(plan.thread_tiles)

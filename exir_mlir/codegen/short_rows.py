@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.host import HostCPU
-from exir_mlir.codegen.op_walk import collect_ops
+from exir_mlir.codegen.op_walk import collect_ops, inside_forall
 from exir_mlir.codegen.strategy import DYNAMIC, SHORT_ROWS, plan_op
 
 
@@ -35,21 +35,12 @@ def _row_length(op: ir.Operation) -> tuple[ir.Value, int] | None:
     return None
 
 
-def _in_forall(op: ir.Operation) -> bool:
-    parent = op.parent
-    while parent is not None and parent.name != "func.func":
-        if parent.name == "scf.forall":
-            return True
-        parent = parent.parent
-    return False
-
-
 def choose_row_width(module: ir.Operation, host: HostCPU) -> int:
     """Wraps each split reduction with a dynamic row length in the run-time choice (see the module
     docstring). Returns how many."""
     chosen = 0
     for op in collect_ops(module, "linalg.generic"):
-        if SHORT_ROWS in op.attributes or len(op.results) != 1 or _in_forall(op):
+        if SHORT_ROWS in op.attributes or len(op.results) != 1 or inside_forall(op):
             continue
         plan = plan_op(op.opview, host)
         if plan is None or plan.kind != "reduction" or not plan.split_reduction \
