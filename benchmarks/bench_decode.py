@@ -52,14 +52,18 @@ def _model(name: str):
     return model
 
 
-def _export(model):
+def _wrapper(model):
+    """The model with a StaticCache of its own: each implementation gets one, so each decodes from its
+    own cache."""
     from transformers.integrations.executorch import TorchExportableModuleForDecoderOnlyLM
 
-    wrapper = TorchExportableModuleForDecoderOnlyLM(model, batch_size=1, max_cache_len=_CACHE)
+    return TorchExportableModuleForDecoderOnlyLM(model, batch_size=1, max_cache_len=_CACHE)
+
+
+def _export(model):
     seq = Dim("seq", min=1, max=_CACHE // 2)
-    ep = wrapper.export(input_ids=torch.tensor([[1, 2, 3]]), cache_position=torch.arange(3),
-                        dynamic_shapes={"input_ids": {1: seq}, "cache_position": {0: seq}})
-    return wrapper, ep
+    return _wrapper(model).export(input_ids=torch.tensor([[1, 2, 3]]), cache_position=torch.arange(3),
+                                  dynamic_shapes={"input_ids": {1: seq}, "cache_position": {0: seq}})
 
 
 def _aoti(ep):
@@ -78,11 +82,10 @@ def bench(name: str, *, threads: int, prompt: int, repeats: int, aoti: bool) -> 
     with torch.no_grad():
         expected = model(tokens, use_cache=False).logits
     impls, compile_s = {}, {}
-    eager_wrapper, ep = _export(model)
-    impls["eager"] = eager_wrapper
-    builders = {"exir": lambda: exir_mlir.compile(_export(model)[1], num_threads=threads)}
+    impls["eager"] = _wrapper(model)
+    builders = {"exir": lambda: exir_mlir.compile(_export(model), num_threads=threads)}
     if aoti:
-        builders["aoti"] = lambda: _aoti(_export(model)[1])
+        builders["aoti"] = lambda: _aoti(_export(model))
     for impl, build in builders.items():
         start = time.perf_counter()
         impls[impl] = build()
