@@ -16,6 +16,7 @@ from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.gather_rows import read_gather_indices_in_body
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
+from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.short_rows import choose_row_width
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
@@ -859,6 +860,13 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     for i, entry in enumerate(entries):
         entry.tag = i
         entry.op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+    for entry in entries:
+        # A parallel loop over dynamic sizes chooses at run time to run serially when the op is
+        # small, as a static plan does at compile time (parallel_work.py).
+        threaded = any(entry.plan.thread_tiles) or (entry.epilogue is not None and any(entry.epilogue.plan.thread_tiles))
+        if not entry.fused and threaded and DYNAMIC in entry.plan.loop_sizes:
+            primary = entry.epilogue.op if entry.epilogue is not None else entry.op
+            mark_run_time_work(module, entry.op, entry.plan.loop_sizes, DYNAMIC, before=primary)
     script = _Script()
     emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:

@@ -21,7 +21,7 @@ SHORT_ROWS = "exir.short_rows"
 # op takes. (At 1 << 18, the copies, fills and batch-norm epilogues of a static 8x16x32x32
 # residual block ran on one thread while its dynamic-batch build, whose batch counts as 1024,
 # split them: the static build was the slower one.)
-_PARALLEL_MIN_WORK = 1 << 15
+PARALLEL_MIN_WORK = 1 << 15
 
 
 @dataclass
@@ -147,7 +147,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
     m, nn, k = m_dims[-1], n_dims[-1], k_dims[-1]
     vector[m], vector[nn], vector[k] = _clamp(mr, bounds[m]), _clamp(nr, bounds[nn]), _clamp(lanes, bounds[k])
     thread[m], thread[nn] = _clamp(64, bounds[m]), _clamp(64, bounds[nn])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     else:
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
@@ -216,7 +216,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     if k_dims:
         k = k_dims[-1]
         cache[k] = _clamp(kc, bounds[k])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     elif m_dims and n_dims:
         _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
@@ -249,7 +249,7 @@ def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inn
     """Thread tiles for an op whose parallel loops are independent: split the outermost big one."""
     n = len(bounds)
     thread = [0] * n
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         return thread
     parallel = [d for d in range(n) if iters[d] == "parallel"]
     for d in parallel:
