@@ -174,16 +174,8 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     packed = PACKED_MARK in op.operation.attributes
     if packed:
         # B in contiguous panels (pack_matmul.py), nc = 32 columns of them per thread tile.
-        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
-        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
-        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
-        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
-        # nc 128 ran at ~60%. With 32 registers: packed_blocks.
         nc = 32
-        if host.vector_registers >= 32:
-            mc, kc = packed_blocks(bounds[k_dims[-1]] if k_dims else DYNAMIC, nr, element_bits(op), host)
-        else:
-            kc = 256
+        mc, kc = packed_blocks(bounds[k_dims[-1]] if k_dims else DYNAMIC, nr, element_bits(op), host)
 
     n = len(bounds)
     thread, cache, vector = [0] * n, [0] * n, [0] * n
@@ -227,7 +219,8 @@ PACKED_ROWS = 256
 
 
 def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
-    """(mc, kc) of the packed outer-product kernel with 32 registers (AVX-512: an 8 x 32 register
+    """(mc, kc) of the packed outer-product kernel (nr: its register block's columns, one panel;
+    `bits`: the element's). With 32 registers (AVX-512: an 8 x 32 register
     block, 16 FMAs per k step against 2 cache lines of its panel): mc rows of A per thread tile
     (one B panel of nr columns each), k blocks of kc steps (kc = K: each register block runs its
     whole k loop, and C's block is read and written once).
@@ -246,6 +239,13 @@ def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
     accumulates across the k blocks in memory (256 x 32 f32: 32 KiB, in L1), and an epilogue then
     runs as its own pass after the last k block (schedule._epilogue_fits). A k that no block
     divides ends in a partial block; a k known only at run time is never packed."""
+    if host.vector_registers < 32:
+        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
+        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
+        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
+        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
+        # nc 128 ran at ~60%.
+        return 64, 256
     elem_bytes = bits // 8
     if k != DYNAMIC and k * nr * elem_bytes <= host.l2_bytes // 2:
         return PACKED_ROWS, k
