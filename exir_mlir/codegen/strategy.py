@@ -214,8 +214,10 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     )
 
 
-# Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks).
+# Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks); and while a
+# block of A of this many rows and its panel fit half of L2 together, this many.
 PACKED_ROWS = 256
+_PACKED_ROWS_SMALL_K = 64
 
 
 def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
@@ -228,12 +230,15 @@ def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
     The panel (kc x nr) is read from L2 by every register block of a thread tile but the first,
     which brings it from L3 (or memory): one stream of two cache lines per k step, more than the
     hardware prefetcher keeps up with from there. With 64-row tiles that was 1 block in 8, and
-    2048^3 ran at 77-81% of the FMA peak against 84-90% for 512^3 / 1024^3; 256-row tiles (A now
-    streams from L3, 8 rows of one line per 16 k steps: that it keeps up with) ran it at 86-87%
-    (Zen 5, 1 MiB L2, one thread, interleaved with the 64-row build: 0.83-0.91x its time), and
-    512^3 / 1024^3 as before. Blocking k does not help while the panel stays in L2: at 2048^3,
-    256-row tiles ran as fast with the whole k loop as with k blocks of 512 or 1024 (a C model of
-    the kernel, same machine). Past half of L2 (K > 4096 for f32 at 1 MiB) it does: k blocks
+    where the tile's block of A and the panel no longer fit half of L2 together (they compete for
+    it), 2048^3 ran at 77-82% of the FMA peak against 84-90% for 512^3 / 1024^3; 256-row tiles (A
+    then streams from L3, 8 rows of one line per 16 k steps: that it keeps up with) ran it at
+    86-93% (Zen 5, 1 MiB L2, one thread, interleaved with the 64-row build: 0.83-0.91x its time).
+    Where they fit (K <= 1365 for f32 at 1 MiB), the 64-row tile keeps its block of A in L2 for
+    every panel, and 256-row tiles were no faster (0.97-1.02x at 512^3, 1024^3, 768-deep layers;
+    a C model of the kernel slightly slower at 768 and 1024). Blocking k does not help while the
+    panel stays in L2: at 2048^3, 256-row tiles ran as fast with the whole k loop as with k blocks
+    of 512 or 1024 (the C model). Past half of L2 (K > 4096 for f32 at 1 MiB) it does: k blocks
     whose panel fills a quarter of L2 (2048 f32 steps; 8192-deep k, C model: 224 GFLOP/s against
     206 with the whole k loop and 211 with the 256-deep blocks used before). The C tile
     accumulates across the k blocks in memory (256 x 32 f32: 32 KiB, in L1), and an epilogue then
@@ -247,6 +252,8 @@ def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
         # nc 128 ran at ~60%.
         return 64, 256
     elem_bytes = bits // 8
+    if k != DYNAMIC and (_PACKED_ROWS_SMALL_K + nr) * k * elem_bytes <= host.l2_bytes // 2:
+        return _PACKED_ROWS_SMALL_K, k
     if k != DYNAMIC and k * nr * elem_bytes <= host.l2_bytes // 2:
         return PACKED_ROWS, k
     return PACKED_ROWS, max(1, host.l2_bytes // 4 // (nr * elem_bytes))
