@@ -42,6 +42,11 @@ class OpPlan:
     # Elements of one vector register: the unit in which a remainder of the lanes (vector_tiles'
     # innermost dim wider than 1) of a size known only at run time is cut (schedule._peeled).
     register_lanes: int = 0
+    # The op reads with tensor.extract (a gather; gather_rows.py): vectorized only where unmasked.
+    # Upstream's masked vectorization of a contiguous tensor.extract builds a transfer_read whose
+    # mask has the op's rank, not the source's (invalid IR: an embedding's row remainder of a width
+    # that is not a whole number of vectors); the masked remainder runs scalar instead.
+    gathers: bool = False
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -398,17 +403,19 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     if linalg.isa_contraction_op(op):
         return plan_contraction(op, host)
     iters = iterator_kinds(op)
-    if name == "linalg.generic" and _has_tensor_extract(op):
-        return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
     if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
         return plan_loops(op, host)
     if all(i == "parallel" for i in iters):
         transposed = transposed_read_dims(op)
         # (Along a loop of 1 the "transposed" input is contiguous: no block to transpose.)
         if transposed is not None and all(loop_bounds(op)[d] != 1 for d in transposed):
-            return plan_transposed_blocks(op, host, transposed)
-        return plan_elementwise(op, host)
-    return plan_reduction(op, host)
+            plan = plan_transposed_blocks(op, host, transposed)
+        else:
+            plan = plan_elementwise(op, host)
+    else:
+        plan = plan_reduction(op, host)
+    plan.gathers = name == "linalg.generic" and _has_tensor_extract(op)
+    return plan
 
 
 # Element types whose memory is not read or written as vectors: i1 (bit-packed as LLVM vectors) and bf16
