@@ -5,8 +5,10 @@ its own sources (PYTHONPATH), into a cache_dir; this process loads those kernel 
 its own builds and times the two alternately, call by call (the order flipped every round), so
 that a load change hits both alike. Rates are GFLOP/s of median times, and shares of the FMA probe
 (bench_kernels.fma_peak_gflops, times the thread count) measured in the same run; one thread is
-timed by CPU time of the calling thread, more by wall time. The load average is printed beside
-each line.
+timed by CPU time of the calling thread, more by wall time, or with `--process-cpu` by CPU time of
+the process, against one core's peak per CPU second: on a loaded machine the wall time of a
+parallel call mostly measures the waits for a core (set OMP_WAIT_POLICY=passive with it, or the
+workers' spinning counts too). The load average is printed beside each line.
 
 Usage: python benchmarks/bench_matmul_ab.py --against /work/main [--threads N] [--rounds R]
        [--sizes 512,1024,2048,1024x8192x1024,-1000x768x768]
@@ -64,6 +66,7 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--sizes", default="512,1024,2048")
+    p.add_argument("--process-cpu", action="store_true", help="time by the process's CPU time (see above)")
     p.add_argument("--build-only", default="", help=argparse.SUPPRESS)  # (the subprocess: its cache_dir)
     args = p.parse_args(argv)
     other = Path(args.against).resolve()
@@ -95,10 +98,11 @@ def main(argv=None) -> int:
             print(built.stderr[-4000:], file=sys.stderr)
             return 1
         keys = json.loads(built.stdout.strip().splitlines()[-1])
-        peak = fma_peak_gflops(repeats=3)[0] * args.threads
-        clock = time.thread_time if args.threads == 1 else time.perf_counter
+        cpu = args.threads == 1 or args.process_cpu
+        peak = fma_peak_gflops(repeats=3)[0] * (1 if cpu else args.threads)
+        clock = time.thread_time if args.threads == 1 else time.process_time if cpu else time.perf_counter
         print(f"this tree vs {other}, {args.threads} thread(s), FMA probe {peak:.1f} GFLOP/s "
-              f"({'CPU' if args.threads == 1 else 'wall'} time), load {os.getloadavg()[0]:.1f}", flush=True)
+              f"({'per CPU second' if cpu else 'wall time'}), load {os.getloadavg()[0]:.1f}", flush=True)
         for m, k, n in _sizes(args.sizes):
             rows = abs(m)
             a, b, w, bias = torch.randn(rows, k), torch.randn(k, n), torch.randn(n, k), torch.randn(n)
