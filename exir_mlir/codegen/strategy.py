@@ -219,18 +219,18 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     )
 
 
-# Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks); and while a
-# block of A of this many rows and its panel fit half of L2 together, this many.
+# Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks) ...
 PACKED_ROWS = 256
+# ... and while this many rows of A and their panel fit half of L2 together, this many.
 _PACKED_ROWS_SMALL_K = 64
 
 
 def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
     """(mc, kc) of the packed outer-product kernel (nr: its register block's columns, one panel;
-    `bits`: the element's). With 32 registers (AVX-512: an 8 x 32 register
-    block, 16 FMAs per k step against 2 cache lines of its panel): mc rows of A per thread tile
-    (one B panel of nr columns each), k blocks of kc steps (kc = K: each register block runs its
-    whole k loop, and C's block is read and written once).
+    `bits`: the element's): mc rows of A per thread tile (of one panel), k blocks of kc steps
+    (kc = K: each register block runs its whole k loop, and C's block is read and written once).
+    With 32 registers (AVX-512: an 8 x 32 register block, 16 FMAs per k step against 2 cache lines
+    of its panel):
 
     The panel (kc x nr) is read from L2 by every register block of a thread tile but the first,
     which brings it from L3 (or memory): one stream of two cache lines per k step, more than the
@@ -243,7 +243,8 @@ def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
     every panel, and 256-row tiles were no faster (0.97-1.02x at 512^3, 1024^3, 768-deep layers;
     a C model of the kernel slightly slower at 768 and 1024). Blocking k does not help while the
     panel stays in L2: at 2048^3, 256-row tiles ran as fast with the whole k loop as with k blocks
-    of 512 or 1024 (the C model). Past half of L2 (K > 4096 for f32 at 1 MiB) it does: k blocks
+    of 512 or 1024 (the C model); with 64-row tiles, 256-deep blocks ran 512^3 / 1024^3 / 2048^3
+    at 81% / 86% / 71% of the peak against 90% / 88% / 82% with the whole k loop (load 5.8). Past half of L2 (K > 4096 for f32 at 1 MiB) it does: k blocks
     whose panel fills a quarter of L2 (2048 f32 steps; 8192-deep k, C model: 224 GFLOP/s against
     206 with the whole k loop and 211 with the 256-deep blocks used before). The C tile
     accumulates across the k blocks in memory (256 x 32 f32: 32 KiB, in L1), and an epilogue then
