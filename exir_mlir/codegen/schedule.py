@@ -771,16 +771,22 @@ def _epilogue_fits(op: ir.OpView, plan: OpPlan, host: HostCPU, bits: int) -> boo
     """The dot kernel keeps whole k rows per register block anyway. The outer-product kernel
     blocks k for the caches; fused with an epilogue its k loop runs whole inside each register
     block, so only where the B panel of a block (k x nr) stays in half of L1 -- or, B packed into
-    contiguous panels (pack_matmul.py), in half of L2: the panel is then one stream, which the
-    hardware prefetcher brings from L2 ahead of the FMAs (2048^3 + bias + relu at one thread, Zen 5:
-    83% of the FMA peak fused, whole k, against 52% for the dot kernel with a separate pass)."""
+    contiguous panels (pack_matmul.py), where the plan runs k whole (in half of L2: the panel is
+    then one stream, which the hardware prefetcher brings from L2 ahead of the FMAs; 2048^3 + bias
+    + relu at one thread, Zen 5: 83% of the FMA peak fused, whole k, against 52% for the dot kernel
+    with a separate pass)."""
     if plan.kind == "dot":
         return True
     red = [b for b, it in zip(plan.loop_sizes, plan.iterators) if it == "reduction"]
     if not red or DYNAMIC in red:
         return False
-    cache = host.l2_bytes if PACKED_MARK in op.operation.attributes else host.l1d_bytes
-    return math.prod(red) * max(plan.vector_tiles) * bits // 8 <= cache // 2
+    if PACKED_MARK in op.operation.attributes:
+        # Fused, the k loop runs whole in each register block: only where the plan does not block
+        # k (strategy.packed_blocks). A blocked k accumulates C across its blocks, and the epilogue
+        # then runs once, after the last block, as its own pass.
+        return all(c == 0 or c >= b for b, c, it in zip(plan.loop_sizes, plan.cache_tiles, plan.iterators)
+                   if it == "reduction")
+    return math.prod(red) * max(plan.vector_tiles) * bits // 8 <= host.l1d_bytes // 2
 
 
 def _attach_epilogues(entries: list[_Tagged], host: HostCPU) -> None:
