@@ -51,6 +51,9 @@ A body whose sizes depend on its chunk bounds cannot be sized by the caller and 
 of its own per chunk (none seen from the pipeline: its tile buffers are fixed-size, hoisted out
 of its loop by loop_buffers.py).
 
+First, the two buffers bufferization allocates for an `scf.if` result written by both branches
+become one (branch_buffers.py: only one branch runs).
+
 So a call of fixed sizes makes one pool take for all its temporaries, at any thread count; each
 call takes its own arena (the pool keeps it for the next call of the same sizes), so concurrent
 calls (several Python threads, or a native library's instances on several threads) never share
@@ -64,6 +67,7 @@ from typing import Callable
 
 from exir_mlir._mlir import arith, func, ir
 from exir_mlir._mlir import memref as memref_d
+from exir_mlir.codegen.branch_buffers import share_branch_buffers
 from exir_mlir.codegen.op_walk import collect_ops
 from exir_mlir.codegen.parallel_gomp import BODY_PREFIX, THREAD_SLOT_ARGUMENT, THREADS_ATTR
 
@@ -562,7 +566,9 @@ def _calls_by_callee(functions: list[ir.Operation]) -> dict[str, list[ir.Operati
 def plan_arenas(module: ir.Operation) -> int:
     """`exir-cpu-plan-arena`: every function's temporaries into one arena per call, each parallel
     body's into its thread's slice of a scratch buffer in its caller's arena (see the module
-    docstring). Returns how many allocations became views."""
+    docstring), after the two branches' buffers of an `scf.if` result became one where they can
+    (branch_buffers.py). Returns how many allocations became views."""
+    share_branch_buffers(module)
     functions = collect_ops(module, "func.func")
     planned = 0
     if THREADS_ATTR in module.attributes:

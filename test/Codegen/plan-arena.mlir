@@ -223,3 +223,93 @@ func.func @nested_in_regions(%cond: i1, %n: index, %count: i32) {
   }
   return
 }
+
+// -----
+
+// Both branches of an scf.if write its result into a fresh buffer: bufferization allocates one
+// per branch and selects on the condition. Only one branch runs, so the two are one buffer
+// (branch_buffers.py): the result's (freed by the deallocation's pointer checks, which now never
+// fire: the caller gets it), and a temporary's (two unconditional frees: one goes; planned with
+// the other temporary).
+// CHECK-LABEL: func.func @branch_buffers
+// CHECK:         %[[OUT:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-NOT:     memref.alloc(
+// CHECK:         %[[R:.*]] = arith.select %{{.*}}, %[[OUT]], %[[OUT]]
+// CHECK:         scf.if
+// CHECK:           call @fill(%[[OUT]])
+// CHECK:         } else {
+// CHECK:           call @fill(%[[OUT]])
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[T:.*]] = memref.view %[[ARENA]]
+// CHECK:         arith.select %{{.*}}, %[[T]], %[[T]]
+// CHECK-NOT:     memref.alloc
+// CHECK:         return %[[R]]
+func.func private @fill(memref<?xf32>)
+func.func @branch_buffers(%c: i1, %n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %r = arith.select %c, %a, %b : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%a) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%b) : (memref<?xf32>) -> ()
+  }
+  %pr = memref.extract_aligned_pointer_as_index %r : memref<?xf32> -> index
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %fa = arith.cmpi ne, %pa, %pr : index
+  scf.if %fa {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+  %fb = arith.cmpi ne, %pb, %pr : index
+  scf.if %fb {
+    memref.dealloc %b : memref<?xf32>
+  }
+  %x = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %y = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %t = arith.select %c, %x, %y : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%x) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%y) : (memref<?xf32>) -> ()
+  }
+  %other = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  func.call @fill(%t) : (memref<?xf32>) -> ()
+  func.call @fill(%other) : (memref<?xf32>) -> ()
+  memref.dealloc %x : memref<?xf32>
+  memref.dealloc %y : memref<?xf32>
+  memref.dealloc %other : memref<?xf32>
+  return %r : memref<?xf32>
+}
+
+// -----
+
+// Left as two: the else-branch's buffer is read after the scf.if (not only in its branch).
+// CHECK-LABEL: func.func @branch_buffers_read_outside
+// CHECK:         %[[A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:         %[[B:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:         arith.select %{{.*}}, %[[A]], %[[B]]
+func.func private @fill(memref<?xf32>)
+func.func @branch_buffers_read_outside(%c: i1, %n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %r = arith.select %c, %a, %b : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%a) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%b) : (memref<?xf32>) -> ()
+  }
+  func.call @fill(%b) : (memref<?xf32>) -> ()
+  %pr = memref.extract_aligned_pointer_as_index %r : memref<?xf32> -> index
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %fa = arith.cmpi ne, %pa, %pr : index
+  scf.if %fa {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+  %fb = arith.cmpi ne, %pb, %pr : index
+  scf.if %fb {
+    memref.dealloc %b : memref<?xf32>
+  }
+  return %r : memref<?xf32>
+}
