@@ -7,7 +7,8 @@
 // slot * slice + offset. Its caller allocates one slice per thread of the team it asks for (2,
 // the compiled count) around the call, which lands in the caller's arena with its other
 // temporary (%t). The launch asks GOMP_parallel for the team size the caller passed in the slot
-// argument, each task passes its thread number there, the direct call (one iteration) 0.
+// argument, each task passes its thread number there, the direct call (one iteration, or too
+// little work) 0.
 // CHECK-LABEL: func.func @caller
 // CHECK-SAME:    (%[[X:.*]]: memref<64x16xf32>, %[[N:.*]]: index)
 // CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
@@ -16,12 +17,12 @@
 // CHECK:         %[[SLICE_BYTES:.*]] = arith.addi %c576{{[_0-9]*}}, %{{.*}} : index
 // CHECK:         %[[SCRATCH_BYTES:.*]] = arith.muli %[[TWO]], %[[SLICE_BYTES]] : index
 // CHECK:         %[[SCRATCH:.*]] = memref.view %[[ARENA]][%{{.*}}][%[[SCRATCH_BYTES]]] : memref<?xi8> to memref<?xi8>
-// CHECK:         call @__exir_parallel_body_0(%{{.*}}, %{{.*}}, %[[X]], %[[N]], %[[SCRATCH]], %[[TWO]])
+// CHECK:         call @__exir_parallel_body_0(%{{.*}}, %{{.*}}, %{{.*}}, %[[X]], %[[N]], %[[SCRATCH]], %[[TWO]])
 // CHECK:         call @use(%[[T]])
 // CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
 // CHECK-NOT:     memref.dealloc
 // CHECK-LABEL: func.func private @__exir_parallel_body_0
-// CHECK-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %{{.*}}: memref<64x16xf32>, %[[BN:.*]]: index, %[[S:.*]]: memref<?xi8>, %[[SLOT:.*]]: index {exir.thread_slot})
+// CHECK-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %{{.*}}: index, %{{.*}}: memref<64x16xf32>, %[[BN:.*]]: index, %[[S:.*]]: memref<?xi8>, %[[SLOT:.*]]: index {exir.thread_slot})
 // CHECK:         %[[BYTES:.*]] = arith.addi %c576{{[_0-9]*}}, %{{.*}} : index
 // CHECK:         %[[BASE:.*]] = arith.muli %[[SLOT]], %[[BYTES]] : index
 // CHECK:         %[[AT_COLS:.*]] = arith.addi %[[BASE]], %c0{{.*}} : index
@@ -50,12 +51,13 @@ module attributes {exir.parallel_threads = 2 : i32} {
     %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
-    call @__exir_parallel_body_0(%c0, %c8, %x, %n) : (index, index, memref<64x16xf32>, index) -> ()
+    %work = arith.constant 65536 : index
+    call @__exir_parallel_body_0(%c0, %c8, %work, %x, %n) : (index, index, index, memref<64x16xf32>, index) -> ()
     call @use(%t) : (memref<16xf32>) -> ()
     memref.dealloc %t : memref<16xf32>
     return
   }
-  func.func private @__exir_parallel_body_0(%lo: index, %hi: index, %x: memref<64x16xf32>, %n: index) attributes {passthrough = ["noinline"]} {
+  func.func private @__exir_parallel_body_0(%lo: index, %hi: index, %work: index, %x: memref<64x16xf32>, %n: index) attributes {passthrough = ["noinline"]} {
     %c1 = arith.constant 1 : index
     %cols = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
     %rows = memref.alloc() {alignment = 64 : i64} : memref<8x16xf32>
@@ -85,10 +87,10 @@ module attributes {exir.parallel_threads = 2 : i32} {
 // CHECK-NEXT:    %[[TEAM:.*]] = arith.index_cast %[[COUNT]] : i32 to index
 // CHECK:         %[[BYTES:.*]] = arith.muli %[[TEAM]], %{{.*}} : index
 // CHECK:         %[[SCRATCH:.*]] = memref.alloc(%[[BYTES]]) {alignment = 64 : i64} : memref<?xi8>
-// CHECK:         call @__exir_parallel_body_0(%{{.*}}, %{{.*}}, %{{.*}}, %[[SCRATCH]], %[[TEAM]])
+// CHECK:         call @__exir_parallel_body_0(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SCRATCH]], %[[TEAM]])
 // CHECK-NEXT:    memref.dealloc %[[SCRATCH]]
 // CHECK-LABEL: func.func private @__exir_parallel_body_0
-// CHECK-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %{{.*}}: memref<64x16xf32>, %[[S:.*]]: memref<?xi8>, %[[SLOT:.*]]: index {exir.thread_slot})
+// CHECK-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %{{.*}}: index, %{{.*}}: memref<64x16xf32>, %[[S:.*]]: memref<?xi8>, %[[SLOT:.*]]: index {exir.thread_slot})
 // CHECK:         %[[BASE:.*]] = arith.muli %[[SLOT]], %c64{{.*}} : index
 // CHECK:         memref.view %[[S]]
 // CHECK:         memref.alloc(%[[HI]]) {alignment = 64 : i64} : memref<?xf32>
@@ -96,10 +98,11 @@ module attributes {exir.parallel_threads = 0 : i32} {
   func.func @pool_size(%x: memref<64x16xf32>) {
     %c0 = arith.constant 0 : index
     %c64 = arith.constant 64 : index
-    call @__exir_parallel_body_0(%c0, %c64, %x) : (index, index, memref<64x16xf32>) -> ()
+    %work = arith.constant 65536 : index
+    call @__exir_parallel_body_0(%c0, %c64, %work, %x) : (index, index, index, memref<64x16xf32>) -> ()
     return
   }
-  func.func private @__exir_parallel_body_0(%lo: index, %hi: index, %x: memref<64x16xf32>) attributes {passthrough = ["noinline"]} {
+  func.func private @__exir_parallel_body_0(%lo: index, %hi: index, %work: index, %x: memref<64x16xf32>) attributes {passthrough = ["noinline"]} {
     %c1 = arith.constant 1 : index
     %cols = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
     %upto = memref.alloc(%hi) {alignment = 64 : i64} : memref<?xf32>
