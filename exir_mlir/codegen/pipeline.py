@@ -25,7 +25,7 @@ from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
-from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
+from exir_mlir.codegen.parallel_gomp import THREADS_ATTR, dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.stack_vectors import unmask_stack_vectors
 from exir_mlir.codegen.parallel_work import drop_work_hints
 from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
@@ -324,9 +324,6 @@ def _vector_copy(source: ir.Value, target: ir.Value) -> None:
     padding = arith.constant(elem, 0.0 if isinstance(elem, ir.FloatType) else 0)
     value = vector.TransferReadOp(vector_type, source, [zero] * rank, identity, padding, in_bounds).result
     vector.TransferWriteOp(None, value, target, [zero] * rank, identity, in_bounds)
-
-
-THREADS_ATTR = "exir.parallel_threads"
 
 
 def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:

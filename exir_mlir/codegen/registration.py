@@ -91,8 +91,8 @@ def register_cpu_passes() -> None:
     register_pass(
         "exir-cpu-plan-arena",
         _reporting(arena.plan_arenas),
-        description="a function's top-level temporaries -> views of one arena per call, at offsets planned "
-                    "from their live ranges",
+        description="a function's temporaries -> views of one arena per call, at offsets planned from their "
+                    "live ranges; a parallel body's -> its thread's slice of a scratch buffer in its caller's arena",
     )
     register_pass(
         "exir-cpu-outline-loops",
