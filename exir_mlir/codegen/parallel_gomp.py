@@ -12,13 +12,17 @@ Two steps, because packing a loop's live-in values into one pointer is simple on
 value is an LLVM scalar:
 
 1. `outline_foralls` (memref level): each outermost forall becomes
-   `func.call @__exir_parallel_body_N(%lo, %hi, live-ins...)`, a private function running
-   `scf.for %i = %lo to %hi` over the body (multi-dimensional foralls are linearized first).
+   `func.call @__exir_parallel_body_N(%lo, %hi, %work, live-ins...)`, a private function running
+   `scf.for %i = %lo to %hi` over the body (multi-dimensional foralls are linearized first);
+   `%work` is the op's work at run time where its sizes are dynamic (parallel_work.py), else
+   strategy.PARALLEL_MIN_WORK, and only the launch reads it.
 2. `dispatch_with_gomp` (LLVM dialect, after every conversion): each call of a body function is
    retargeted to `@__exir_parallel_launch_N`, with the same arguments, which stores them in a
    stack struct and calls `GOMP_parallel(@__exir_parallel_task_N, struct, nthreads, 0)`; each
    task loads them and runs the body on its contiguous chunk of [lo, hi). A loop of one
-   iteration, or one thread, calls the body directly.
+   iteration, or one thread, calls the body directly; so does the loop of an op of dynamic sizes
+   whose work at run time is below strategy.PARALLEL_MIN_WORK (the static plan of such an op has
+   no parallel loop).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, func, ir, scf
 from exir_mlir.codegen.linearize_forall import linearize
 from exir_mlir.codegen.op_walk import values_defined_inside
+from exir_mlir.codegen.parallel_work import take_work_hint
+from exir_mlir.codegen.strategy import PARALLEL_MIN_WORK
 
 BODY_PREFIX = "__exir_parallel_body_"
 LAUNCH_PREFIX = "__exir_parallel_launch_"
@@ -96,13 +102,13 @@ def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
     passed = [v for v in live_ins if not _is_rematerialized(v)]
     index = ir.IndexType.get()
     with ir.InsertionPoint(module_block), op.location:
-        body_func = func.FuncOp(name, ([index, index, *[v.type for v in passed]], []), visibility="private")
+        body_func = func.FuncOp(name, ([index, index, index, *[v.type for v in passed]], []), visibility="private")
         # Called from its launch (one chunk) and its task (one per thread): inlined into both,
         # LLVM would generate its machine code three times (compile time, not run time: a call
         # per chunk).
         body_func.operation.attributes["passthrough"] = ir.ArrayAttr.get([ir.StringAttr.get("noinline")])
         entry = body_func.add_entry_block()
-    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[2:]))
+    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[3:]))
     with ir.InsertionPoint(entry), op.location:
         for value in live_ins:
             if value not in mapping:
@@ -125,10 +131,14 @@ def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
         return ir.WalkResult.ADVANCE
 
     loop.operation.walk(remap)
+    work = take_work_hint(op)
     with ir.InsertionPoint(op), op.location:
         lo = arith.constant(index, 0)
         hi = ub[0] if ub else arith.constant(index, static_ub)
-        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [lo, hi, *passed])
+        # The op's work at run time (an op of dynamic sizes) or, unknown, enough to run in parallel.
+        if work is None:
+            work = arith.constant(index, PARALLEL_MIN_WORK)
+        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [lo, hi, work, *passed])
     op.erase()
 
 
@@ -148,11 +158,12 @@ def outline_foralls(module: ir.Module | ir.Operation) -> int:
 
 
 def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
-    """LLVM-dialect text of the launch and task functions of body `n` (arguments: lo, hi, live-ins)."""
+    """LLVM-dialect text of the launch and task functions of body `n` (arguments: lo, hi, work, live-ins)."""
     struct = f"!llvm.struct<({', '.join(arg_types)})>"
     params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(arg_types))
     args = ", ".join(f"%a{i}" for i in range(len(arg_types)))
-    # The task calls the body on its own chunk: (start, stop) then the live-ins, fields 2.. of the struct.
+    # The task calls the body on its own chunk: (start, stop) then the work and the live-ins, fields 2..
+    # of the struct.
     chunk_args = ", ".join(["%start", "%stop", *(f"%f{i}" for i in range(2, len(arg_types)))])
     signature = f"({', '.join(arg_types)}) -> ()"
     inserts = []
@@ -168,7 +179,10 @@ def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
     %one = llvm.mlir.constant(1 : i64) : i64
     %span = llvm.sub %a1, %a0 : i64
     %single = llvm.icmp "sle" %span, %one : i64
-    llvm.cond_br %single, ^direct, ^parallel
+    %min_work = llvm.mlir.constant({PARALLEL_MIN_WORK} : i64) : i64
+    %small = llvm.icmp "ult" %a2, %min_work : i64
+    %direct = llvm.or %single, %small : i1
+    llvm.cond_br %direct, ^direct, ^parallel
   ^direct:
     llvm.call @{BODY_PREFIX}{n}({args}) : {signature}
     llvm.return

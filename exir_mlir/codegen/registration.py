@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, hoist_state, linearize_forall,
-                                outline_loops, pipeline, share_kernels, stack_vectors)
+from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, gather_rows, hoist_state,
+                                linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors)
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -42,6 +42,12 @@ def register_cpu_passes() -> None:
         _reporting(hoist_state.hoist_state_computations),
         description="computations of read-only state (arguments marked exir.read_only_state) -> a function "
                     "<entry>__init that the runtime runs once; the entry takes its results (part of exir-cpu-tile)",
+    )
+    register_pass(
+        "exir-cpu-read-gather-indices",
+        _reporting(gather_rows.read_gather_indices_in_body),
+        description="a gather's index input that is the same across the vector lanes is read in the op's body "
+                    "(the vectorizer then reads gathered rows as contiguous vectors; part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-bufferize",

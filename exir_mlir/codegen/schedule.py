@@ -14,7 +14,9 @@ from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
+from exir_mlir.codegen.gather_rows import read_gather_indices_in_body
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
+from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.share_kernels import inline_kernels, outline_kernels
 from exir_mlir.codegen.short_rows import choose_row_width
@@ -145,7 +147,7 @@ class _Script:
         if contraction or transposes_16x16:
             parent = self.fresh("around")
             self.emit(f"  {parent} = transform.get_parent_op {inner} : ({_ANY}) -> {_ANY}")
-        self.emit(f"  transform.structured.vectorize {inner}{sizes_text} : {_ANY}")
+        self.emit(f"  transform.structured.vectorize {inner}{sizes_text} {{vectorize_nd_extract}} : {_ANY}")
         if transposes_16x16:
             # The 16 x 16 transposes of a transposing copy (strategy.plan_transposed_blocks) as
             # AVX-512's network of 16-wide shuffles. The pipeline's lowering of other transposes
@@ -633,6 +635,8 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         and [plan.vector_tiles[d] for d in plan.transposed_block] == [16, 16]
 
     def vectorize(op: str, masked: bool, groups: dict[int, int]) -> None:
+        if masked and plan.gathers:
+            return  # (strategy.OpPlan.gathers: a masked gather stays scalar)
         script.vectorize(op, _group_sizes(plan.vector_tiles, groups) if masked else None,
                          transposes_16x16=transposes_16x16)
 
@@ -857,6 +861,13 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     for i, entry in enumerate(entries):
         entry.tag = i
         entry.op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+    for entry in entries:
+        # A parallel loop over dynamic sizes chooses at run time to run serially when the op is
+        # small, as a static plan does at compile time (parallel_work.py).
+        threaded = any(entry.plan.thread_tiles) or (entry.epilogue is not None and any(entry.epilogue.plan.thread_tiles))
+        if not entry.fused and threaded and DYNAMIC in entry.plan.loop_sizes:
+            primary = entry.epilogue.op if entry.epilogue is not None else entry.op
+            mark_run_time_work(module, entry.op, entry.plan.loop_sizes, DYNAMIC, before=primary)
     script = _Script()
     emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:
@@ -955,6 +966,8 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     # The panels of weights (and anything else computed from read-only state alone) move into an
     # init function run once (hoist_state.py); scheduled below like the entry function.
     hoist_state_computations(module)
+    # Gathers read whole rows where their index inputs are the same across the lanes (gather_rows.py).
+    read_gather_indices_in_body(module)
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
     # The repeated layers of a network: each distinct group of ops tiled once (share_kernels.py).

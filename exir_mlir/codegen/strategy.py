@@ -21,7 +21,7 @@ SHORT_ROWS = "exir.short_rows"
 # op takes. (At 1 << 18, the copies, fills and batch-norm epilogues of a static 8x16x32x32
 # residual block ran on one thread while its dynamic-batch build, whose batch counts as 1024,
 # split them: the static build was the slower one.)
-_PARALLEL_MIN_WORK = 1 << 15
+PARALLEL_MIN_WORK = 1 << 15
 
 
 @dataclass
@@ -42,6 +42,11 @@ class OpPlan:
     # Elements of one vector register: the unit in which a remainder of the lanes (vector_tiles'
     # innermost dim wider than 1) of a size known only at run time is cut (schedule._peeled).
     register_lanes: int = 0
+    # The op reads with tensor.extract (a gather; gather_rows.py): vectorized only where unmasked.
+    # Upstream's masked vectorization of a contiguous tensor.extract builds a transfer_read whose
+    # mask has the op's rank, not the source's (invalid IR: an embedding's row remainder of a width
+    # that is not a whole number of vectors); the masked remainder runs scalar instead.
+    gathers: bool = False
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -142,7 +147,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
     m, nn, k = m_dims[-1], n_dims[-1], k_dims[-1]
     vector[m], vector[nn], vector[k] = _clamp(mr, bounds[m]), _clamp(nr, bounds[nn]), _clamp(lanes, bounds[k])
     thread[m], thread[nn] = _clamp(64, bounds[m]), _clamp(64, bounds[nn])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     else:
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
@@ -211,7 +216,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     if k_dims:
         k = k_dims[-1]
         cache[k] = _clamp(kc, bounds[k])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     elif m_dims and n_dims:
         _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
@@ -244,7 +249,7 @@ def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inn
     """Thread tiles for an op whose parallel loops are independent: split the outermost big one."""
     n = len(bounds)
     thread = [0] * n
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         return thread
     parallel = [d for d in range(n) if iters[d] == "parallel"]
     for d in parallel:
@@ -367,17 +372,19 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     if linalg.isa_contraction_op(op):
         return plan_contraction(op, host)
     iters = iterator_kinds(op)
-    if name == "linalg.generic" and _has_tensor_extract(op):
-        return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
     if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
         return plan_loops(op, host)
     if all(i == "parallel" for i in iters):
         transposed = transposed_read_dims(op)
         # (Along a loop of 1 the "transposed" input is contiguous: no block to transpose.)
         if transposed is not None and all(loop_bounds(op)[d] != 1 for d in transposed):
-            return plan_transposed_blocks(op, host, transposed)
-        return plan_elementwise(op, host)
-    return plan_reduction(op, host)
+            plan = plan_transposed_blocks(op, host, transposed)
+        else:
+            plan = plan_elementwise(op, host)
+    else:
+        plan = plan_reduction(op, host)
+    plan.gathers = name == "linalg.generic" and _has_tensor_extract(op)
+    return plan
 
 
 # Element types whose memory is not read or written as vectors: i1 (bit-packed as LLVM vectors) and bf16
