@@ -31,15 +31,15 @@
 // TILED-LABEL: func.func @two_layers
 // TILED-DAG:     %[[TWO:.*]] = arith.constant dense<2.000000e+00> : vector<1x32xf32>
 // TILED-DAG:     %[[THREE:.*]] = arith.constant dense<3.000000e+00> : vector<1x32xf32>
-// TILED-NOT:     call
+// TILED-NOT:     call @__exir_kernel
 // TILED:         vector.contract {{.*}} into vector<4x16xf32>
 // TILED:         vector.contract {{.*}} into vector<1x16xf32>
 // TILED:         arith.mulf %{{.*}}, %[[TWO]]
 // TILED:         vector.contract {{.*}} into vector<4x16xf32>
 // TILED:         vector.contract {{.*}} into vector<1x16xf32>
 // TILED:         arith.mulf %{{.*}}, %[[THREE]]
-// TILED-NOT:     call
-// TILED-NOT:   func.func
+// TILED-NOT:     call @__exir_kernel
+// TILED-NOT:   func.func {{.*}}@__exir_kernel
 
 #row = affine_map<(d0, d1) -> (d1)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
