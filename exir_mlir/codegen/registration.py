@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, gather_rows, hoist_state,
-                                linearize_forall, outline_loops, pipeline, stack_vectors)
+                                linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors)
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -93,6 +93,13 @@ def register_cpu_passes() -> None:
         _reporting(arena.plan_arenas),
         description="a function's temporaries -> views of one arena per call, at offsets planned from their "
                     "live ranges; a parallel body's -> its thread's slice of a scratch buffer in its caller's arena",
+    )
+    register_pass(
+        "exir-cpu-share-kernels",
+        _reporting(share_kernels.outline_kernels),
+        description="each group of linalg ops the tiling schedule handles together -> a private function "
+                    "on tensors, identical ones kept once (part of exir-cpu-tile, which tiles each once "
+                    "and inlines them back)",
     )
     register_pass(
         "exir-cpu-outline-loops",

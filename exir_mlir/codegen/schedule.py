@@ -18,6 +18,7 @@ from exir_mlir.codegen.gather_rows import read_gather_indices_in_body
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
+from exir_mlir.codegen.share_kernels import inline_kernels, outline_kernels
 from exir_mlir.codegen.short_rows import choose_row_width
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
                                         plan_elementwise, plan_op, touches_unvectorizable_memory)
@@ -987,7 +988,10 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     read_gather_indices_in_body(module)
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
+    # The repeated layers of a network: each distinct group of ops tiled once (share_kernels.py).
+    outline_kernels(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)
     _strip_tags(module)
+    inline_kernels(module)
