@@ -513,6 +513,22 @@ def Edge_SortOp : Edge_Op<"sort", [AllElementTypesMatch<["input", "values"]>]> {
   let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
 }
 
+def Edge_TopkOp : Edge_Op<"topk", [AllElementTypesMatch<["input", "values"]>]> {
+  let summary = "the first `k` of a stable sort along `dim` (descending when `largest`)";
+  let description = [{
+    Exactly the leading `k` positions of `edge.sort` with `descending = largest`: NaN is the
+    largest value, and equal values keep their source order. Without the other positions it needs
+    O(k n) work, not a full sort's. `k` must not exceed the size of `dim` (torch's own check).
+
+    ```mlir
+    %v, %i = "edge.topk"(%x) {dim = 1 : i64, k = 2 : i64, largest = true}
+        : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, I64Attr:$dim, I64Attr:$k, BoolAttr:$largest);
+  let results = (outs AnyRankedTensor:$values, TensorOf<[I64]>:$indices);
+}
+
 def Edge_Upsample2dOp : Edge_Op<"upsample2d", [SameOperandsAndResultElementType]> {
   let summary = "nearest or bilinear resize of the last two dims (NCHW)";
   let description = [{

@@ -835,6 +835,19 @@ irdl.dialect @edge {
     irdl.operands(input: %0)
     irdl.results(result: %1)
   }
+  irdl.operation @topk {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "#builtin.integer"
+    %2 = irdl.base "#builtin.integer"
+    %3 = irdl.is true
+    %4 = irdl.is false
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %0)
+    irdl.attributes {"dim" = %1, "k" = %2, "largest" = %5}
+    irdl.results(values: %6, indices: %7)
+  }
   irdl.operation @trunc {
     %0 = irdl.base "!builtin.tensor"
     %1 = irdl.base "!builtin.tensor"

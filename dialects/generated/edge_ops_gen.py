@@ -5350,6 +5350,92 @@ def tanh(result, input, *, loc=None, ip=None) -> _ods_ir.OpResult:
   return TanhOp(result=result, input=input, loc=loc, ip=ip).result
 
 @_ods_cext.register_operation(_Dialect)
+class TopkOp(_ods_ir.OpView):
+  r"""
+  Exactly the leading `k` positions of `edge.sort` with `descending = largest`: NaN is the
+  largest value, and equal values keep their source order. Without the other positions it needs
+  O(k n) work, not a full sort's. `k` must not exceed the size of `dim` (torch's own check).
+  
+  ```mlir
+  %v, %i = "edge.topk"(%x) {dim = 1 : i64, k = 2 : i64, largest = true}
+      : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
+  ```
+  """
+
+  OPERATION_NAME = "edge.topk"
+
+  _ODS_REGIONS = (0, True)
+
+  def __init__(self, values, indices, input, dim, k, largest, *, loc=None, ip=None):
+    operands = []
+    attributes = {}
+    regions = None
+    operands.append(input)
+    _ods_context = _ods_get_default_loc_context(loc)
+    attributes["dim"] = (dim if (
+    isinstance(dim, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(dim, context=_ods_context))
+    attributes["k"] = (k if (
+    isinstance(k, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('I64Attr')) else
+      _ods_ir.AttrBuilder.get('I64Attr')(k, context=_ods_context))
+    attributes["largest"] = (largest if (
+    isinstance(largest, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('BoolAttr')) else
+      _ods_ir.AttrBuilder.get('BoolAttr')(largest, context=_ods_context))
+    results = []
+    results.append(values)
+    results.append(indices)
+    _ods_successors = None
+    super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, self._ODS_OPERAND_SEGMENTS, self._ODS_RESULT_SEGMENTS, attributes=attributes, results=results, operands=operands, successors=_ods_successors, regions=regions, loc=loc, ip=ip)
+
+  @builtins.property
+  def input(self) -> _ods_ir.Value[_ods_ir.RankedTensorType]:
+    return self.operation.operands[0]
+
+  @builtins.property
+  def dim(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["dim"]
+
+  @dim.setter
+  def dim(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["dim"] = value
+
+  @builtins.property
+  def k(self) -> _ods_ir.IntegerAttr:
+    return self.operation.attributes["k"]
+
+  @k.setter
+  def k(self, value: _ods_ir.IntegerAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["k"] = value
+
+  @builtins.property
+  def largest(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["largest"]
+
+  @largest.setter
+  def largest(self, value: _ods_ir.BoolAttr):
+    if value is None:
+      raise ValueError("'None' not allowed as value for mandatory attributes")
+    self.operation.attributes["largest"] = value
+
+  @builtins.property
+  def values(self) -> _ods_ir.OpResult[_ods_ir.RankedTensorType]:
+    return self.operation.results[0]
+
+  @builtins.property
+  def indices(self) -> _ods_ir.OpResult:
+    return self.operation.results[1]
+
+def topk(values, indices, input, dim, k, largest, *, loc=None, ip=None) -> _ods_ir.OpResultList:
+  return TopkOp(values=values, indices=indices, input=input, dim=dim, k=k, largest=largest, loc=loc, ip=ip).results
+
+@_ods_cext.register_operation(_Dialect)
 class TruncDivideOp(_ods_ir.OpView):
   r"""
   Elementwise with torch broadcasting; both operands and the result have one dtype

@@ -1,4 +1,5 @@
-"""aten-to-edge patterns for sorting: sort, and topk as a stable sort and a slice."""
+"""aten-to-edge patterns for sorting: sort, and topk as edge.topk (a small static k) or a stable
+sort and a slice."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from .args import AtenArgs
 from .builders import dim_index, full, normalize_dim, to_index
 
 FAMILY = "sort"
+# Up to this k, topk is edge.topk: k selection passes over each row (O(k n), one linalg.generic each,
+# so code grows with k); a larger or symbolic k sorts the whole row (O(n^2)) and slices.
+TOPK_PASSES_MAX = 16
 
 
 def lower_sort(op):
@@ -24,7 +28,8 @@ def lower_sort(op):
 
 
 def lower_topk(op):
-    """topk = a stable sort (descending for the largest) and the first k of each."""
+    """topk = the first k of a stable sort (descending for the largest): edge.topk for a small
+    static k, else edge.sort and a slice."""
     args = AtenArgs(op, ["self", "k?"])
     x = args.tensor("self")
     k = args.sym_int("k")
@@ -32,8 +37,13 @@ def lower_topk(op):
         return [x, full(0, op.results[1].type)]
     dim = normalize_dim(args.attr("dim", -1), rank_of(x))
     shape = shape_of(x)
+    largest = bool(args.attr("largest", True))
+    if isinstance(k, int) and 0 < k <= TOPK_PASSES_MAX and all(shape_of(r)[dim] == k for r in op.results):
+        new = create("edge.topk", [x], [r.type for r in op.results],
+                     {"dim": i64_attr(dim), "k": i64_attr(k), "largest": bool_attr(largest)})
+        return list(new.results)
     sorted_ = create("edge.sort", [x], [x.type, ranked(shape, i64())],
-                     {"dim": i64_attr(dim), "descending": bool_attr(bool(args.attr("largest", True)))})
+                     {"dim": i64_attr(dim), "descending": bool_attr(largest)})
     out = []
     for value, res in zip(sorted_.results, op.results):
         # the first k along dim (export guards k <= its size; a symbolic k is its index value),

@@ -40,7 +40,7 @@ SIGN_AGNOSTIC = {
 # Patterns that read builders.unsigned_operand/unsigned_result.
 SIGN_AWARE = {
     "cast", "abs", "relu", "sign", "floor_divide", "trunc_divide", "remainder", "fmod", "maximum", "minimum",
-    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "max_pool", "pow",
+    "clamp", "lt", "le", "gt", "ge", "amax", "amin", "argmax", "argmin", "sort", "topk", "max_pool", "pow",
     "max_pool_with_indices",
 }
 # Backend ops, sign-agnostic where their attributes say so: a matmul's products and sums wrap

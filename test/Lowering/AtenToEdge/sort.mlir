@@ -11,12 +11,11 @@ func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
 
 // -----
 
-// topk: a stable sort (descending for the largest), then the first k of values and indices.
+// topk with a small static k: edge.topk (k selection passes, not a full sort), largest as given.
 // CHECK-LABEL: func.func @topk
-// CHECK: %[[S:.*]]:2 = "edge.sort"(%{{.*}}) {descending = true, dim = 1 : i64} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
-// CHECK-DAG: %[[V:.*]] = "edge.slice"(%[[S]]#0) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x5xf32>) -> tensor<3x2xf32>
-// CHECK-DAG: %[[I:.*]] = "edge.slice"(%[[S]]#1) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x5xi64>) -> tensor<3x2xi64>
-// CHECK: return %[[V]], %[[I]]
+// CHECK: %[[T:.*]]:2 = "edge.topk"(%{{.*}}) {dim = 1 : i64, k = 2 : i64, largest = true} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
+// CHECK-NOT: edge.sort
+// CHECK: return %[[T]]#0, %[[T]]#1
 func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
   %0:2 = "exir.topk"(%x) {dim = -1 : i64, largest = true, sorted = true, static_k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
   return %0#0, %0#1 : tensor<3x2xf32>, tensor<3x2xi64>
@@ -24,17 +23,27 @@ func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
 
 // -----
 
-// topk along a dynamic dim (export guards k <= its size): the sort keeps x's dynamic dims; the
-// slices of the first 3 take the other dynamic dim from tensor.dim of x.
+// topk along a dynamic dim (export guards k <= its size), smallest: edge.topk keeps x's dynamic dims.
 // CHECK-LABEL: func.func @topk_dynamic
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
-// CHECK: %[[S:.*]]:2 = "edge.sort"(%[[X]]) {descending = true, dim = 1 : i64} : (tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xi64>)
-// CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}}
-// CHECK: "edge.slice"(%[[S]]#0, %[[D]]) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<?x?xf32>, index) -> tensor<?x3xf32>
-// CHECK: "edge.slice"(%[[S]]#1, %{{.*}}) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<?x?xi64>, index) -> tensor<?x3xi64>
+// CHECK: "edge.topk"(%[[X]]) {dim = 1 : i64, k = 3 : i64, largest = false} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
 func.func @topk_dynamic(%x: tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>) {
-  %0:2 = "exir.topk"(%x) {static_k = 3 : i64, dim = 1 : i64, largest = true, sorted = true} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
+  %0:2 = "exir.topk"(%x) {static_k = 3 : i64, dim = 1 : i64, largest = false, sorted = true} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
   return %0#0, %0#1 : tensor<?x3xf32>, tensor<?x3xi64>
+}
+
+// -----
+
+// topk with k past TOPK_PASSES_MAX (16): a stable sort (descending for the largest), then the
+// first k of values and indices.
+// CHECK-LABEL: func.func @topk_large_k
+// CHECK: %[[S:.*]]:2 = "edge.sort"(%{{.*}}) {descending = true, dim = 1 : i64} : (tensor<3x20xf32>) -> (tensor<3x20xf32>, tensor<3x20xi64>)
+// CHECK-DAG: %[[V:.*]] = "edge.slice"(%[[S]]#0) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x20xf32>) -> tensor<3x17xf32>
+// CHECK-DAG: %[[I:.*]] = "edge.slice"(%[[S]]#1) {dim = 1 : i64, start = 0 : i64, step = 1 : i64} : (tensor<3x20xi64>) -> tensor<3x17xi64>
+// CHECK: return %[[V]], %[[I]]
+func.func @topk_large_k(%x: tensor<3x20xf32>) -> (tensor<3x17xf32>, tensor<3x17xi64>) {
+  %0:2 = "exir.topk"(%x) {dim = -1 : i64, largest = true, sorted = true, static_k = 17 : i64} : (tensor<3x20xf32>) -> (tensor<3x17xf32>, tensor<3x17xi64>)
+  return %0#0, %0#1 : tensor<3x17xf32>, tensor<3x17xi64>
 }
 
 // -----

@@ -49,3 +49,35 @@ func.func @sort_dynamic(%x: tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x8xi64
   %0, %1 = "edge.sort"(%x) {dim = 1 : i64, descending = false} : (tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x8xi64>)
   return %0, %1 : tensor<?x8xf32>, tensor<?x8xi64>
 }
+
+// -----
+
+// topk (the first k of the stable sort): one reduction over the row per position. Pass 1 keeps the
+// pair first in the total order (value desc, NaN largest; equal: smaller index) among those after
+// pass 0's pick, and each pick goes to its own column of the results.
+// CHECK-LABEL: func.func @topk
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[NONE:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<?xi64>)
+// CHECK:       %[[P0:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<?x?xf32>) outs(%{{.*}}, %[[NONE]] : tensor<?xf32>, tensor<?xi64>)
+// CHECK:       %[[V0:.*]] = tensor.insert_slice %[[P0]]#0 into %{{.*}}[0, 0] [%[[D0]], 1] [1, 1] : tensor<?xf32> into tensor<?x2xf32>
+// CHECK:       %[[I0:.*]] = tensor.insert_slice %[[P0]]#1 into %{{.*}}[0, 0] [%[[D0]], 1] [1, 1] : tensor<?xi64> into tensor<?x2xi64>
+// CHECK:       %[[P1:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[P0]]#0, %[[P0]]#1 : tensor<?x?xf32>, tensor<?xf32>, tensor<?xi64>)
+// CHECK-NEXT:  ^bb0(%[[XJ:.*]]: f32, %[[PV:.*]]: f32, %[[PI:.*]]: i64, %[[AV:.*]]: f32, %[[AI:.*]]: i64):
+// CHECK:         %[[J:.*]] = arith.index_cast
+// CHECK:         %[[NOTYET:.*]] = arith.cmpi slt, %[[AI]], %{{.*}} : i64
+// CHECK:         %[[BEATS:.*]] = arith.ori %[[NOTYET]], %{{.*}} : i1
+// CHECK:         %[[LATER:.*]] = arith.cmpi slt, %[[PI]], %[[J]] : i64
+// CHECK:         %[[GT:.*]] = arith.cmpf ogt, %[[PV]], %[[XJ]] : f32
+// CHECK-NEXT:    %[[PBEFORE:.*]] = arith.ori %{{.*}}, %[[GT]] : i1
+// CHECK-NEXT:    %[[AFTER:.*]] = arith.ori %[[PBEFORE]], %{{.*}} : i1
+// CHECK-NEXT:    %[[TAKE:.*]] = arith.andi %[[AFTER]], %[[BEATS]] : i1
+// CHECK-NEXT:    arith.select %[[TAKE]], %[[XJ]], %[[AV]] : f32
+// CHECK-NEXT:    arith.select %[[TAKE]], %[[J]], %[[AI]] : i64
+// CHECK:       %[[V1:.*]] = tensor.insert_slice %[[P1]]#0 into %[[V0]][0, 1] [%[[D0]], 1] [1, 1]
+// CHECK:       %[[I1:.*]] = tensor.insert_slice %[[P1]]#1 into %[[I0]][0, 1] [%[[D0]], 1] [1, 1]
+// CHECK:       return %[[V1]], %[[I1]]
+func.func @topk(%x: tensor<?x?xf32>) -> (tensor<?x2xf32>, tensor<?x2xi64>) {
+  %0:2 = "edge.topk"(%x) {dim = 1 : i64, k = 2 : i64, largest = true} : (tensor<?x?xf32>) -> (tensor<?x2xf32>, tensor<?x2xi64>)
+  return %0#0, %0#1 : tensor<?x2xf32>, tensor<?x2xi64>
+}
