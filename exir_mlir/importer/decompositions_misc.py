@@ -1,6 +1,6 @@
 """Own decompositions (torch ops -> core ATen) of non-core ops torch._decomp leaves or gets wrong for exir-mlir.
 
-Reductions and scans (cummax/cummin, median/nanmedian/kthvalue/mode, max/min without dim), index updates
+Reductions and scans (cummax/cummin, median/nanmedian/kthvalue/mode, max/min without dim), sort.stable, index updates
 (index_reduce, put, scatter_reduce with include_self=False or 'mean'), searchsorted/bucketize, unfold with
 symbolic sizes, nonzero_static, addbmm (linear algebra: decompositions_linalg.py). Each entry is written with
 core ATen ops whose lowerings exist, for any (symbolic) size. Some are quadratic in the length of the dim
@@ -102,6 +102,11 @@ def _max_min_all(is_max: bool):
 
 def _sorted_along(x, d):
     return aten.sort.default(x, d, False)
+
+
+def sort_stable(x, *, stable=None, dim=-1, descending=False):
+    """sort.stable (`torch.sort(x, stable=True)`, argsort's too): exir-mlir's sort is always stable."""
+    return aten.sort.default(x, dim, descending)
 
 
 def kthvalue(x, k, dim=-1, keepdim=False):
@@ -469,6 +474,7 @@ def own_table() -> dict[torch._ops.OpOverload, Callable]:
         aten.max.default: _max_min_all(True),
         aten.min.default: _max_min_all(False),
         aten.kthvalue.default: kthvalue,
+        aten.sort.stable: sort_stable,
         aten.median.dim: _median_dim(False),
         aten.nanmedian.dim: _median_dim(True),
         aten.median.default: _median_all(False),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from exir_mlir._mlir import ir
 
 from ..conversion import PatternTable
-from ..ir_utils import DYNAMIC, bool_attr, create, create1, i64, i64_attr, rank_of, ranked, shape_of
+from ..ir_utils import DYNAMIC, bool_attr, create, create1, element_type, i64, i64_attr, rank_of, ranked, shape_of
 from .args import AtenArgs
 from .builders import dim_index, full, normalize_dim, to_index
 
@@ -53,6 +53,37 @@ def lower_topk(op):
         attrs = {"dim": i64_attr(dim), "start": i64_attr(0), "step": i64_attr(1)}
         out.append(create1("edge.slice", [value, *dyn], res.type, attrs))
     return out
+
+
+def leading_of_sort(x: ir.Value, result_type: ir.Type, dim: int, start, step) -> ir.Value | None:
+    """x[..., :k] along the dim an edge.sort of x sorted, for a small static k: the same values as
+    edge.topk (the sort's first k, largest first when descending), which costs O(k n) where the
+    sort costs O(n^2) (`torch.sort(x, descending=True)[1][:, :3]`). The sort itself stays for any
+    other user; without one its linalg is dead code. None where this does not apply."""
+    if not isinstance(x, ir.OpResult) or x.owner.name != "edge.sort":
+        return None
+    sort = x.owner.operation
+    k = shape_of(result_type)[dim]
+    a = sort.attributes
+    if (start != 0 or step != 1 or ir.IntegerAttr(a["dim"]).value != dim or k == DYNAMIC
+            or not 0 < k <= TOPK_PASSES_MAX):
+        return None
+    source = sort.operands[0]
+    shape = [k if d == dim else s for d, s in enumerate(shape_of(source))]
+    types = [ranked(shape, element_type(source)), ranked(shape, i64())]
+    if types[x.result_number] != result_type:
+        return None
+    attrs = {"dim": i64_attr(dim), "k": i64_attr(k), "largest": a["descending"]}
+    topk = None
+    for use in source.uses:  # the other result's slice may have made it already
+        o = use.owner.operation
+        if (o.name == "edge.topk" and o.block == sort.block and o.is_before_in_block(sort)
+                and all(o.attributes[n] == v for n, v in attrs.items())):
+            topk = o
+    if topk is None:
+        with ir.InsertionPoint(sort):  # before the sort: it dominates every user of the sort
+            topk = create("edge.topk", [source], types, attrs)
+    return topk.results[x.result_number]
 
 
 def populate_sort_patterns(table: PatternTable) -> None:

@@ -26,6 +26,7 @@ from ..ir_utils import (
 from .args import AtenArgs
 from .builders import cast, dim_index, dynamic_dims_like, normalize_dim, numel_index, to_index, typed_scalar
 from .indexing import NEGATIVE_INDICES
+from .sort import leading_of_sort
 
 FAMILY = "view"
 
@@ -137,6 +138,8 @@ def lower_slice(op):
             length = arith.MaxSIOp(index_constant(0), arith.SubIOp(end_v, index_constant(start)).result).result
         else:
             return [_gather_slice(x, rt, dim, start, end, step)]
+    elif (leading := leading_of_sort(x, rt, dim, start, step)) is not None:
+        return [leading]
     return [_slice(x, rt, dim, start, length, step)]
 
 

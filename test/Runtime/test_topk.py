@@ -1,4 +1,5 @@
-"""topk with a small static k (edge.topk: k selection passes over each row) end to end, against eager.
+"""topk with a small static k, and the leading k of a sort (edge.topk: k selection passes over each
+row) end to end, against eager.
 
 One program, exported with every dim dynamic, compiled at 1 and 3 threads and run at row lengths
 across the vector width (5 .. 200, non-multiples of 16 among them). The values must equal eager's;
@@ -16,8 +17,12 @@ from _function_module import FunctionModule
 
 
 def _topks(x, n):
+    s = torch.sort(x, dim=1)
     return (*torch.topk(x, 1, dim=1), *torch.topk(x, 5, dim=1), *torch.topk(x, 5, dim=1, largest=False),
-            *torch.topk(x, 2, dim=0), *torch.topk(n, 3, dim=1), *torch.topk(n, 4, dim=1, largest=False))
+            *torch.topk(x, 2, dim=0), *torch.topk(n, 3, dim=1), *torch.topk(n, 4, dim=1, largest=False),
+            # the leading k of a sort: edge.topk too
+            torch.sort(x, dim=1, descending=True)[1][:, :3], s[0][:, :4], s[1][:, :4], s[0][:, 1:3],
+            torch.argsort(n, dim=1, descending=True, stable=True)[:, :2])
 
 
 def _stable(x, k, dim, largest):
@@ -26,8 +31,10 @@ def _stable(x, k, dim, largest):
 
 
 def _reference(x, n):
+    s = torch.sort(x, dim=1, stable=True)
     return (*_stable(x, 1, 1, True), *_stable(x, 5, 1, True), *_stable(x, 5, 1, False),
-            *_stable(x, 2, 0, True), *_stable(n, 3, 1, True), *_stable(n, 4, 1, False))
+            *_stable(x, 2, 0, True), *_stable(n, 3, 1, True), *_stable(n, 4, 1, False),
+            _stable(x, 3, 1, True)[1], s[0][:, :4], s[1][:, :4], s[0][:, 1:3], _stable(n, 2, 1, True)[1])
 
 
 def _inputs(rows, cols, seed):
@@ -57,5 +64,5 @@ def test_topk_small_k_matches_stable_sort(threads):
             assert g.shape == w.shape and g.dtype == w.dtype, (k, cols, g.shape, w.shape)
             assert torch.equal(g, w) or torch.equal(g.isnan(), w.isnan()) and torch.equal(g[~g.isnan()], w[~w.isnan()]), \
                 f"output {k} at {rows}x{cols}:\n{g}\n{w}"
-            if k % 2 == 0:  # values: eager's own topk agrees
+            if k < 12 and k % 2 == 0 or k in (13, 15):  # values: eager's own agree
                 torch.testing.assert_close(g, e, rtol=0, atol=0, equal_nan=True)

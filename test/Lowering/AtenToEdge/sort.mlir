@@ -59,3 +59,23 @@ func.func @topk_symbolic_k(%x: tensor<4x?xf32>, %k: !exir.symint) -> (tensor<4x?
   %0:2 = "exir.topk"(%x, %k) {dim = 1 : i64, largest = true, sorted = true, static_k = -9223372036854775808 : i64} : (tensor<4x?xf32>, !exir.symint) -> (tensor<4x?xf32>, tensor<4x?xi64>)
   return %0#0, %0#1 : tensor<4x?xf32>, tensor<4x?xi64>
 }
+
+// -----
+
+// The leading k (static, small) of a sort along its dim is edge.topk, one for both results
+// (`torch.sort(x, descending=True)[1][:, :3]`), made before the sort; the sort stays for its other
+// user (the whole values). A slice that does not start at 0 stays a slice of the sort.
+// CHECK-LABEL: func.func @sort_then_leading_slices
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK: %[[T:.*]]:2 = "edge.topk"(%[[X]]) {dim = 1 : i64, k = 3 : i64, largest = true} : (tensor<?x?xf32>) -> (tensor<?x3xf32>, tensor<?x3xi64>)
+// CHECK-NOT: edge.topk
+// CHECK: %[[S:.*]]:2 = "edge.sort"(%[[X]]) {descending = true, dim = 1 : i64}
+// CHECK: %[[REST:.*]] = "edge.slice"(%[[S]]#0, %{{.*}}) {dim = 1 : i64, start = 1 : i64, step = 1 : i64} : (tensor<?x?xf32>, index) -> tensor<?x2xf32>
+// CHECK: return %[[T]]#1, %[[T]]#0, %[[S]]#0, %[[REST]]
+func.func @sort_then_leading_slices(%x: tensor<?x?xf32>) -> (tensor<?x3xi64>, tensor<?x3xf32>, tensor<?x?xf32>, tensor<?x2xf32>) {
+  %0:2 = "exir.sort"(%x) {descending = true, dim = -1 : i64} : (tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xi64>)
+  %1 = "exir.slice_tensor"(%0#1) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_start = 0 : i64, static_end = 3 : i64, static_step = 1 : i64} : (tensor<?x?xi64>) -> tensor<?x3xi64>
+  %2 = "exir.slice_tensor"(%0#0) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_start = 0 : i64, static_end = 3 : i64, static_step = 1 : i64} : (tensor<?x?xf32>) -> tensor<?x3xf32>
+  %3 = "exir.slice_tensor"(%0#0) {dim = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_start = 1 : i64, static_end = 3 : i64, static_step = 1 : i64} : (tensor<?x?xf32>) -> tensor<?x2xf32>
+  return %1, %2, %0#0, %3 : tensor<?x3xi64>, tensor<?x3xf32>, tensor<?x?xf32>, tensor<?x2xf32>
+}
