@@ -502,7 +502,8 @@ def Edge_AsStridedOp : Edge_Op<"as_strided", [AllElementTypesMatch<["input", "re
 def Edge_SortOp : Edge_Op<"sort", [AllElementTypesMatch<["input", "values"]>]> {
   let summary = "stable sort along `dim`: values and their i64 source indices";
   let description = [{
-    NaN sorts as the largest value, as in torch. `topk` is a sort and a slice.
+    NaN sorts as the largest value, as in torch. `topk` with a large or symbolic k is a sort and a
+    slice; with a small static k, `edge.topk`.
 
     ```mlir
     %v, %i = "edge.sort"(%x) {dim = 1 : i64, descending = false}

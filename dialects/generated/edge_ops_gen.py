@@ -5065,7 +5065,8 @@ def softmax(result, input, dim, *, loc=None, ip=None) -> _ods_ir.OpResult:
 @_ods_cext.register_operation(_Dialect)
 class SortOp(_ods_ir.OpView):
   r"""
-  NaN sorts as the largest value, as in torch. `topk` is a sort and a slice.
+  NaN sorts as the largest value, as in torch. `topk` with a large or symbolic k is a sort and a
+  slice; with a small static k, `edge.topk`.
   
   ```mlir
   %v, %i = "edge.sort"(%x) {dim = 1 : i64, descending = false}
