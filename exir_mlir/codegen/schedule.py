@@ -16,6 +16,7 @@ from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.window_taps import windows_to_taps
+from exir_mlir.codegen.unit_rows import choose_unit_rows
 from exir_mlir.codegen.short_rows import choose_row_width
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
                                         plan_elementwise, plan_op, touches_unvectorizable_memory)
@@ -954,6 +955,8 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     # The panels of weights (and anything else computed from read-only state alone) move into an
     # init function run once (hoist_state.py); scheduled below like the entry function.
     hoist_state_computations(module)
+    # A batched contraction of dynamic rows: one plan for a single row (decoding), one for more.
+    choose_unit_rows(module, host or detect_host())
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
     text = build_schedule(module, host)
