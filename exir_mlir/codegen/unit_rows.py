@@ -126,6 +126,8 @@ def _wrap(op: ir.Operation, row: int) -> None:
                             clone.operands[i] = cast
                 if unit:
                     clone.results[0].set_type(_with_unit_dim(ir.RankedTensorType(member.results[0].type), out_pos))
+                    if member == op:  # a named op (linalg.batch_matmul) folds its unit dim as a generic
+                        clone.attributes[UNIT_ROWS] = ir.UnitAttr.get()
                 mapping[member.results[0]] = clone.results[0]
             result = mapping[last.results[0]]
             if unit:
@@ -150,7 +152,9 @@ def _unit_dim(member: ir.Operation, operand: int, op: ir.Operation, row: int, ou
 _FOLD_UNIT_DIMS = """
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %choices = transform.structured.match attributes {""" + UNIT_ROWS + """} in %root : (!transform.any_op) -> !transform.any_op
+    %clones = transform.structured.match interface{LinalgOp} attributes {""" + UNIT_ROWS + """} in %root : (!transform.any_op) -> !transform.any_op
+    %generic = transform.structured.generalize %clones : (!transform.any_op) -> !transform.any_op
+    %choices = transform.structured.match ops{["scf.if"]} attributes {""" + UNIT_ROWS + """} in %root : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %choices {
       transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
       transform.apply_patterns.canonicalization
@@ -174,9 +178,8 @@ def choose_unit_rows(module: ir.Operation, host: HostCPU) -> int:
     if chosen:
         script = ir.Module.parse(_FOLD_UNIT_DIMS, context=module.context)
         interpreter.apply_named_sequence(module, script.body.operations[0], script)
-        for op in collect_ops(module, "scf.if"):
-            if UNIT_ROWS in op.attributes:
-                del op.attributes[UNIT_ROWS]
+        for op in collect_ops(module, lambda o: UNIT_ROWS in o.attributes):
+            del op.attributes[UNIT_ROWS]
         # The slices of the folded dims' results fold into their readers (an epilogue then reads
         # the contraction's result itself, as the schedule's fusion wants).
         passmanager.PassManager.parse("builtin.module(canonicalize,cse)", context=module.context).run(module)
