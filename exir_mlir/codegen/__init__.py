@@ -28,10 +28,13 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   first, `exir-cpu-linearize-forall`) becomes a call of an outlined body over a [lo, hi) chunk;
   `exir-cpu-to-llvm` turns the call into a `GOMP_parallel` launch on torch's OpenMP pool
   (parallel_gomp.py). With one thread, plain loops.
-- `exir-cpu-plan-arena`: the temporaries of a function's top-level block (buffers freed
-  unconditionally in that block, not results) become views of one arena allocated once per
-  call, at offsets planned from their live ranges: constant offsets by first fit for fixed
-  sizes, run-time slot offsets computed once for dynamic ones (arena.py).
+- `exir-cpu-plan-arena`: the temporaries of a function (buffers freed unconditionally in the
+  block that allocates them, at top level or in scf.if/for/while bodies; not results) become
+  views of one arena allocated once per call, at offsets planned from their live ranges:
+  constant offsets by first fit for fixed sizes, run-time slot offsets computed once for dynamic
+  ones (arena.py). A parallel body's are its thread's slice of a scratch buffer its caller
+  allocates (in the caller's arena); an scf.if result's two branch buffers become one first
+  (branch_buffers.py).
 - `exir-cpu-outline-loops`: each top-level loop nest of a function that has several becomes a
   private `noinline` function (outline_loops.py): LLVM's loop analyses are quadratic in the size
   of one function, not of the module. Identical private functions (a network's repeated blocks)

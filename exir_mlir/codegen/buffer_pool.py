@@ -15,9 +15,10 @@ libraries of `cache_dir` and the ahead-of-time `.so` all have them):
   it plus 64 bytes; only when none fits does it call `malloc` (and count it: the exported
   `_mlir_exir_pool_mallocs()` returns the count, which tests read).
 
-The temporaries of a function's top-level block reach the pool as one buffer per call, their
-arena (arena.py; a parallel body's, one arena per thread's chunk); those inside regions (loop
-bodies, scf.if branches) one each.
+A call's temporaries reach the pool as one buffer per call, their arena (arena.py: a parallel
+body's are its thread's slice of a scratch buffer in its caller's arena; those of scf.if branches
+and loop bodies are in it too when their sizes are known at its start); what arena.py cannot plan
+(a size computed inside a loop, buffers a loop carries) one each.
 So a second call with the same sizes allocates nothing for its temporaries; when sizes change
 (dynamic shapes), buffers that no longer fit are replaced on demand. Every buffer is a real
 `malloc` block: results handed to torch (or to a library's caller) are still freed with `free`.

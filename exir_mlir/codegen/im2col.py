@@ -35,7 +35,7 @@ import math
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.host import HostCPU, detect_host
 from exir_mlir.codegen.op_walk import rewrite_each
-from exir_mlir.codegen.strategy import _PARALLEL_MIN_WORK as PARALLEL_MIN_WORK
+from exir_mlir.codegen.strategy import PARALLEL_MIN_WORK
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 # named op -> (spatial rank, grouped)
@@ -98,7 +98,7 @@ def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[
     4x4 patch grid) into single rows would run it at a quarter of the vector width (with a
     symbolic batch, which counts as one task, it did: ViT's patch embedding 2.1x its static
     build). A symbolic size takes 1 row (no remainder block). A convolution too small to share
-    between threads (strategy._PARALLEL_MIN_WORK multiply-adds) is one block per (n [, g])."""
+    between threads (strategy.PARALLEL_MIN_WORK multiply-adds) is one block per (n [, g])."""
     rank = len(out_spatial)
     blocks = [1] * (rank - 1)
     oh, ow = out_spatial[-2], out_spatial[-1]

@@ -12,13 +12,23 @@ Two steps, because packing a loop's live-in values into one pointer is simple on
 value is an LLVM scalar:
 
 1. `outline_foralls` (memref level): each outermost forall becomes
-   `func.call @__exir_parallel_body_N(%lo, %hi, live-ins...)`, a private function running
-   `scf.for %i = %lo to %hi` over the body (multi-dimensional foralls are linearized first).
+   `func.call @__exir_parallel_body_N(%lo, %hi, %work, live-ins...)`, a private function running
+   `scf.for %i = %lo to %hi` over the body (multi-dimensional foralls are linearized first);
+   `%work` is the op's work at run time where its sizes are dynamic (parallel_work.py), else
+   strategy.PARALLEL_MIN_WORK, and only the launch reads it.
 2. `dispatch_with_gomp` (LLVM dialect, after every conversion): each call of a body function is
    retargeted to `@__exir_parallel_launch_N`, with the same arguments, which stores them in a
    stack struct and calls `GOMP_parallel(@__exir_parallel_task_N, struct, nthreads, 0)`; each
    task loads them and runs the body on its contiguous chunk of [lo, hi). A loop of one
-   iteration, or one thread, calls the body directly.
+   iteration, or one thread, calls the body directly; so does the loop of an op of dynamic sizes
+   whose work at run time is below strategy.PARALLEL_MIN_WORK (the static plan of such an op has
+   no parallel loop).
+
+A body may take a thread slot (an argument marked THREAD_SLOT_ARGUMENT, added by arena.py: which
+slice of its caller's scratch buffer its temporaries are in). Its caller passes the team size
+there (the number of slices); the launch asks GOMP_parallel for exactly that many threads (a team
+never has more than it asks for, so every thread number is a slice) and each task passes its
+thread number instead, the direct call 0.
 """
 
 from __future__ import annotations
@@ -26,8 +36,15 @@ from __future__ import annotations
 from exir_mlir._mlir import arith, func, ir, scf
 from exir_mlir.codegen.linearize_forall import linearize
 from exir_mlir.codegen.op_walk import values_defined_inside
+from exir_mlir.codegen.parallel_work import take_work_hint
+from exir_mlir.codegen.strategy import PARALLEL_MIN_WORK
 
 BODY_PREFIX = "__exir_parallel_body_"
+# On the module between parallelize and exir-cpu-to-llvm: the thread count the launches ask for
+# (0: the pool's size).
+THREADS_ATTR = "exir.parallel_threads"
+# On a body's argument (arena.py): its caller passes the team size, each task its thread number.
+THREAD_SLOT_ARGUMENT = "exir.thread_slot"
 LAUNCH_PREFIX = "__exir_parallel_launch_"
 TASK_PREFIX = "__exir_parallel_task_"
 # Live-ins made by these ops are rebuilt inside the body instead of passed (constant folding).
@@ -96,13 +113,13 @@ def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
     passed = [v for v in live_ins if not _is_rematerialized(v)]
     index = ir.IndexType.get()
     with ir.InsertionPoint(module_block), op.location:
-        body_func = func.FuncOp(name, ([index, index, *[v.type for v in passed]], []), visibility="private")
+        body_func = func.FuncOp(name, ([index, index, index, *[v.type for v in passed]], []), visibility="private")
         # Called from its launch (one chunk) and its task (one per thread): inlined into both,
         # LLVM would generate its machine code three times (compile time, not run time: a call
         # per chunk).
         body_func.operation.attributes["passthrough"] = ir.ArrayAttr.get([ir.StringAttr.get("noinline")])
         entry = body_func.add_entry_block()
-    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[2:]))
+    mapping: dict[ir.Value, ir.Value] = dict(zip(passed, list(entry.arguments)[3:]))
     with ir.InsertionPoint(entry), op.location:
         for value in live_ins:
             if value not in mapping:
@@ -125,10 +142,14 @@ def _outline(forall: ir.OpView, name: str, module_block: ir.Block) -> None:
         return ir.WalkResult.ADVANCE
 
     loop.operation.walk(remap)
+    work = take_work_hint(op)
     with ir.InsertionPoint(op), op.location:
         lo = arith.constant(index, 0)
         hi = ub[0] if ub else arith.constant(index, static_ub)
-        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [lo, hi, *passed])
+        # The op's work at run time (an op of dynamic sizes) or, unknown, enough to run in parallel.
+        if work is None:
+            work = arith.constant(index, PARALLEL_MIN_WORK)
+        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [lo, hi, work, *passed])
     op.erase()
 
 
@@ -147,13 +168,18 @@ def outline_foralls(module: ir.Module | ir.Operation) -> int:
     return count
 
 
-def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
-    """LLVM-dialect text of the launch and task functions of body `n` (arguments: lo, hi, live-ins)."""
+def _launch_and_task(n: int, arg_types: list[str], num_threads: int, slot: int | None = None) -> str:
+    """LLVM-dialect text of the launch and task functions of body `n` (arguments: lo, hi, work,
+    live-ins; `slot`: the position of its thread slot argument, if it has one)."""
     struct = f"!llvm.struct<({', '.join(arg_types)})>"
     params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(arg_types))
-    args = ", ".join(f"%a{i}" for i in range(len(arg_types)))
-    # The task calls the body on its own chunk: (start, stop) then the live-ins, fields 2.. of the struct.
-    chunk_args = ", ".join(["%start", "%stop", *(f"%f{i}" for i in range(2, len(arg_types)))])
+    # The task calls the body on its own chunk: (start, stop) then the work and the live-ins, fields 2..
+    # of the struct (its thread number in place of the slot).
+    chunk_args = ", ".join(["%start", "%stop", *("%tid" if i == slot else f"%f{i}" for i in range(2, len(arg_types)))])
+    direct_args = ", ".join("%zero" if i == slot else f"%a{i}" for i in range(len(arg_types)))
+    zero = "\n    %zero = llvm.mlir.constant(0 : i64) : i64" if slot is not None else ""
+    threads = (f"%threads = llvm.trunc %a{slot} : i64 to i32" if slot is not None
+               else f"%threads = llvm.mlir.constant({num_threads} : i32) : i32")
     signature = f"({', '.join(arg_types)}) -> ()"
     inserts = []
     previous = "%undef"
@@ -168,9 +194,12 @@ def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
     %one = llvm.mlir.constant(1 : i64) : i64
     %span = llvm.sub %a1, %a0 : i64
     %single = llvm.icmp "sle" %span, %one : i64
-    llvm.cond_br %single, ^direct, ^parallel
-  ^direct:
-    llvm.call @{BODY_PREFIX}{n}({args}) : {signature}
+    %min_work = llvm.mlir.constant({PARALLEL_MIN_WORK} : i64) : i64
+    %small = llvm.icmp "ult" %a2, %min_work : i64
+    %direct = llvm.or %single, %small : i1
+    llvm.cond_br %direct, ^direct, ^parallel
+  ^direct:{zero}
+    llvm.call @{BODY_PREFIX}{n}({direct_args}) : {signature}
     llvm.return
   ^parallel:
     %ctx = llvm.alloca %one x {struct} : (i64) -> !llvm.ptr
@@ -178,7 +207,7 @@ def _launch_and_task(n: int, arg_types: list[str], num_threads: int) -> str:
 {inserts_text}
     llvm.store {previous}, %ctx : {struct}, !llvm.ptr
     %task = llvm.mlir.addressof @{TASK_PREFIX}{n} : !llvm.ptr
-    %threads = llvm.mlir.constant({num_threads} : i32) : i32
+    {threads}
     %flags = llvm.mlir.constant(0 : i32) : i32
     llvm.call @GOMP_parallel(%task, %ctx, %threads, %flags) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
     llvm.return
@@ -218,6 +247,16 @@ _RUNTIME_DECLARATIONS = {
 }
 
 
+def _thread_slot(body: ir.Operation) -> int | None:
+    """The position of the body's THREAD_SLOT_ARGUMENT (an i64 by now), if it has one."""
+    if "arg_attrs" not in body.attributes:
+        return None
+    for i, attrs in enumerate(ir.ArrayAttr(body.attributes["arg_attrs"])):
+        if THREAD_SLOT_ARGUMENT in ir.DictAttr(attrs):
+            return i
+    return None
+
+
 def dispatch_with_gomp(module: ir.Module | ir.Operation, *, num_threads: int = 0) -> int:
     """Step 2 (LLVM dialect): calls of outlined bodies -> `GOMP_parallel` launches. Returns how many."""
     block = _module_block(module)
@@ -234,7 +273,7 @@ def dispatch_with_gomp(module: ir.Module | ir.Operation, *, num_threads: int = 0
     texts = [text for name, text in _RUNTIME_DECLARATIONS.items() if name not in declared]
     for name, op in bodies.items():
         arg_types = [str(arg.type) for arg in op.regions[0].blocks[0].arguments]
-        texts.append(_launch_and_task(int(name[len(BODY_PREFIX):]), arg_types, num_threads))
+        texts.append(_launch_and_task(int(name[len(BODY_PREFIX):]), arg_types, num_threads, _thread_slot(op)))
         # Parsed on its own, the generated text needs the body declared; the module has it defined.
         texts.append(f"llvm.func @{name}({', '.join(arg_types)})")
     extra = ir.Module.parse("module {\n" + "\n".join(texts) + "\n}", context=block.owner.context)

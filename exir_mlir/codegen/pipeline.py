@@ -26,8 +26,9 @@ from exir_mlir.codegen.math_approx import approximate_math
 from exir_mlir.codegen.bounded_temporaries import bound_tile_temporaries
 from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
-from exir_mlir.codegen.parallel_gomp import dispatch_with_gomp, outline_foralls
+from exir_mlir.codegen.parallel_gomp import THREADS_ATTR, dispatch_with_gomp, outline_foralls
 from exir_mlir.codegen.stack_vectors import unmask_stack_vectors
+from exir_mlir.codegen.parallel_work import drop_work_hints
 from exir_mlir.codegen.schedule import EMPTY_TENSORS_ELIMINATED, NO_UNROLL, apply_cpu_schedule, walk_ops
 from exir_mlir.codegen.strategy import UNVECTORIZABLE_ELEMENTS
 from exir_mlir.codegen.transpose_folding import fold_transposes_into_contractions
@@ -329,9 +330,6 @@ def _vector_copy(source: ir.Value, target: ir.Value) -> None:
     vector.TransferWriteOp(None, value, target, [zero] * rank, identity, in_bounds)
 
 
-THREADS_ATTR = "exir.parallel_threads"
-
-
 def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     """`exir-cpu-parallelize`: outermost forall loops -> outlined bodies that `GOMP_parallel` runs
     on torch's OpenMP pool (parallel_gomp.py); with one thread, plain loops."""
@@ -340,6 +338,7 @@ def parallelize(module: ir.Operation, *, num_threads: int = 0) -> None:
     elif outline_foralls(module):
         # Read by exir-cpu-to-llvm, which emits the GOMP_parallel launches (0: the pool's size).
         module.attributes[THREADS_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_threads)
+    drop_work_hints(module)  # (those of foralls that folded away, or of a one-thread build)
     # Each thread now runs its iterations one after another: a fixed-size tile temporary is
     # allocated once per loop (per thread's chunk), not per iteration.
     hoist_loop_buffers(module)

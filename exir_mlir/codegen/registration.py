@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (arena, bounded_temporaries, contract_operands, deinterleave_reads, expand_powf, hoist_state,
-                                linearize_forall, outline_loops, pipeline, stack_vectors, unit_rows)
+from exir_mlir.codegen import (arena, bounded_temporaries, contract_operands, deinterleave_reads, expand_powf, gather_rows,
+                                hoist_state, linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors,
+                                unit_rows)
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
@@ -43,6 +44,12 @@ def register_cpu_passes() -> None:
         _reporting(hoist_state.hoist_state_computations),
         description="computations of read-only state (arguments marked exir.read_only_state) -> a function "
                     "<entry>__init that the runtime runs once; the entry takes its results (part of exir-cpu-tile)",
+    )
+    register_pass(
+        "exir-cpu-read-gather-indices",
+        _reporting(gather_rows.read_gather_indices_in_body),
+        description="a gather's index input that is the same across the vector lanes is read in the op's body "
+                    "(the vectorizer then reads gathered rows as contiguous vectors; part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-bufferize",
@@ -98,8 +105,15 @@ def register_cpu_passes() -> None:
     register_pass(
         "exir-cpu-plan-arena",
         _reporting(arena.plan_arenas),
-        description="a function's top-level temporaries -> views of one arena per call, at offsets planned "
-                    "from their live ranges",
+        description="a function's temporaries -> views of one arena per call, at offsets planned from their "
+                    "live ranges; a parallel body's -> its thread's slice of a scratch buffer in its caller's arena",
+    )
+    register_pass(
+        "exir-cpu-share-kernels",
+        _reporting(share_kernels.outline_kernels),
+        description="each group of linalg ops the tiling schedule handles together -> a private function "
+                    "on tensors, identical ones kept once (part of exir-cpu-tile, which tiles each once "
+                    "and inlines them back)",
     )
     register_pass(
         "exir-cpu-outline-loops",

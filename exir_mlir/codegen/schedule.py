@@ -14,8 +14,11 @@ from exir_mlir.codegen.conv1d import one_d_as_two_d
 from exir_mlir.codegen.depthwise import depthwise_to_taps
 from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
+from exir_mlir.codegen.gather_rows import read_gather_indices_in_body
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
+from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
+from exir_mlir.codegen.share_kernels import inline_kernels, outline_kernels
 from exir_mlir.codegen.unit_rows import choose_unit_rows
 from exir_mlir.codegen.short_rows import choose_row_width
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
@@ -145,7 +148,7 @@ class _Script:
         if contraction or transposes_16x16:
             parent = self.fresh("around")
             self.emit(f"  {parent} = transform.get_parent_op {inner} : ({_ANY}) -> {_ANY}")
-        self.emit(f"  transform.structured.vectorize {inner}{sizes_text} : {_ANY}")
+        self.emit(f"  transform.structured.vectorize {inner}{sizes_text} {{vectorize_nd_extract}} : {_ANY}")
         if transposes_16x16:
             # The 16 x 16 transposes of a transposing copy (strategy.plan_transposed_blocks) as
             # AVX-512's network of 16-wide shuffles. The pipeline's lowering of other transposes
@@ -633,6 +636,8 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         and [plan.vector_tiles[d] for d in plan.transposed_block] == [16, 16]
 
     def vectorize(op: str, masked: bool, groups: dict[int, int]) -> None:
+        if masked and plan.gathers:
+            return  # (strategy.OpPlan.gathers: a masked gather stays scalar)
         script.vectorize(op, _group_sizes(plan.vector_tiles, groups) if masked else None,
                          transposes_16x16=transposes_16x16)
 
@@ -687,6 +692,18 @@ def _cleanup(script: _Script) -> None:
     script.emit(f"transform.apply_cse to {func} : {_ANY}")
     loops = script.fresh("loops")
     script.emit(f"{loops} = transform.structured.match ops{{[\"scf.for\"]}} in %root : ({_ANY}) -> {_ANY}")
+    # The masks of a remainder tile are created next to the masked ops, inside the reduction loop:
+    # with the loop-invariant code of the loops around masks moved out first, the masked
+    # accumulator's read and write are loop-invariant subsets too.
+    # (Left in, a dynamic-width remainder reloaded and stored its accumulators at every k step, a
+    # masked store then a masked load of the same address: the 2-column remainder of a 3x3
+    # convolution's 66-pixel rows took most of a dynamic build's time, 2x its static one.)
+    masks, masked_loops = script.fresh("masks"), script.fresh("masked_loops")
+    script.emit(f"{masks} = transform.structured.match ops{{[\"vector.create_mask\"]}} in %root"
+                f" : ({_ANY}) -> {_ANY}")
+    script.emit(f"{masked_loops} = transform.get_parent_op {masks} {{allow_empty_results, deduplicate, op_name = \"scf.for\"}}"
+                f" : ({_ANY}) -> {_ANY}")
+    script.emit(f"transform.apply_licm to {masked_loops} : {_ANY}")
     # Keeps the accumulator tile of a contraction in registers across its reduction loop.
     script.emit(f"transform.loop.hoist_loop_invariant_subsets {loops} : {_ANY}")
 
@@ -756,16 +773,22 @@ def _epilogue_fits(op: ir.OpView, plan: OpPlan, host: HostCPU, bits: int) -> boo
     """The dot kernel keeps whole k rows per register block anyway. The outer-product kernel
     blocks k for the caches; fused with an epilogue its k loop runs whole inside each register
     block, so only where the B panel of a block (k x nr) stays in half of L1 -- or, B packed into
-    contiguous panels (pack_matmul.py), in half of L2: the panel is then one stream, which the
-    hardware prefetcher brings from L2 ahead of the FMAs (2048^3 + bias + relu at one thread, Zen 5:
-    83% of the FMA peak fused, whole k, against 52% for the dot kernel with a separate pass)."""
+    contiguous panels (pack_matmul.py), where the plan runs k whole (in half of L2: the panel is
+    then one stream, which the hardware prefetcher brings from L2 ahead of the FMAs; 2048^3 + bias
+    + relu at one thread, Zen 5: 83% of the FMA peak fused, whole k, against 52% for the dot kernel
+    with a separate pass)."""
     if plan.kind == "dot":
         return True
     red = [b for b, it in zip(plan.loop_sizes, plan.iterators) if it == "reduction"]
     if not red or DYNAMIC in red:
         return False
-    cache = host.l2_bytes if PACKED_MARK in op.operation.attributes else host.l1d_bytes
-    return math.prod(red) * max(plan.vector_tiles) * bits // 8 <= cache // 2
+    if PACKED_MARK in op.operation.attributes:
+        # Fused, the k loop runs whole in each register block: only where the plan does not block
+        # k (strategy.packed_blocks). A blocked k accumulates C across its blocks, and the epilogue
+        # then runs once, after the last block, as its own pass.
+        return all(c == 0 or c >= b for b, c, it in zip(plan.loop_sizes, plan.cache_tiles, plan.iterators)
+                   if it == "reduction")
+    return math.prod(red) * max(plan.vector_tiles) * bits // 8 <= host.l1d_bytes // 2
 
 
 def _attach_epilogues(entries: list[_Tagged], host: HostCPU) -> None:
@@ -857,6 +880,13 @@ def build_schedule(module: ir.Operation, host: HostCPU | None = None) -> str | N
     for i, entry in enumerate(entries):
         entry.tag = i
         entry.op.operation.attributes[TAG] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+    for entry in entries:
+        # A parallel loop over dynamic sizes chooses at run time to run serially when the op is
+        # small, as a static plan does at compile time (parallel_work.py).
+        threaded = any(entry.plan.thread_tiles) or (entry.epilogue is not None and any(entry.epilogue.plan.thread_tiles))
+        if not entry.fused and threaded and DYNAMIC in entry.plan.loop_sizes:
+            primary = entry.epilogue.op if entry.epilogue is not None else entry.op
+            mark_run_time_work(module, entry.op, entry.plan.loop_sizes, DYNAMIC, before=primary)
     script = _Script()
     emitters = {"contraction": _emit_contraction, "dot": _emit_dot}
     for entry in entries:
@@ -955,11 +985,16 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     # The panels of weights (and anything else computed from read-only state alone) move into an
     # init function run once (hoist_state.py); scheduled below like the entry function.
     hoist_state_computations(module)
+    # Gathers read whole rows where their index inputs are the same across the lanes (gather_rows.py).
+    read_gather_indices_in_body(module)
     # A batched contraction of dynamic rows: one plan for a single row (decoding), one for more.
     choose_unit_rows(module, host or detect_host())
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
+    # The repeated layers of a network: each distinct group of ops tiled once (share_kernels.py).
+    outline_kernels(module)
     text = build_schedule(module, host)
     if text is not None:
         _run_script(module, text)
     _strip_tags(module)
+    inline_kernels(module)

@@ -21,7 +21,7 @@ SHORT_ROWS = "exir.short_rows"
 # op takes. (At 1 << 18, the copies, fills and batch-norm epilogues of a static 8x16x32x32
 # residual block ran on one thread while its dynamic-batch build, whose batch counts as 1024,
 # split them: the static build was the slower one.)
-_PARALLEL_MIN_WORK = 1 << 15
+PARALLEL_MIN_WORK = 1 << 15
 
 
 @dataclass
@@ -42,6 +42,11 @@ class OpPlan:
     # Elements of one vector register: the unit in which a remainder of the lanes (vector_tiles'
     # innermost dim wider than 1) of a size known only at run time is cut (schedule._peeled).
     register_lanes: int = 0
+    # The op reads with tensor.extract (a gather; gather_rows.py): vectorized only where unmasked.
+    # Upstream's masked vectorization of a contiguous tensor.extract builds a transfer_read whose
+    # mask has the op's rank, not the source's (invalid IR: an embedding's row remainder of a width
+    # that is not a whole number of vectors); the masked remainder runs scalar instead.
+    gathers: bool = False
 
 
 def element_bits(op: ir.OpView) -> int:
@@ -142,7 +147,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
     m, nn, k = m_dims[-1], n_dims[-1], k_dims[-1]
     vector[m], vector[nn], vector[k] = _clamp(mr, bounds[m]), _clamp(nr, bounds[nn]), _clamp(lanes, bounds[k])
     thread[m], thread[nn] = _clamp(64, bounds[m]), _clamp(64, bounds[nn])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     else:
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
@@ -174,22 +179,8 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     packed = PACKED_MARK in op.operation.attributes
     if packed:
         # B in contiguous panels (pack_matmul.py), nc = 32 columns of them per thread tile.
-        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
-        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
-        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
-        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
-        # nc 128 ran at ~60%. With 32 registers (AVX-512: an 8 x 32 block, 16 FMAs per k step
-        # against 2 cache lines of its panel) the panel streams from L2 fast enough, and the whole
-        # k loop in each register block (kc = K: C's block is read and written once) ran faster:
-        # 512^3 / 1024^3 / 2048^3 at 90% / 88% / 82% of the FMA peak against 81% / 86% / 71% with
-        # kc 256 (Zen 5, 48 KiB L1, 1 MiB L2, interleaved in one process, load average 5.8).
-        # (Only while a register block's panel, K x nr, fits half of L2, as for a fused epilogue:
-        # schedule._epilogue_fits.)
-        whole_k = bounds[k_dims[-1]] if k_dims else DYNAMIC
-        panel_bytes = whole_k * nr * element_bits(op) // 8
-        kc = whole_k if host.vector_registers >= 32 and whole_k != DYNAMIC \
-            and panel_bytes <= host.l2_bytes // 2 else 256
         nc = 32
+        mc, kc = packed_blocks(bounds[k_dims[-1]] if k_dims else DYNAMIC, nr, element_bits(op), host)
 
     n = len(bounds)
     thread, cache, vector = [0] * n, [0] * n, [0] * n
@@ -211,7 +202,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     if k_dims:
         k = k_dims[-1]
         cache[k] = _clamp(kc, bounds[k])
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         thread = [0] * n
     elif m_dims and n_dims:
         _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
@@ -226,6 +217,52 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
         fuse_init=True,
         register_lanes=lanes,
     )
+
+
+# Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks) ...
+PACKED_ROWS = 256
+# ... and while this many rows of A and their panel fit half of L2 together, this many.
+_PACKED_ROWS_SMALL_K = 64
+
+
+def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
+    """(mc, kc) of the packed outer-product kernel (nr: its register block's columns, one panel;
+    `bits`: the element's): mc rows of A per thread tile (of one panel), k blocks of kc steps
+    (kc = K: each register block runs its whole k loop, and C's block is read and written once).
+    With 32 registers (AVX-512: an 8 x 32 register block, 16 FMAs per k step against 2 cache lines
+    of its panel):
+
+    The panel (kc x nr) is read from L2 by every register block of a thread tile but the first,
+    which brings it from L3 (or memory): one stream of two cache lines per k step, more than the
+    hardware prefetcher keeps up with from there. With 64-row tiles that was 1 block in 8, and
+    where the tile's block of A and the panel no longer fit half of L2 together (they compete for
+    it), 2048^3 ran at 77-82% of the FMA peak against 84-90% for 512^3 / 1024^3; 256-row tiles (A
+    then streams from L3, 8 rows of one line per 16 k steps: that it keeps up with) ran it at
+    86-93% (Zen 5, 1 MiB L2, one thread, interleaved with the 64-row build: 0.83-0.91x its time).
+    Where they fit (K <= 1365 for f32 at 1 MiB), the 64-row tile keeps its block of A in L2 for
+    every panel, and 256-row tiles were no faster (0.97-1.02x at 512^3, 1024^3, 768-deep layers;
+    a C model of the kernel slightly slower at 768 and 1024). Blocking k does not help while the
+    panel stays in L2: at 2048^3, 256-row tiles ran as fast with the whole k loop as with k blocks
+    of 512 or 1024 (the C model); with 64-row tiles, 256-deep blocks ran 512^3 / 1024^3 / 2048^3
+    at 81% / 86% / 71% of the peak against 90% / 88% / 82% with the whole k loop (load 5.8). Past half of L2 (K > 4096 for f32 at 1 MiB) it does: k blocks
+    whose panel fills a quarter of L2 (2048 f32 steps; 8192-deep k, C model: 224 GFLOP/s against
+    206 with the whole k loop and 211 with the 256-deep blocks used before). The C tile
+    accumulates across the k blocks in memory (256 x 32 f32: 32 KiB, in L1), and an epilogue then
+    runs as its own pass after the last k block (schedule._epilogue_fits). A k that no block
+    divides ends in a partial block; a k known only at run time is never packed."""
+    if host.vector_registers < 32:
+        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
+        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
+        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
+        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
+        # nc 128 ran at ~60%.
+        return 64, 256
+    elem_bytes = bits // 8
+    if k != DYNAMIC and (_PACKED_ROWS_SMALL_K + nr) * k * elem_bytes <= host.l2_bytes // 2:
+        return _PACKED_ROWS_SMALL_K, k
+    if k != DYNAMIC and k * nr * elem_bytes <= host.l2_bytes // 2:
+        return PACKED_ROWS, k
+    return PACKED_ROWS, max(1, host.l2_bytes // 4 // (nr * elem_bytes))
 
 
 def _split_for_cores(thread: list[int], bounds: list[int], dims: list[int], cores: int, *, multiple: int) -> None:
@@ -244,7 +281,7 @@ def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inn
     """Thread tiles for an op whose parallel loops are independent: split the outermost big one."""
     n = len(bounds)
     thread = [0] * n
-    if _work(bounds) < _PARALLEL_MIN_WORK:
+    if _work(bounds) < PARALLEL_MIN_WORK:
         return thread
     parallel = [d for d in range(n) if iters[d] == "parallel"]
     for d in parallel:
@@ -367,17 +404,19 @@ def plan_op(op: ir.OpView, host: HostCPU) -> OpPlan | None:
     if linalg.isa_contraction_op(op):
         return plan_contraction(op, host)
     iters = iterator_kinds(op)
-    if name == "linalg.generic" and _has_tensor_extract(op):
-        return plan_loops(op, host)  # gathers: vectorizing them needs masked gathers; keep scalar
     if name.startswith(("linalg.conv", "linalg.pooling", "linalg.depthwise")):
         return plan_loops(op, host)
     if all(i == "parallel" for i in iters):
         transposed = transposed_read_dims(op)
         # (Along a loop of 1 the "transposed" input is contiguous: no block to transpose.)
         if transposed is not None and all(loop_bounds(op)[d] != 1 for d in transposed):
-            return plan_transposed_blocks(op, host, transposed)
-        return plan_elementwise(op, host)
-    return plan_reduction(op, host)
+            plan = plan_transposed_blocks(op, host, transposed)
+        else:
+            plan = plan_elementwise(op, host)
+    else:
+        plan = plan_reduction(op, host)
+    plan.gathers = name == "linalg.generic" and _has_tensor_extract(op)
+    return plan
 
 
 # Element types whose memory is not read or written as vectors: i1 (bit-packed as LLVM vectors) and bf16

@@ -15,16 +15,16 @@
 // CHECK:         %[[PLAIN:.*]] = memref.alloc(%[[M]]) {{.*}} : memref<?x256xf32>
 // CHECK:         %[[H:.*]] = arith.select %[[MANY]], %[[PACKED]], %[[PLAIN]] : memref<?x256xf32>
 // CHECK:         scf.if %[[MANY]] {
-// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}) : (index, index, memref<256x16x16xf32>, memref<16x256x16xf32>) -> ()
+// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}) : (index, index, index, memref<256x16x16xf32>, memref<16x256x16xf32>) -> ()
 // CHECK:           %[[PANELS_OF_C:.*]] = memref.expand_shape %[[PACKED]] {{\[}}[0], [1, 2]] output_shape [%[[M]], 16, 16]
-// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[PANELS_OF_C]]) : (index, index, index, index, memref<?x256xf32>, memref<16x256x16xf32>, memref<?x16x16xf32>) -> ()
+// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[PANELS_OF_C]]) : (index, index, index, index, index, memref<?x256xf32>, memref<16x256x16xf32>, memref<?x16x16xf32>) -> ()
 // CHECK:         } else {
-// CHECK:           func.call @__exir_parallel_body_[[PLAIN_BODY:[0-9]+]]({{.*}}, %[[PLAIN]]) : (index, index, index, index, memref<?x256xf32>, memref<256x256xf32>, memref<?x256xf32>) -> ()
+// CHECK:           func.call @__exir_parallel_body_[[PLAIN_BODY:[0-9]+]]({{.*}}, %[[PLAIN]]) : (index, index, index, index, index, memref<?x256xf32>, memref<256x256xf32>, memref<?x256xf32>) -> ()
 // CHECK:         }
 // CHECK:         scf.if
-// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[H]], {{.*}}) : (index, index, index, index, memref<?x256xf32>, memref<8x256x16xf32>, memref<?x8x16xf32>) -> ()
+// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[H]], {{.*}}) : (index, index, index, index, index, memref<?x256xf32>, memref<8x256x16xf32>, memref<?x8x16xf32>) -> ()
 // CHECK:         } else {
-// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[H]], {{.*}}) : (index, index, index, memref<?x256xf32>, memref<?x128xf32>, memref<256x128xf32>) -> ()
+// CHECK:           func.call @__exir_parallel_body_{{[0-9]+}}({{.*}}, %[[H]], {{.*}}) : (index, index, index, index, memref<?x256xf32>, memref<?x128xf32>, memref<256x128xf32>) -> ()
 // CHECK:         }
 // CHECK-NOT:     strided
 // CHECK-NOT:     copy

@@ -2,7 +2,8 @@
 // RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-parallelize{num-threads=1})' | FileCheck %s --check-prefix=SERIAL
 
 // A forall over tiles becomes a call of an outlined body that runs a [lo, hi) chunk of the
-// iterations; its live-in buffer is an argument, its constants are rebuilt inside. The thread
+// iterations; its live-in buffer is an argument, its constants are rebuilt inside; the work argument
+// (only the launch reads it) says "parallel" for an op without a work hint (below). The thread
 // count is kept on the module for exir-cpu-to-llvm, which emits the GOMP_parallel launch.
 // With one thread it stays a plain loop.
 // THREADS:       module attributes {exir.parallel_threads = 2 : i32}
@@ -10,10 +11,11 @@
 // THREADS-SAME:    (%[[X:.*]]: memref<1024xf32>)
 // THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // THREADS-DAG:     %[[C1024:.*]] = arith.constant 1024 : index
-// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C1024]], %[[X]])
+// THREADS:         %[[WORK:.*]] = arith.constant 32768 : index
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C1024]], %[[WORK]], %[[X]])
 // THREADS-NOT:     scf.forall
 // THREADS-LABEL: func.func private @__exir_parallel_body_0
-// THREADS-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %[[BUF:.*]]: memref<1024xf32>)
+// THREADS-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %{{.*}}: index, %[[BUF:.*]]: memref<1024xf32>)
 // THREADS:         %[[TWO:.*]] = arith.constant 2.0
 // THREADS:         scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step
 // THREADS:           %[[V:.*]] = memref.load %[[BUF]][%[[I]]]
@@ -41,7 +43,7 @@ func.func @scale(%x: memref<1024xf32>) {
 // THREADS-LABEL: func.func @accumulate_tiles
 // THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // THREADS-DAG:     %[[C36:.*]] = arith.constant 36 : index
-// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C36]], %{{.*}})
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C36]], %{{.*}}, %{{.*}})
 // THREADS-LABEL: func.func private @__exir_parallel_body_0
 // THREADS:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
 // THREADS:           %[[IJ:.*]]:2 = affine.delinearize_index %[[T]] into (18, 2)
@@ -67,9 +69,9 @@ func.func @accumulate_tiles(%x: memref<18x2xf32>) {
 // THREADS-LABEL: func.func @stepped
 // THREADS-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // THREADS-DAG:     %[[C4:.*]] = arith.constant 4 : index
-// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C4]], %{{.*}})
+// THREADS:         call @__exir_parallel_body_0(%[[C0]], %[[C4]], %{{.*}}, %{{.*}})
 // THREADS-LABEL: func.func private @__exir_parallel_body_0
-// THREADS-SAME:    (%[[LO:.*]]: index, %[[HI:.*]]: index, %[[BUF:.*]]: memref<28xf32>)
+// THREADS-SAME:    (%[[LO:[a-z0-9]+]]: index, %[[HI:[a-z0-9]+]]: index, %{{[a-z0-9]+}}: index, %[[BUF:.*]]: memref<28xf32>)
 // THREADS:         scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step
 // THREADS:           %[[T:.*]] = affine.delinearize_index %[[I]] into (4)
 // THREADS:           %[[ROW:.*]] = arith.muli %[[T]], %c7
@@ -157,6 +159,35 @@ func.func @stack_temporary(%x: memref<64x64xf32>, %out: memref<64xf32>) {
     vector.transfer_write %row, %partial[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32>
     %v = memref.load %partial[%i] : memref<64xf32>
     memref.store %v, %out[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// The forall of an op of dynamic sizes, preceded by its work hint (exir-cpu-tile puts it there:
+// parallel-work.mlir): the hint's operand becomes the body call's work argument, which the launch
+// compares with strategy.PARALLEL_MIN_WORK to run a small op on the calling thread, as the static
+// build of a small op does (to-llvm-small-work.mlir). The hint is consumed. With one thread it is
+// dropped and the loop stays a loop.
+// THREADS-LABEL: func.func @rows_of_dynamic_count
+// THREADS-SAME:    (%[[X:.*]]: memref<?x64xf32>, %[[N:.*]]: index, %[[WORK:.*]]: index)
+// THREADS-NOT:     __exir_parallel_work
+// THREADS:         call @__exir_parallel_body_0(%{{.*}}, %[[N]], %[[WORK]], %[[X]])
+// THREADS-NOT:     func.func private @__exir_parallel_work
+// SERIAL-LABEL: func.func @rows_of_dynamic_count
+// SERIAL-NOT:     __exir_parallel_work
+// SERIAL:         scf.for
+// SERIAL-NOT:   func.func private @__exir_parallel_work
+func.func private @__exir_parallel_work(index)
+func.func @rows_of_dynamic_count(%x: memref<?x64xf32>, %n: index, %work: index) {
+  %two = arith.constant 2.0 : f32
+  %c0 = arith.constant 0 : index
+  func.call @__exir_parallel_work(%work) : (index) -> ()
+  scf.forall (%i) in (%n) {
+    %v = memref.load %x[%i, %c0] : memref<?x64xf32>
+    %y = arith.mulf %v, %two : f32
+    memref.store %y, %x[%i, %c0] : memref<?x64xf32>
   }
   return
 }

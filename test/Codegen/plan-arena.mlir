@@ -40,10 +40,10 @@ func.func @fixed_sizes() -> memref<8xf32> {
 // CHECK-LABEL: func.func @dynamic_sizes
 // CHECK-SAME:    (%[[N:.*]]: index, %[[M:.*]]: index)
 // CHECK:         %[[XBYTES:.*]] = arith.muli %{{.*}}, %[[N]] : index
-// CHECK:         %[[XSIZE:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[XSIZE:.*]] = arith.andi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[SLOT1:.*]] = arith.addi %{{.*}}, %[[XSIZE]] : index
 // CHECK:         %[[YBYTES:.*]] = arith.muli %{{.*}}, %[[M]] : index
-// CHECK:         %[[YSIZE:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[YSIZE:.*]] = arith.andi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[TOTAL:.*]] = arith.addi %[[SLOT1]], %[[YSIZE]] : index
 // CHECK:         %[[ARENA:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK:         %[[X:.*]] = memref.view %[[ARENA]][%[[SLOT0:.*]]][%[[N]]] : memref<?xi8> to memref<?x256xf32>
@@ -116,24 +116,21 @@ func.func @aliases_extend_live_ranges(%cond: i1) {
 
 // -----
 
-// What stays as it is: an allocation inside a region (scf.if), one freed on one path only
-// (it may be the result), one whose size is computed after the arena's allocation (a
-// data-dependent size). The two planned ones share an arena.
+// What stays as it is: one freed on one path only (it may be the result), one whose size is
+// computed after the arena's allocation (a data-dependent size). The two planned ones share an
+// arena.
 // CHECK-LABEL: func.func @left_alone
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK:         memref.view
 // CHECK:         memref.view
 // CHECK:         %[[LATE:.*]] = memref.load
 // CHECK:         memref.alloc(%[[LATE]]) {alignment = 64 : i64} : memref<?xf32>
-// CHECK:         scf.if
-// CHECK-NEXT:      memref.alloc() {alignment = 64 : i64} : memref<32xf32>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<16xf32>
 // CHECK:         %[[OTHER:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
 // CHECK:         scf.if
 // CHECK-NEXT:      memref.dealloc %[[OTHER]]
 func.func private @use1(memref<16xf32>)
 func.func private @use_any(memref<?xf32>)
-func.func private @use32(memref<32xf32>)
 func.func @left_alone(%cond: i1, %sizes: memref<1xindex>) -> memref<16xf32> {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
@@ -143,11 +140,6 @@ func.func @left_alone(%cond: i1, %sizes: memref<1xindex>) -> memref<16xf32> {
   %late = memref.load %sizes[%c0] : memref<1xindex>
   %d = memref.alloc(%late) {alignment = 64 : i64} : memref<?xf32>
   call @use_any(%d) : (memref<?xf32>) -> ()
-  scf.if %cond {
-    %inner = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
-    func.call @use32(%inner) : (memref<32xf32>) -> ()
-    memref.dealloc %inner : memref<32xf32>
-  }
   %res = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
   %other = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
   %out = arith.select %cond, %res, %other : memref<16xf32>
@@ -158,4 +150,166 @@ func.func @left_alone(%cond: i1, %sizes: memref<1xindex>) -> memref<16xf32> {
   memref.dealloc %a : memref<16xf32>
   memref.dealloc %b : memref<16xf32>
   return %out : memref<16xf32>
+}
+
+// -----
+
+// Temporaries of regions (a `cond` branch, a `while_loop` body: each run of the block frees what
+// it allocated before it ends) are planned with the top-level ones, live over the whole op they
+// are nested in: the branch's %t reuses %a's bytes (dead by then), two of one op (%v, %w in the
+// other branch) never share; the loop body's %u (of the top-level size %n) is a dynamic slot
+// after the 192 fixed bytes.
+// A region's buffer of a size computed inside it (%k) keeps its own allocation, and so does
+// one nested in an scf.forall (its iterations may run at once).
+// CHECK-LABEL: func.func @nested_in_regions
+// CHECK-SAME:    (%[[COND:.*]]: i1, %[[N:.*]]: index
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[A:.*]] = memref.view %[[ARENA]][%[[AT_A:.*]]][] : memref<?xi8> to memref<16xf32>
+// CHECK:         scf.if %[[COND]] {
+// CHECK-NEXT:      %[[AT_T:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      memref.view %[[ARENA]][%[[AT_T]]][] : memref<?xi8> to memref<16xf32>
+// CHECK:         } else {
+// CHECK-NEXT:      %[[AT_V:.*]] = arith.constant 64 : index
+// CHECK-NEXT:      memref.view %[[ARENA]][%[[AT_V]]][] : memref<?xi8> to memref<16xf32>
+// CHECK-NEXT:      %[[AT_W:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      memref.view %[[ARENA]][%[[AT_W]]][] : memref<?xi8> to memref<16xf32>
+// CHECK:         scf.while
+// CHECK:           memref.view %[[ARENA]][%[[AT_U:c192]]][%[[N]]] : memref<?xi8> to memref<?xf32>
+// CHECK:           %[[K:.*]] = arith.index_cast
+// CHECK:           memref.alloc(%[[K]])
+// CHECK:         memref.dealloc %[[ARENA]] : memref<?xi8>
+// CHECK-NEXT:    scf.forall
+// CHECK-NEXT:      memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NOT:     memref.dealloc %[[ARENA]] :
+func.func private @use16(memref<16xf32>)
+func.func private @use_dyn(memref<?xf32>)
+func.func @nested_in_regions(%cond: i1, %n: index, %count: i32) {
+  %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  call @use16(%a) : (memref<16xf32>) -> ()
+  memref.dealloc %a : memref<16xf32>
+  scf.if %cond {
+    %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    func.call @use16(%t) : (memref<16xf32>) -> ()
+    memref.dealloc %t : memref<16xf32>
+  } else {
+    %v = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    %w = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    func.call @use16(%v) : (memref<16xf32>) -> ()
+    func.call @use16(%w) : (memref<16xf32>) -> ()
+    memref.dealloc %v : memref<16xf32>
+    memref.dealloc %w : memref<16xf32>
+  }
+  %c0 = arith.constant 0 : i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %go = arith.cmpi slt, %i, %count : i32
+    scf.condition(%go) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    %u = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+    func.call @use_dyn(%u) : (memref<?xf32>) -> ()
+    memref.dealloc %u : memref<?xf32>
+    %k = arith.index_cast %j : i32 to index
+    %own = memref.alloc(%k) {alignment = 64 : i64} : memref<?xf32>
+    func.call @use_dyn(%own) : (memref<?xf32>) -> ()
+    memref.dealloc %own : memref<?xf32>
+    %c1 = arith.constant 1 : i32
+    %next = arith.addi %j, %c1 : i32
+    scf.yield %next : i32
+  }
+  scf.forall (%f) in (4) {
+    %x = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    func.call @use16(%x) : (memref<16xf32>) -> ()
+    memref.dealloc %x : memref<16xf32>
+  }
+  return
+}
+
+// -----
+
+// Both branches of an scf.if write its result into a fresh buffer: bufferization allocates one
+// per branch and selects on the condition. Only one branch runs, so the two are one buffer
+// (branch_buffers.py): the result's (freed by the deallocation's pointer checks, which now never
+// fire: the caller gets it), and a temporary's (two unconditional frees: one goes; planned with
+// the other temporary).
+// CHECK-LABEL: func.func @branch_buffers
+// CHECK:         %[[OUT:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-NOT:     memref.alloc(
+// CHECK:         %[[R:.*]] = arith.select %{{.*}}, %[[OUT]], %[[OUT]]
+// CHECK:         scf.if
+// CHECK:           call @fill(%[[OUT]])
+// CHECK:         } else {
+// CHECK:           call @fill(%[[OUT]])
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[T:.*]] = memref.view %[[ARENA]]
+// CHECK:         arith.select %{{.*}}, %[[T]], %[[T]]
+// CHECK-NOT:     memref.alloc
+// CHECK:         return %[[R]]
+func.func private @fill(memref<?xf32>)
+func.func @branch_buffers(%c: i1, %n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %r = arith.select %c, %a, %b : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%a) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%b) : (memref<?xf32>) -> ()
+  }
+  %pr = memref.extract_aligned_pointer_as_index %r : memref<?xf32> -> index
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %fa = arith.cmpi ne, %pa, %pr : index
+  scf.if %fa {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+  %fb = arith.cmpi ne, %pb, %pr : index
+  scf.if %fb {
+    memref.dealloc %b : memref<?xf32>
+  }
+  %x = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %y = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %t = arith.select %c, %x, %y : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%x) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%y) : (memref<?xf32>) -> ()
+  }
+  %other = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  func.call @fill(%t) : (memref<?xf32>) -> ()
+  func.call @fill(%other) : (memref<?xf32>) -> ()
+  memref.dealloc %x : memref<?xf32>
+  memref.dealloc %y : memref<?xf32>
+  memref.dealloc %other : memref<?xf32>
+  return %r : memref<?xf32>
+}
+
+// -----
+
+// Left as two: the else-branch's buffer is read after the scf.if (not only in its branch).
+// CHECK-LABEL: func.func @branch_buffers_read_outside
+// CHECK:         %[[A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:         %[[B:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:         arith.select %{{.*}}, %[[A]], %[[B]]
+func.func private @fill(memref<?xf32>)
+func.func @branch_buffers_read_outside(%c: i1, %n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %r = arith.select %c, %a, %b : memref<?xf32>
+  scf.if %c {
+    func.call @fill(%a) : (memref<?xf32>) -> ()
+  } else {
+    func.call @fill(%b) : (memref<?xf32>) -> ()
+  }
+  func.call @fill(%b) : (memref<?xf32>) -> ()
+  %pr = memref.extract_aligned_pointer_as_index %r : memref<?xf32> -> index
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %fa = arith.cmpi ne, %pa, %pr : index
+  scf.if %fa {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %pb = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+  %fb = arith.cmpi ne, %pb, %pr : index
+  scf.if %fb {
+    memref.dealloc %b : memref<?xf32>
+  }
+  return %r : memref<?xf32>
 }

@@ -7,6 +7,12 @@ is sized per call) and cross the packed-matmul choice (128 rows), in the static 
 builds, on 1, 2 and 3 threads, through the kernel library, MLIR's ExecutionEngine (the JIT) and
 the native library (two instances on two threads). A call at fixed sizes asks the pool for its
 output and one arena, not one buffer per temporary.
+
+A small CNN's parallel loop bodies (a convolution's im2col blocks, one batch of images per thread)
+put their tile buffers in their thread's slice of a scratch buffer in the caller's arena: checked
+at batches that give the threads one image (the launch runs the body itself), fewer images than
+threads, and uneven chunks, at 1, 2 and 3 threads, at the pool's size (0: the team size read at
+run time, which torch.set_num_threads changes), and in a native library on two threads.
 """
 
 from __future__ import annotations
@@ -22,11 +28,15 @@ import exir_mlir
 from exir_mlir import compiler, runtime
 from exir_mlir.models.mlp import MLP
 from exir_mlir.models.transformer import TransformerBlock
+from exir_mlir.models.vision import SmallCNN
 
 TOLERANCE = dict(rtol=2e-4, atol=2e-4)
 # (batch, seq): rows = batch * seq from 2 to 650, not monotonic, the last the largest.
 SIZES = ((1, 2), (2, 7), (4, 64), (3, 65), (1, 3), (2, 64), (5, 130))
 FIXED = (4, 16)
+# Images per call: the batch loop's chunks at 2 and 3 threads are 1 image, fewer than the threads,
+# even and uneven (7 = 3 + 3 + 1), and the sizes shrink and grow.
+BATCHES = (1, 2, 3, 4, 7, 5, 16)
 
 
 class StackThenMLP(torch.nn.Module):
@@ -112,6 +122,72 @@ def test_native_library_two_instances_on_two_threads(model, tmp_path):
 
     workers = [threading.Thread(target=work, args=(first, SIZES)),
                threading.Thread(target=work, args=(second, tuple(reversed(SIZES))))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def convnet():
+    torch.manual_seed(0)
+    return SmallCNN(3, 10).eval()
+
+
+def _export_convnet(module):
+    dims = ({0: Dim("batch", min=1, max=32)},)
+    return torch.export.export(copy.deepcopy(module), (torch.randn(4, 3, 16, 16),), dynamic_shapes=dims)
+
+
+def _check_batches(program, module, batches):
+    with torch.no_grad():
+        for batch in batches:
+            x = torch.randn(batch, 3, 16, 16)
+            torch.testing.assert_close(program(x), module(x), **TOLERANCE, msg=lambda m: f"batch {batch}: {m}")
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_parallel_bodies_in_thread_slices(convnet, threads):
+    program = exir_mlir.compile(_export_convnet(convnet), num_threads=threads)
+    _check_batches(program, convnet, BATCHES)
+    # The output and the caller's arena (each body's scratch is in it): before, one arena per
+    # thread's chunk of each convolution's loop.
+    assert _allocs_per_call(program, torch.randn(8, 3, 16, 16)) <= 2
+
+
+def test_thread_slices_at_the_pools_size(convnet):
+    """Compiled for the pool's size: the team each launch asks for is read at run time."""
+    program = exir_mlir.compile(_export_convnet(convnet), num_threads=0)
+    before = torch.get_num_threads()
+    try:
+        for threads in (3, 1, 2):
+            torch.set_num_threads(threads)
+            _check_batches(program, convnet, BATCHES)
+    finally:
+        torch.set_num_threads(before)
+
+
+def test_thread_slices_in_native_library(convnet, tmp_path):
+    path = exir_mlir.export_library(_export_convnet(convnet), tmp_path / "cnn.so", num_threads=2)
+    first = runtime.load(path)
+    second = first.clone()
+    errors: list[str] = []
+
+    def work(program, batches):
+        try:
+            with torch.no_grad():
+                for _ in range(3):
+                    for batch in batches:
+                        x = torch.randn(batch, 3, 16, 16)
+                        got = program(x)[0]
+                        if not torch.allclose(got, convnet(x), **TOLERANCE):
+                            errors.append(f"batch {batch}: max|err| {(got - convnet(x)).abs().max().item()}")
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(repr(exc))
+
+    workers = [threading.Thread(target=work, args=(first, BATCHES)),
+               threading.Thread(target=work, args=(second, tuple(reversed(BATCHES))))]
     for worker in workers:
         worker.start()
     for worker in workers:

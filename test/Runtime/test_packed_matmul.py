@@ -1,6 +1,6 @@
 """Numerics of matmuls whose B is packed into column panels (codegen/pack_matmul.py), against torch,
-across the register block (4 rows), thread tile (64 rows, 2 panels), k block (256) and thread-count
-boundaries."""
+across the register block (8 rows with AVX-512, 4 with AVX2), thread tile (256 rows x 1 panel with
+AVX-512, 64 x 2 with AVX2), k block (strategy.packed_blocks) and thread-count boundaries."""
 
 import dataclasses
 
@@ -10,7 +10,8 @@ import torch
 import _linalg_kernels as K
 from exir_mlir._mlir import ir
 from exir_mlir.codegen.host import detect_host
-from exir_mlir.codegen.pack_matmul import pack_matmul_b
+from exir_mlir.codegen.pack_matmul import pack_matmul_b, panel_width
+from exir_mlir.codegen.strategy import DYNAMIC, packed_blocks
 from exir_mlir.compiler import compile_linalg
 
 # f32 sums of k products in another order than torch's: relative 1e-4, absolute 1e-5 * k.
@@ -204,3 +205,65 @@ def test_torch_linear_with_bias_and_activation(activation, threads):
             y = torch.randn(rows, 300)
             torch.testing.assert_close(dynamic(y), module(y), rtol=RTOL, atol=1e-5 * 300,
                                        msg=lambda e: f"{rows} rows: {e}")
+
+
+def _k_block() -> int:
+    """The k block of the packed kernel on this host (strategy.packed_blocks) for a deep k: with 32
+    registers a k of up to twice it runs whole, a deeper one in blocks of it."""
+    with ir.Context():
+        nr = panel_width(detect_host(), ir.F32Type.get())
+    return packed_blocks(DYNAMIC, nr, 32, detect_host())[1]
+
+
+# k blocks: K at the largest whole k loop (2 kc with 32 registers), one past it (blocks kc, kc and
+# a last one of 1 step) and 3 kc + 3 (a last block of 3), with bias + ReLU, which must run once,
+# after the last block. One program per K and thread count, with a dynamic row count: rows on both
+# sides of the run-time choice (128), across the register block (8) and the 256-row thread tile.
+@pytest.mark.parametrize("blocks,extra,threads", [(2, 0, 2), (2, 1, 1), (2, 1, 3), (3, 3, 2)])
+def test_k_blocks_with_bias_and_relu(blocks, extra, threads):
+    k, n = blocks * _k_block() + extra, 64
+    text = K.linear_relu(None, k, n)
+    assert _packs(text) == 1
+    program = _compile(text, threads)
+    torch.manual_seed(k)
+    w, bias = torch.randn(n, k), torch.randn(n)
+    for m in (127, 128, 263):
+        x = torch.randn(m, k)
+        (out,) = program(x, w, bias)
+        torch.testing.assert_close(out, torch.relu(x @ w.T + bias), rtol=RTOL, atol=1e-5 * k,
+                                   msg=lambda e: f"K {k}, {m} rows: {e}")
+
+
+def test_k_blocks_row_major_b_static_rows():
+    # B row-major (x @ B + bias, ReLU), a static row count past the thread tile, K ending in a
+    # partial block, on 3 threads.
+    k = 3 * _k_block() + 3
+    text = _matmul_epilogue(263, k, 64, transposed=False, activation="relu")
+    assert _packs(text) == 1
+    torch.manual_seed(3)
+    x, w, bias = torch.randn(263, k), torch.randn(k, 64), torch.randn(64)
+    (out,) = _compile(text, 3)(x, w, bias)
+    torch.testing.assert_close(out, torch.relu(x @ w + bias), rtol=RTOL, atol=1e-5 * k)
+
+
+def test_dynamic_k_is_not_packed_and_correct():
+    # A k known only at run time keeps the unpacked kernel (its k blocks of 64): K = 1, 63, 64, 65
+    # and 131 (2 blocks + 3), rows across the register block and the thread tile, on 2 threads.
+    text = """
+func.func @main(%a: tensor<?x?xf32>, %b: tensor<?x96xf32>) -> tensor<?x96xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x96xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x96xf32>) outs(%f : tensor<?x96xf32>) -> tensor<?x96xf32>
+  return %r : tensor<?x96xf32>
+}"""
+    assert _packs(text) == 0
+    program = _compile(text, 2)
+    for k in (1, 63, 64, 65, 131):
+        for m in (5, 130):
+            torch.manual_seed(k + m)
+            a, b = torch.randn(m, k), torch.randn(k, 96)
+            (out,) = program(a, b)
+            torch.testing.assert_close(out, a @ b, rtol=RTOL, atol=1e-5 * k, msg=lambda e: f"K {k}, {m} rows: {e}")
