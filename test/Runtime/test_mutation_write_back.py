@@ -220,6 +220,16 @@ def test_moved_results_are_freed():
     assert program.state["b"][0, 0].item() == pytest.approx(160.0)
 
 
+SWAP_LINALG = """
+func.func @main(%a: tensor<4xf32> {exir.input_kind = "buffer", exir.name = "a"},
+                %b: tensor<4xf32> {exir.input_kind = "buffer", exir.name = "b"})
+    -> (tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "a"},
+        tensor<4xf32> {exir.output_kind = "buffer_mutation", exir.target = "b"}) {
+  return %b, %a : tensor<4xf32>, tensor<4xf32>
+}
+"""
+
+
 def test_results_over_the_other_buffers_memory_are_swapped_not_moved():
     """A linalg program whose mutation results are the other buffer's own memory: moving the
     first would overwrite what the second reads, and freeing either would free the state."""
