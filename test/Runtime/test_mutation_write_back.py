@@ -143,6 +143,32 @@ def test_a_buffer_also_returned_stays_separate_from_the_result():
     torch.testing.assert_close(program.state["total"], before)
 
 
+class SwapAndReturn(torch.nn.Module):
+    """Two buffers swapped (so not written in place: codegen/state_in_place.py), the new b also the
+    user output: one allocation for two results, which must not be moved into the state and freed."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("a", torch.zeros(3, 5))
+        self.register_buffer("b", torch.zeros(3, 5))
+
+    def forward(self, x):
+        new_b = self.a + x
+        self.a.copy_(self.b)
+        self.b.copy_(new_b)
+        return new_b
+
+
+def test_a_result_shared_with_a_user_output_is_not_freed_under_it():
+    program = _run_both(SwapAndReturn(), [(torch.randn(3, 5),)])
+    first = program(torch.ones(3, 5))
+    kept = first.clone()
+    # A freed result's memory is what the next call's results are allocated from (the pool).
+    for value in (7.0, -3.0):
+        program(torch.full((3, 5), value))
+    torch.testing.assert_close(first, kept, rtol=0, atol=0, msg="the user's result was freed under it")
+
+
 def test_constant_and_counter():
     program = _run_both(Reset(), [(torch.randn(6),)], calls=2)
     assert program.state["calls"].item() == 2
