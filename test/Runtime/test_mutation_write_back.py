@@ -143,6 +143,32 @@ def test_a_buffer_also_returned_stays_separate_from_the_result():
     torch.testing.assert_close(program.state["total"], before)
 
 
+class SwapAndReturn(torch.nn.Module):
+    """Two buffers swapped (so not written in place: codegen/state_in_place.py), the new b also the
+    user output: one allocation for two results, which must not be moved into the state and freed."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("a", torch.zeros(3, 5))
+        self.register_buffer("b", torch.zeros(3, 5))
+
+    def forward(self, x):
+        new_b = self.a + x
+        self.a.copy_(self.b)
+        self.b.copy_(new_b)
+        return new_b
+
+
+def test_a_result_shared_with_a_user_output_is_not_freed_under_it():
+    program = _run_both(SwapAndReturn(), [(torch.randn(3, 5),)])
+    first = program(torch.ones(3, 5))
+    kept = first.clone()
+    # A freed result's memory is what the next call's results are allocated from (the pool).
+    for value in (7.0, -3.0):
+        program(torch.full((3, 5), value))
+    torch.testing.assert_close(first, kept, rtol=0, atol=0, msg="the user's result was freed under it")
+
+
 def test_constant_and_counter():
     program = _run_both(Reset(), [(torch.randn(6),)], calls=2)
     assert program.state["calls"].item() == 2
@@ -188,17 +214,22 @@ def test_cond_and_loop_reading_the_buffer_they_update_at_dynamic_sizes():
 
 
 def test_moved_results_are_freed():
-    class Big(torch.nn.Module):
+    # Two buffers swapped: each new value is the other's old one, so neither is written in place
+    # (codegen/state_in_place.py): both come back as results, moved into the state and freed.
+    class Swap(torch.nn.Module):
         def __init__(self):
             super().__init__()
-            self.register_buffer("acc", torch.zeros(256, 1024))  # 1 MiB
+            self.register_buffer("a", torch.zeros(256, 1024))  # 1 MiB each
+            self.register_buffer("b", torch.zeros(256, 1024))
 
         def forward(self, x):
-            self.acc.add_(x)
+            new_b = self.a + x
+            self.a.copy_(self.b)
+            self.b.copy_(new_b)
             return x.sum()
 
     x = torch.ones(256, 1024)
-    program = _compile(Big(), (x,))
+    program = _compile(Swap(), (x,))
     for _ in range(20):
         program(x)
 
@@ -209,8 +240,10 @@ def test_moved_results_are_freed():
     before = rss()
     for _ in range(300):
         program(x)
-    assert rss() - before < 64 * 2**20, "300 moved results of 1 MiB were not freed"
-    assert program.state["acc"][0, 0].item() == pytest.approx(320.0)
+    assert rss() - before < 64 * 2**20, "300 calls' moved results (2 MiB each) were not freed"
+    # a and b take turns: after 320 calls each has been incremented 160 times.
+    assert program.state["a"][0, 0].item() == pytest.approx(160.0)
+    assert program.state["b"][0, 0].item() == pytest.approx(160.0)
 
 
 SWAP_LINALG = """
