@@ -1,9 +1,10 @@
 """Dynamic = static on the everyday programs of the model corpus: each exported with static shapes and
 with its `Dim`s, run at the same sizes, interleaved with eager in one process.
 
-The programs are test/Models/_model_cases.py's (attention with a KV cache, nn.MultiheadAttention with
-a key padding mask, nn.TransformerEncoder, a ViT patch embedding, LSTM and GRU heads, embeddings,
-indexing), built and exported as their cases do. Both builds are compiled with
+The programs are test/Models/_model_cases.py's everyday ones (attention with a KV cache,
+nn.MultiheadAttention with a key padding mask, nn.TransformerEncoder, a ViT patch embedding, LSTM and
+GRU heads, embeddings, indexing, top-k sampling, GroupNorm + convolution, interpolation, padding,
+...), built and exported as their cases do. Both builds are compiled with
 `exir_mlir.compile(ep, num_threads=N)` and checked against eager (the case's tolerance) before they
 are timed. At 1 thread the time is CPU time per call (`time.process_time`: on a loaded machine,
 what the call computed, not how long it waited for a core); at more threads, wall time; either the
@@ -38,10 +39,11 @@ from timing import interleaved_latencies, machine_description  # noqa: E402
 
 from _model_cases import MODEL_CASES  # noqa: E402  (test/Models: the corpus's programs and exports)
 
-# The everyday programs with a dynamic dim; those in SEQUENCE also take a dynamic sequence length
-# (their size `t`), the others ignore it. KV_CACHE_LENGTH: positions kv_static_cache's buffers hold.
-PROGRAMS = ("gpt2_kv_concat", "mha_key_padding_mask", "transformer_encoder", "kv_static_cache",
-            "embedding_positions", "vit_patch_cls", "lstm", "gru_bidirectional", "indexing")
+# Every everyday program of the corpus (each has a dynamic dim); those in SEQUENCE take a dynamic
+# sequence length (their size `t`), the others run at the first --seq only (some read `t` as a
+# spatial or vocabulary size: groupnorm_silu_residual's images are (t + 2) x (t + 2)).
+# KV_CACHE_LENGTH: positions kv_static_cache's buffers hold.
+PROGRAMS = tuple(name.split(":", 1)[1] for name in MODEL_CASES if name.startswith("everyday:"))
 SEQUENCE = {"gpt2_kv_concat", "mha_key_padding_mask", "transformer_encoder", "kv_static_cache",
             "embedding_positions", "gpt2_block_tril_mask", "bert_embeddings_mask"}
 KV_CACHE_LENGTH = 32

@@ -23,6 +23,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
+from exir_mlir.codegen.bounded_temporaries import bound_tile_temporaries
 from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import THREADS_ATTR, dispatch_with_gomp, outline_foralls
@@ -185,6 +186,9 @@ def bufferize(module: ir.Operation) -> None:
         _run(module, f"builtin.module({ELIMINATE_EMPTY_TENSORS})", "exir-cpu-bufferize")
     # Buffer mutations into their buffers (state_in_place.py): after the empty-tensor elimination.
     materialize_state_in_place(module)
+    # Remainder tiles' temporaries of a bounded size on the stack (bounded_temporaries.py): before
+    # the loop bounds it reads are hidden.
+    bound_tile_temporaries(module)
     # What the analysis need not see (opaque_loop_bounds.py); its canonicalization removes the casts.
     hide_loop_bounds(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")

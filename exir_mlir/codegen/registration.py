@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (arena, contract_operands, deinterleave_reads, expand_powf, gather_rows, hoist_state,
-                                linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors)
+from exir_mlir.codegen import (arena, bounded_temporaries, contract_operands, deinterleave_reads, expand_powf, gather_rows,
+                                hoist_state, linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors,
+                                unit_rows)
+from exir_mlir.codegen.host import detect_host
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
 
@@ -53,6 +55,18 @@ def register_cpu_passes() -> None:
         "exir-cpu-bufferize",
         _reporting(pipeline.bufferize),
         description="one-shot bufferization with in-place reuse, hoisting and deallocation",
+    )
+    register_pass(
+        "exir-cpu-unit-rows",
+        _reporting(lambda module: unit_rows.choose_unit_rows(module, detect_host())),
+        description="a batched outer-product contraction with dynamic rows -> scf.if rows == 1 between a clone "
+                    "with the unit dim folded and the op (part of exir-cpu-tile)",
+    )
+    register_pass(
+        "exir-cpu-bound-tile-temporaries",
+        _reporting(bounded_temporaries.bound_tile_temporaries),
+        description="a slice of an empty tensor whose dynamic sizes have constant bounds -> the slice of a static "
+                    "empty tensor of the bounds (a stack buffer; part of exir-cpu-bufferize)",
     )
     register_pass(
         "exir-cpu-unmask-stack-vectors",

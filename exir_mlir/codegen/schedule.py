@@ -19,6 +19,7 @@ from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
 from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.share_kernels import inline_kernels, outline_kernels
+from exir_mlir.codegen.unit_rows import choose_unit_rows
 from exir_mlir.codegen.short_rows import choose_row_width
 from exir_mlir.codegen.strategy import (CONV_TO_IM2COL, DYNAMIC, SHORT_ROWS, OpPlan, element_bits,
                                         plan_elementwise, plan_op, touches_unvectorizable_memory)
@@ -991,6 +992,8 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     hoist_state_computations(module)
     # Gathers read whole rows where their index inputs are the same across the lanes (gather_rows.py).
     read_gather_indices_in_body(module)
+    # A batched contraction of dynamic rows: one plan for a single row (decoding), one for more.
+    choose_unit_rows(module, host or detect_host())
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
     # The repeated layers of a network: each distinct group of ops tiled once (share_kernels.py).

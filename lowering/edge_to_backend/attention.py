@@ -104,8 +104,19 @@ def _leads_to_bmm(value: ir.Value) -> bool:
     return op is not None and op.name == "edge.bmm"
 
 
+def _splat(value: ir.Value):
+    """The number of a splat constant, seen through edge.expand: with symbolic sizes torch's
+    `full_like`/scalar operands stay an expand of a rank-0 constant to the dynamic shape (static
+    shapes fold it into one splat constant)."""
+    op = producer(value)
+    while op is not None and op.name == "edge.expand":
+        value = op.operands[0]
+        op = producer(value)
+    return splat_value(value)
+
+
 def _is_neg_inf(value: ir.Value) -> bool:
-    c = splat_value(value)
+    c = _splat(value)
     return c is not None and c == -pymath.inf
 
 
@@ -113,7 +124,7 @@ def _safe_softmax_input(value: ir.Value):
     """value = where(!any(!(s == -inf), dim, keepdim), 0, softmax(s, dim)): the softmax result,
     or None. (torch's _safe_softmax decomposition: fully masked rows give 0.)"""
     where = producer(value)
-    if where is None or where.name != "edge.where" or splat_value(where.operands[1]) != 0:
+    if where is None or where.name != "edge.where" or _splat(where.operands[1]) != 0:
         return None
     sm = producer(where.operands[2])
     if sm is None or sm.name != "edge.softmax":
@@ -256,10 +267,12 @@ def _fuse_dynamic(op, q, k, v, scale, mask_cond, mask_add, safe):
 
 
 def erase_dead_edge_ops(root: ir.Operation) -> None:
-    """Edge ops are pure: drop those a fusion left without uses."""
+    """Edge ops are pure: drop those a fusion left without uses, and the `tensor.dim`s of their
+    results that only sized ops it removed (with symbolic shapes, an expand's sizes are such dims:
+    left behind, they keep the unfused chain alive)."""
     # reverse program order: users go before their producers, so one pass clears a chain
     for op in reversed(walk_ops(root)):
-        if op.name.split(".")[0] in ("edge", "backend") and not len(op.regions) and \
+        if (op.name.split(".")[0] in ("edge", "backend") or op.name == "tensor.dim") and not len(op.regions) and \
                 len(op.results) and all(not list(r.uses) for r in op.results):
             op.erase()
 

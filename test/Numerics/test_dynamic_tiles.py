@@ -162,6 +162,48 @@ def test_reductions_over_symbolic_spatial_dims(threads_list=THREADS):
     assert not spread, f"outputs depend on the thread count at {spread[:6]}"
 
 
+class _Decode(torch.nn.Module):
+    """Attention over a cache: the query length (1 when decoding a token) and the cache length are
+    two symbols. Fused sdpa (its safe-softmax form, through the expand torch keeps for dynamic
+    shapes), and the same written out with its bmms: q·kᵀ * scale (the dot kernel with a scaling
+    epilogue, whose remainder tiles' temporaries are static stack buffers: bounded_temporaries.py)
+    and p·v (an outer-product bmm with the run-time choice of one row: unit_rows.py)."""
+
+    def forward(self, q, k, v):
+        p = torch.softmax((q @ k.transpose(-1, -2)) * 0.25, -1)
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v), p @ v
+
+
+# (query length, cache length): the query across 1, 2 and the 16-row tiles and past 64, each
+# against cache lengths across the dot kernel's 4-column blocks and the 16 lanes.
+DECODE_SHAPES = [(1, 1), (1, 6), (1, 17), (1, 65), (2, 3), (2, 16), (15, 5), (16, 15), (17, 33), (65, 2), (65, 66)]
+
+
+@functools.cache
+def _decode_compiled(threads: int):
+    length, cache = Dim("length", min=1, max=128), Dim("cache", min=1, max=128)
+    q, k = torch.randn(2, 4, 3, 16), torch.randn(2, 4, 5, 16)
+    ep = export(_Decode().eval(), (q, k, k.clone()), dynamic_shapes=({2: length}, {2: cache}, {2: cache}))
+    return exir_mlir.compile(ep, num_threads=threads)
+
+
+def test_decode_query_lengths_across_threads(threads_list=THREADS):
+    """A query of 1, 2, 15, 16, 17, 65 rows against caches across tiles, at 1, 2 and 3 threads."""
+    gen = torch.Generator().manual_seed(3)
+    model = _Decode().eval()
+    failures, spread = [], []
+    for length, cache in DECODE_SHAPES:
+        inputs = (torch.randn(2, 4, length, 16, generator=gen), torch.randn(2, 4, cache, 16, generator=gen),
+                  torch.randn(2, 4, cache, 16, generator=gen))
+        with torch.no_grad():
+            want = model(*inputs)
+        if check_across_threads(str((length, cache)), inputs, want, _decode_compiled, threads_list,
+                                rtol=RTOL, atol=ATOL, thread_atol=THREAD_ATOL, failures=failures):
+            spread.append((length, cache))
+    assert not failures, f"differs from eager at {len(failures)} points: " + "; ".join(failures[:6])
+    assert not spread, f"outputs depend on the thread count at (length, cache) {spread[:6]}"
+
+
 class _SwapView(torch.nn.Module):
     def forward(self, x):
         return x.view(x.shape[1], x.shape[0]) + 1
@@ -184,5 +226,6 @@ if __name__ == "__main__":
     test_two_symbolic_dims_across_tiles_and_threads(ALL_THREADS)
     test_nan_in_a_row_remainder()
     test_reductions_over_symbolic_spatial_dims(ALL_THREADS)
+    test_decode_query_lengths_across_threads(ALL_THREADS)
     test_view_swapping_two_symbolic_dims()
     print(f"sizes {sizes()} x threads {ALL_THREADS}: all match eager and agree across threads")

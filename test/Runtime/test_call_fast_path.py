@@ -145,6 +145,26 @@ def test_calls_at_different_sizes_from_threads(dynamic):
     assert not errors, errors[0]
 
 
+def test_a_call_made_during_another_gets_its_own_frame(dynamic, monkeypatch):
+    """Two calls in flight at once (threads: the compiled code runs without the GIL) each need a
+    frame of their own (input descriptors, result slots). Threads overlap by chance only, so here
+    the second call is made from inside the first one, deterministically: with a frame shared, the
+    inner call's sizes and results overwrite the outer's and the outer returns the inner's."""
+    addresses = []
+    outer, inner = _sample("dynamic", 5), _sample("dynamic", 9)
+    compiled = dynamic._function
+
+    def during(address):
+        addresses.append(address)
+        if len(addresses) == 1:
+            _check(dynamic, *inner)
+        compiled(address)
+
+    monkeypatch.setattr(dynamic, "_function", during)
+    _check(dynamic, *outer)
+    assert len(addresses) == 2 and addresses[0] != addresses[1], "two calls in flight shared one frame"
+
+
 def test_results_are_not_aliased_across_calls(static, dynamic):
     for which, program in (("static", static), ("dynamic", dynamic)):
         x, y = _sample(which)

@@ -134,6 +134,55 @@ func.func @decomposed_sdpa_dynamic(%q: tensor<?x4x?x16xf32>, %k: tensor<?x4x?x16
 
 // -----
 
+// The _safe_softmax chain with symbolic shapes: torch.export keeps its zeros (`full_like`) as an
+// edge.expand of a rank-0 splat to the dynamic shape (a static shape folds it into one splat
+// constant), and the tensor.dims that size the expand read the softmax. Recognized through the
+// expand; the dims and the unfused chain are dropped.
+// CHECK-LABEL: func.func @safe_softmax_dynamic
+// CHECK-NOT: tensor.dim
+// CHECK-NOT: softmax"
+// CHECK-NOT: matmul
+// CHECK: "backend.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}) {is_causal = false, safe_softmax = true, scale = 2.500000e-01 : f64}
+// CHECK-NOT: edge.any
+// CHECK: return
+func.func @safe_softmax_dynamic(%q: tensor<?x4x?x16xf32>, %k: tensor<?x4x?x16xf32>, %v: tensor<?x4x?x16xf32>, %b: index, %l: index, %s: index) -> tensor<?x4x?x16xf32> {
+  %ninf = arith.constant dense<0xFF800000> : tensor<f32>
+  %zero = arith.constant dense<0.000000e+00> : tensor<f32>
+  %quarter = arith.constant dense<2.500000e-01> : tensor<f32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %n = arith.muli %b, %c4 : index
+  %0 = "edge.permute"(%k) {dims = array<i64: 0, 1, 3, 2>, exir.sym_shapes = [["s0", "4", "16", "s2"]]} : (tensor<?x4x?x16xf32>) -> tensor<?x4x16x?xf32>
+  %1 = "edge.mul"(%0, %quarter) {exir.sym_shapes = [["s0", "4", "16", "s2"]]} : (tensor<?x4x16x?xf32>, tensor<f32>) -> tensor<?x4x16x?xf32>
+  %2 = "edge.expand"(%q, %b, %l) {exir.sym_shapes = [["s0", "4", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %3 = "edge.view"(%2, %n, %l) {exir.sym_shapes = [["4*s0", "s1", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %4 = "edge.expand"(%1, %b, %s) {exir.sym_shapes = [["s0", "4", "16", "s2"]]} : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x4x16x?xf32>
+  %5 = "edge.view"(%4, %n, %s) {exir.sym_shapes = [["4*s0", "16", "s2"]]} : (tensor<?x4x16x?xf32>, index, index) -> tensor<?x16x?xf32>
+  %6 = "edge.bmm"(%3, %5) {exir.sym_shapes = [["4*s0", "s1", "s2"]]} : (tensor<?x?x16xf32>, tensor<?x16x?xf32>) -> tensor<?x?x?xf32>
+  %7 = "edge.view"(%6, %b, %l, %s) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %8 = "edge.softmax"(%7) {dim = 3 : i64, exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
+  %9 = "edge.eq"(%7, %ninf) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x4x?x?xf32>, tensor<f32>) -> tensor<?x4x?x?xi1>
+  %10 = "edge.logical_not"(%9) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x4x?x?xi1>) -> tensor<?x4x?x?xi1>
+  %11 = "edge.any"(%10) {dims = array<i64: 3>, exir.sym_shapes = [["s0", "4", "s1", "1"]], keepdim = true} : (tensor<?x4x?x?xi1>) -> tensor<?x4x?x1xi1>
+  %12 = "edge.logical_not"(%11) {exir.sym_shapes = [["s0", "4", "s1", "1"]]} : (tensor<?x4x?x1xi1>) -> tensor<?x4x?x1xi1>
+  %d0 = tensor.dim %8, %c0 : tensor<?x4x?x?xf32>
+  %d2 = tensor.dim %8, %c2 : tensor<?x4x?x?xf32>
+  %d3 = tensor.dim %8, %c3 : tensor<?x4x?x?xf32>
+  %13 = "edge.expand"(%zero, %d0, %d2, %d3) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<f32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %14 = "edge.where"(%12, %13, %8) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x4x?x1xi1>, tensor<?x4x?x?xf32>, tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32>
+  %15 = "edge.expand"(%14, %b, %l, %s) {exir.sym_shapes = [["s0", "4", "s1", "s2"]]} : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x4x?x?xf32>
+  %16 = "edge.view"(%15, %n, %l, %s) {exir.sym_shapes = [["4*s0", "s1", "s2"]]} : (tensor<?x4x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
+  %17 = "edge.expand"(%v, %b, %s) {exir.sym_shapes = [["s0", "4", "s2", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  %18 = "edge.view"(%17, %n, %s) {exir.sym_shapes = [["4*s0", "s2", "16"]]} : (tensor<?x4x?x16xf32>, index, index) -> tensor<?x?x16xf32>
+  %19 = "edge.bmm"(%16, %18) {exir.sym_shapes = [["4*s0", "s1", "16"]]} : (tensor<?x?x?xf32>, tensor<?x?x16xf32>) -> tensor<?x?x16xf32>
+  %20 = "edge.view"(%19, %b, %l) {exir.sym_shapes = [["s0", "4", "s1", "16"]]} : (tensor<?x?x16xf32>, index, index) -> tensor<?x4x?x16xf32>
+  return %20 : tensor<?x4x?x16xf32>
+}
+
+// -----
+
 // A view that reshapes the matrix dims is not attention's batch regrouping: q of [4, 2, 8] viewed
 // as [4, 4, 4]. The sdpa takes the viewed q (skipping the view, it took [4, 2, 8] and failed in
 // to-linalg).

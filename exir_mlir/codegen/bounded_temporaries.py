@@ -1,0 +1,188 @@
+"""`bound_tile_temporaries`: a temporary tile of a size known only at run time but bounded by a
+constant (a peeled remainder's) -> a slice of a static temporary of that bound (part of
+exir-cpu-bufferize, before the analysis).
+
+In the remainder of a dynamic dim (schedule._peeled: the rows a vector tile leaves over), a
+contraction and its fused epilogue are cut into blocks separately, so the contraction's tile
+result is a tensor between the two: a slice of the empty tensor that also initializes the result,
+which one-shot bufferization cannot write in place (the result is written there too). It became a
+heap buffer of the remainder's size for every remainder tile: q·kᵀ of an attention decoding one
+token (a dynamic sequence of 1: every tile a remainder) took a buffer from the pool and gave it
+back 64 times per call, and ran 7x slower than its static build. Yet the size is at most the vector
+tile less one: the peel made the loop's lower bound `(ub floordiv c) * c`, so `ub - iv` is at most
+`ub mod c`. Such a slice of an empty tensor (whose contents are undefined anyway) is replaced by
+the same slice of a new empty tensor of the bound's static shape: bufferization gives it a static
+buffer, `promote-buffers-to-stack` puts it on the stack (at most STACK_BYTES) and
+loop_buffers.hoist_loop_buffers takes it out of its loops.
+
+The bound of a size is found by writing it as an affine expression of its loop induction variables
+and other values (through affine.apply and constants), putting in each induction variable that it
+depends on with coefficient -1 its loop's lower bound (a size `ub - iv` is largest at the first
+iteration), and reading a constant off what is left: a constant, or `x mod c` (at most c - 1).
+"""
+
+from __future__ import annotations
+
+from exir_mlir._mlir import ir, tensor
+from exir_mlir.codegen.op_walk import collect_ops
+
+# The largest temporary made static here: promote-buffers-to-stack's limit in pipeline.BUFFERIZE.
+STACK_BYTES = 4096
+_DYNAMIC = ir.ShapedType.get_dynamic_size()
+
+
+def _owner(value: ir.Value):
+    owner = value.owner
+    return owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+
+
+def _loop_of(value: ir.Value) -> ir.Operation | None:
+    """The scf.for whose induction variable `value` is."""
+    owner = _owner(value)
+    if not isinstance(owner, ir.Block) or ir.BlockArgument(value).arg_number != 0:
+        return None
+    loop = owner.owner
+    return loop if loop is not None and loop.name == "scf.for" else None
+
+
+class _Affine:
+    """Index values as affine expressions over symbols, one symbol per leaf value."""
+
+    def __init__(self) -> None:
+        self.leaves: list[ir.Value] = []
+
+    def symbol(self, value: ir.Value) -> ir.AffineExpr:
+        for i, leaf in enumerate(self.leaves):
+            if leaf == value:
+                return ir.AffineSymbolExpr.get(i)
+        self.leaves.append(value)
+        return ir.AffineSymbolExpr.get(len(self.leaves) - 1)
+
+    def of(self, value: ir.Value, depth: int = 0) -> ir.AffineExpr:
+        owner = _owner(value)
+        if depth < 16 and isinstance(owner, ir.Operation):
+            if owner.name == "arith.constant" and isinstance(owner.attributes["value"], ir.IntegerAttr):
+                return ir.AffineConstantExpr.get(ir.IntegerAttr(owner.attributes["value"]).value)
+            if owner.name == "affine.apply":
+                amap = ir.AffineMapAttr(owner.attributes["map"]).value
+                operands = [self.of(v, depth + 1) for v in owner.operands]
+                return _substitute(amap.results[0], operands, amap.n_dims)
+        return self.symbol(value)
+
+
+def _substitute(expr: ir.AffineExpr, operands: list, n_dims: int) -> ir.AffineExpr:
+    """`expr` (of a map with n_dims dims) with its dims and symbols replaced by `operands`
+    (dims first), rebuilt so that MLIR simplifies it (`x - (x floordiv c) * c` -> `x mod c`)."""
+    if isinstance(expr, ir.AffineDimExpr):
+        return operands[expr.position]
+    if isinstance(expr, ir.AffineSymbolExpr):
+        return operands[n_dims + expr.position]
+    if isinstance(expr, ir.AffineConstantExpr):
+        return expr
+    for kind, build in ((ir.AffineAddExpr, lambda a, b: a + b), (ir.AffineMulExpr, lambda a, b: a * b),
+                        (ir.AffineModExpr, ir.AffineModExpr.get),
+                        (ir.AffineFloorDivExpr, ir.AffineFloorDivExpr.get),
+                        (ir.AffineCeilDivExpr, ir.AffineCeilDivExpr.get)):
+        if isinstance(expr, kind):
+            binary = expr
+            return build(_substitute(binary.lhs, operands, n_dims), _substitute(binary.rhs, operands, n_dims))
+    raise ValueError(f"unexpected affine expression {expr}")
+
+
+def _terms(expr: ir.AffineExpr) -> list[ir.AffineExpr]:
+    if isinstance(expr, ir.AffineAddExpr):
+        return _terms(expr.lhs) + _terms(expr.rhs)
+    return [expr]
+
+
+def _mentions(expr: ir.AffineExpr, position: int) -> bool:
+    if isinstance(expr, ir.AffineSymbolExpr):
+        return expr.position == position
+    if isinstance(expr, ir.AffineBinaryExpr):
+        return _mentions(expr.lhs, position) or _mentions(expr.rhs, position)
+    return False
+
+
+def _negated(term: ir.AffineExpr, position: int) -> bool:
+    """Whether `term` is `-1 * symbol(position)`."""
+    return isinstance(term, ir.AffineMulExpr) \
+        and isinstance(term.lhs, ir.AffineSymbolExpr) and term.lhs.position == position \
+        and isinstance(term.rhs, ir.AffineConstantExpr) and term.rhs.value == -1
+
+
+def constant_upper_bound(value: ir.Value) -> int | None:
+    """A constant that `value` (an index) never exceeds, proved as the module docstring says, or
+    None."""
+    affine = _Affine()
+    expr = affine.of(value)
+    for _ in range(16):
+        if isinstance(expr, ir.AffineConstantExpr):
+            return expr.value
+        if isinstance(expr, ir.AffineModExpr):
+            divisor = expr.rhs
+            if isinstance(divisor, ir.AffineConstantExpr) and divisor.value > 0:
+                return divisor.value - 1
+            return None
+        # An induction variable that the expression subtracts (and uses nowhere else): its lower bound.
+        terms = _terms(expr)
+        for position, leaf in enumerate(affine.leaves):
+            loop = _loop_of(leaf)
+            if loop is None:
+                continue
+            negated = [t for t in terms if _negated(t, position)]
+            if len(negated) != 1 or any(_mentions(t, position) for t in terms if not _negated(t, position)):
+                continue
+            lower = affine.of(loop.operands[0])
+            rebuilt = ir.AffineConstantExpr.get(0)
+            for term in terms:
+                rebuilt = rebuilt + (lower * -1 if _negated(term, position) else term)
+            expr = ir.AffineExpr.simplify_affine_expr(rebuilt, 0, len(affine.leaves)).maybe_downcast()
+            break
+        else:
+            return None
+    return None
+
+
+def _rooted_at_empty(value: ir.Value) -> bool:
+    """Whether `value` is a tensor.empty or a slice (of a slice ...) of one: contents undefined."""
+    owner = _owner(value)
+    while isinstance(owner, ir.Operation) and owner.name == "tensor.extract_slice":
+        owner = _owner(owner.operands[0])
+    return isinstance(owner, ir.Operation) and owner.name == "tensor.empty"
+
+
+def bound_tile_temporaries(module: ir.Operation) -> int:
+    """Replaces each slice of an empty tensor whose dynamic sizes all have constant bounds, at most
+    STACK_BYTES in all, by the same slice of a new static empty tensor. Returns how many."""
+    replaced = 0
+    for op in collect_ops(module, "tensor.extract_slice"):
+        slice_op = op.opview
+        static_sizes = list(slice_op.static_sizes)
+        if _DYNAMIC not in static_sizes or not _rooted_at_empty(op.operands[0]):
+            continue
+        dynamic_sizes = list(slice_op.sizes)
+        next_dynamic = iter(dynamic_sizes)
+        bounds = []
+        for size in static_sizes:
+            bound = size if size != _DYNAMIC else constant_upper_bound(next(next_dynamic))
+            if bound is None or bound <= 0:
+                break
+            bounds.append(bound)
+        else:
+            elem = ir.RankedTensorType(op.results[0].type).element_type
+            width = elem.width if isinstance(elem, (ir.FloatType, ir.IntegerType)) else 64
+            count = 1
+            for b in bounds:
+                count *= b
+            if count * max(width, 8) // 8 > STACK_BYTES:
+                continue
+            # A slice at offset 0 with unit strides of the bound's shape, of the same sizes: the
+            # result's type (rank-reduced or not) is the old slice's.
+            with ir.InsertionPoint(op), op.location:
+                empty = tensor.EmptyOp(bounds, elem).result
+                new = tensor.ExtractSliceOp(op.results[0].type, empty, [], dynamic_sizes, [],
+                                            [0] * len(bounds), static_sizes, [1] * len(bounds)).result
+            op.results[0].replace_all_uses_with(new)
+            op.erase()
+            replaced += 1
+    return replaced
