@@ -647,12 +647,17 @@ def _emit_generic(script: _Script, entry: _Tagged) -> None:
         outer = [1 if it == "parallel" and b != 1 else 0 for it, b in zip(plan.iterators, plan.loop_sizes)]
         tiled = script.tile_for(tiled, outer)
         last = len(plan.vector_tiles) - 1
-        red = [0] * last + [plan.vector_tiles[-1]]
-        init, split, combine, loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
+        # Outer reduction loops (all reduction loops are innermost: strategy.plan_reduction) step by
+        # 1, the innermost by the vector: the partial accumulator is one vector, combined once.
+        red = [0 if it == "parallel" else 1 for it in plan.iterators[:last]] + [plan.vector_tiles[-1]]
+        init, split, combine, outer_loop = (script.fresh(s) for s in ("init", "split", "combine", "rloop"))
         script.emit(
-            f"{init}, {split}, {combine}, {loop} = transform.structured.tile_reduction_using_for {tiled}"
+            f"{init}, {split}, {combine}, {outer_loop} = transform.structured.tile_reduction_using_for {tiled}"
             f" by tile_sizes = {_tile_list(red)} : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})"
         )
+        # The loop to peel is the innermost one, around the partial step.
+        loop = script.fresh("rloop")
+        script.emit(f'{loop} = transform.get_parent_op {split} {{op_name = "scf.for"}} : ({_ANY}) -> {_ANY}')
         script.vectorize(init, None)
         script.vectorize(combine, None)
         # The partial step is peeled like any vector tile loop (a dynamic reduction length: the

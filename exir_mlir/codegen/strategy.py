@@ -347,10 +347,13 @@ def plan_reduction(op: ir.OpView, host: HostCPU) -> OpPlan:
     vector[-1] = _clamp(width, bounds[-1])
     thread = _distribute_parallel(iters, bounds, host, vector[-1])
     # Partial accumulators need one result combined by one associative op, without loop indices
-    # (argmax-like bodies are not splittable).
+    # (argmax-like bodies are not splittable). Several reduction loops split too when they are the
+    # innermost ones (a group norm's [C/G, H, W] of a dynamic H and W, which torch's decomposition
+    # leaves uncollapsed: one vector accumulator is carried through all of them, each step a full
+    # vector; reduced one row at a time, every step ended in a horizontal reduction).
     split = (
         iters[-1] == "reduction"
-        and iters.count("reduction") == 1
+        and all(it == "reduction" for it in iters[iters.index("reduction"):])
         and len(op.results) == 1
         and not _uses_index(op)
         and (bounds[-1] == DYNAMIC or bounds[-1] > width)

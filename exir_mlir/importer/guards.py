@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
 from typing import Callable, Sequence
 
 import torch
@@ -43,14 +44,31 @@ def guard_sources(ep: torch.export.ExportedProgram) -> list[tuple[str, str]]:
     return out
 
 
-def export_guards(ep: torch.export.ExportedProgram) -> GuardCheck | None:
+# A guard that two input dims are equal: `args[0].size()[1] == args[1].size()[1]`.
+_DIM_EQUALITY = re.compile(r"^args\[(\d+)\]\.size\(\)\[(\d+)\] == args\[(\d+)\]\.size\(\)\[(\d+)\]$")
+
+
+def equal_dims(code: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((input, dim), (input, dim)) of a guard that only says two dims of the flat user inputs are
+    equal; None for any other guard."""
+    match = _DIM_EQUALITY.match(code.strip())
+    if match is None:
+        return None
+    i, d, j, e = (int(g) for g in match.groups())
+    return (i, d), (j, e)
+
+
+def export_guards(ep: torch.export.ExportedProgram,
+                  implied: Callable[[str], bool] | None = None) -> GuardCheck | None:
     """A function raising ExirUserError when a call's flat user inputs break one of `ep`'s shape
-    guards; None when `ep` has none (or none whose inputs can be named)."""
+    guards; None when `ep` has none (or none whose inputs can be named). A guard whose code
+    `implied` says the call's own checks already enforce (each call refuses inputs that break it)
+    is left out."""
     if not getattr(ep, "_guards_code", None) or ep.example_inputs is None:
         return None
     from torch.fx.experimental.symbolic_shapes import SYMPY_INTERP
 
-    guards = guard_sources(ep)
+    guards = [g for g in guard_sources(ep) if implied is None or not implied(g[0])]
     if not guards:
         return None
     namespace = {**SYMPY_INTERP, "math": math, "inf": float("inf")}

@@ -204,6 +204,47 @@ func.func @row_max_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<
 
 // -----
 
+// Several innermost reduction loops (a group norm's sums over [C/G, H, W] with a dynamic H and W,
+// which torch's decomposition does not collapse): one accumulator of 64 lanes is carried through
+// all of them (the C/G and H loops step by 1, W by the vector, its remainder peeled and masked)
+// and reduced horizontally once, after the loops; never a horizontal reduction per step.
+// AVX512-LABEL: func.func @group_sums_dynamic
+// AVX512:         } else {
+// AVX512:             vector.transfer_write %cst{{.*}} : vector<1x1x1x1x64xf32>, tensor<1x1x1x1x64xf32>
+// AVX512-NEXT:        scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args({{.*}}) -> (tensor<1x1x1x1x64xf32>)
+// AVX512-NEXT:          scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args({{.*}}) -> (tensor<1x1x1x1x64xf32>)
+// AVX512-NOT:             vector.multi_reduction
+// AVX512:                 scf.for %{{.*}} step %c64 iter_args({{.*}}) -> (vector<1x1x1x1x64xf32>)
+// AVX512-NOT:               vector.multi_reduction
+// AVX512:                   arith.addf %{{.*}}, %{{.*}} : vector<1x1x1x1x64xf32>
+// AVX512-NOT:             vector.multi_reduction
+// AVX512:                 scf.for %{{.*}} step %c64 iter_args({{.*}}) -> (tensor<1x1x1x1x64xf32>)
+// AVX512-NOT:               vector.multi_reduction
+// AVX512:                   vector.create_mask %c1, %c1, %c1, %c1, %{{.*}} : vector<1x1x1x1x64xi1>
+// AVX512-NOT:         vector.multi_reduction
+// AVX512:             scf.yield %{{.*}} : tensor<1x1x1x1x64xf32>
+// AVX512-NOT:         vector.multi_reduction
+// AVX512:             scf.yield %{{.*}} : tensor<1x1x1x1x64xf32>
+// AVX512-NOT:         vector.multi_reduction
+// AVX512:             scf.yield %{{.*}} : tensor<1x1x1x1x64xf32>
+// AVX512-NEXT:        }
+// AVX512-NEXT:        vector.transfer_read
+// AVX512-NEXT:        vector.transfer_read
+// AVX512-NEXT:        vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2, 3, 4] : vector<1x1x1x1x64xf32> to vector<1x1xf32>
+// AVX2-LABEL: func.func @group_sums_dynamic
+// AVX2:                   arith.addf %{{.*}}, %{{.*}} : vector<1x1x1x1x32xf32>
+// AVX2:               vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2, 3, 4] : vector<1x1x1x1x32xf32> to vector<1x1xf32>
+func.func @group_sums_dynamic(%x: tensor<?x4x4x?x?xf32>, %init: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>, affine_map<(n, g, c, h, w) -> (n, g)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x : tensor<?x4x4x?x?xf32>) outs(%init : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// -----
+
 // The masked remainder of a dynamic column count (the last 0..15 columns, one register): its
 // accumulator is read once under its mask before the k loop, carried in a register across it and
 // written once after, as the full tiles' are. The masks are created inside the k loop by the

@@ -123,6 +123,45 @@ def test_nan_in_a_row_remainder():
             assert torch.isnan(got[i][1]) and not torch.isnan(got[i][[0, 2, 3]]).any(), (cols, i, got[i])
 
 
+class _SpatialReductions(torch.nn.Module):
+    """Reductions over several innermost loops with symbolic sizes: a group norm's sums over
+    [C/G, H, W] (torch's decomposition keeps H and W apart when they are symbolic), a sum and a
+    max over [C, H, W] of values all below zero (a masked lane read as 0 would win the max).
+    Each is split into one vector of partial results carried through every reduction loop
+    (strategy.plan_reduction), the innermost loop's remainder step masked."""
+
+    def forward(self, x):
+        w = torch.linspace(0.5, 1.5, x.shape[1])
+        return (torch.nn.functional.group_norm(x, 2, w, w), x.sum((1, 2, 3)),
+                (x - 10).amax((1, 2, 3)))
+
+
+SPATIAL_SIZES = (1, 2, 15, 16, 17, 33, 63, 64, 65, 66)
+
+
+@functools.cache
+def _compiled_spatial(threads: int):
+    dims = {0: Dim("n", min=1, max=16), 2: Dim("h", min=1, max=256), 3: Dim("w", min=1, max=256)}
+    ep = export(_SpatialReductions().eval(), (torch.randn(2, 4, 5, 7),), dynamic_shapes=(dims,))
+    return exir_mlir.compile(ep, num_threads=threads)
+
+
+def test_reductions_over_symbolic_spatial_dims(threads_list=THREADS):
+    gen = torch.Generator().manual_seed(3)
+    model = _SpatialReductions().eval()
+    failures, spread = [], []
+    shapes = [(1 + i % 3, 4, h, w) for i, (h, w) in enumerate(zip(SPATIAL_SIZES, reversed(SPATIAL_SIZES)))]
+    for shape in [*shapes, (2, 4, 66, 66), (1, 4, 1, 1)]:
+        x = torch.randn(*shape, generator=gen) + 0.5  # a mean away from zero: a lost lane shows
+        with torch.no_grad():
+            want = model(x)
+        if check_across_threads(str(shape), (x,), want, _compiled_spatial, threads_list,
+                                rtol=RTOL, atol=ATOL, thread_atol=THREAD_ATOL, failures=failures):
+            spread.append(shape)
+    assert not failures, f"differs from eager at {len(failures)} points: " + "; ".join(failures[:6])
+    assert not spread, f"outputs depend on the thread count at {spread[:6]}"
+
+
 class _Decode(torch.nn.Module):
     """Attention over a cache: the query length (1 when decoding a token) and the cache length are
     two symbols. Fused sdpa (its safe-softmax form, through the expand torch keeps for dynamic
@@ -186,6 +225,7 @@ if __name__ == "__main__":
     test_sizes_straddle_each_tile()
     test_two_symbolic_dims_across_tiles_and_threads(ALL_THREADS)
     test_nan_in_a_row_remainder()
+    test_reductions_over_symbolic_spatial_dims(ALL_THREADS)
     test_decode_query_lengths_across_threads(ALL_THREADS)
     test_view_swapping_two_symbolic_dims()
     print(f"sizes {sizes()} x threads {ALL_THREADS}: all match eager and agree across threads")
