@@ -84,3 +84,47 @@ func.func @patch_embedding_dynamic_batch(%x: tensor<?x3x32x32xf32>, %w: tensor<6
       ins(%x, %w : tensor<?x3x32x32xf32>, tensor<64x3x8x8xf32>) outs(%init : tensor<?x64x4x4xf32>) -> tensor<?x64x4x4xf32>
   return %r : tensor<?x64x4x4xf32>
 }
+
+// -----
+
+// A symbolic batch counts as one image for the tasks: one 16x16 image makes 2 tasks per core
+// (cores=2) in blocks of 4 rows. A batch of at least 4 makes them by itself, and takes the blocks
+// of a large static batch (the whole 16-row image, as the static build does): the convolution is
+// built for both and chosen at run time on the batch.
+// CHECK-LABEL: func.func @pointwise_dynamic_batch
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x32x16x16xf32>
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[BIG:.*]] = arith.cmpi sge, %[[N]], %[[C4]] : index
+// CHECK:         scf.if %[[BIG]] -> (tensor<?x128x16x16xf32>)
+// CHECK:           scf.forall (%{{.*}}) in (%[[N]])
+// CHECK:           tensor.empty() : tensor<32x1x1x16x16xf32>
+// CHECK:         } else {
+// CHECK:           scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%[[N]], 16) step (1, 4)
+// CHECK:           tensor.empty() : tensor<32x1x1x4x16xf32>
+func.func @pointwise_dynamic_batch(%x: tensor<?x32x16x16xf32>, %w: tensor<128x32x1x1xf32>) -> tensor<?x128x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x32x16x16xf32>
+  %e = tensor.empty(%n) : tensor<?x128x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x128x16x16xf32>) -> tensor<?x128x16x16xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<?x32x16x16xf32>, tensor<128x32x1x1xf32>) outs(%init : tensor<?x128x16x16xf32>) -> tensor<?x128x16x16xf32>
+  return %r : tensor<?x128x16x16xf32>
+}
+
+// -----
+
+// A static batch is one build: its blocks already count its images.
+// CHECK-LABEL: func.func @pointwise_static_batch
+// CHECK-NOT:     scf.if
+// CHECK:         scf.forall (%{{.*}}) in (8)
+// CHECK-NOT:     scf.if
+func.func @pointwise_static_batch(%x: tensor<8x32x16x16xf32>, %w: tensor<128x32x1x1xf32>) -> tensor<8x128x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x128x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x128x16x16xf32>) -> tensor<8x128x16x16xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<8x32x16x16xf32>, tensor<128x32x1x1xf32>) outs(%init : tensor<8x128x16x16xf32>) -> tensor<8x128x16x16xf32>
+  return %r : tensor<8x128x16x16xf32>
+}

@@ -276,3 +276,36 @@ def test_conv_column_blocks_across_tile_and_thread_boundaries():
     static = exir_mlir.compile(torch.export.export(module, (xs[0],)), num_threads=3)
     for g, e in zip(static(xs[0]), module(xs[0])):
         torch.testing.assert_close(g, e, rtol=RTOL, atol=1e-4)
+
+
+class _PointwiseAndSpatial(torch.nn.Module):
+    """A 1x1 convolution (one 16-row image is one block for a large batch, 4 blocks of 4 rows
+    for a single image) and a 3x3 one, each with a bias and a ReLU."""
+
+    def __init__(self):
+        super().__init__()
+        self.pointwise = torch.nn.Conv2d(32, 128, 1)
+        self.spatial = torch.nn.Conv2d(128, 16, 3, padding=1)
+
+    def forward(self, x):
+        return self.spatial(torch.relu(self.pointwise(x))).relu()
+
+
+def test_conv_blocks_chosen_at_run_time_on_a_symbolic_batch():
+    # With a symbolic batch, im2col builds each convolution twice: blocks that let one image make
+    # two tasks per core, and a large batch's larger blocks, chosen at run time from the least
+    # batch that makes the tasks by itself (codegen/im2col.py _batch_choice: 4 on 2 cores, 8 on
+    # 4). Batches on both sides of that choice at 1, 2 and 3 threads, against eager and against
+    # the static build of the same batch (only the blocking differs, never a sum's order).
+    torch.manual_seed(0)
+    module = _PointwiseAndSpatial().eval()
+    ep = torch.export.export(module, (torch.randn(2, 32, 16, 16),), dynamic_shapes=({0: B},))
+    batches = (1, 3, 4, 5, 9)
+    xs = [torch.randn(n, 32, 16, 16) for n in batches]
+    for threads in (1, 2, 3):
+        program = exir_mlir.compile(ep, num_threads=threads)
+        for x in xs:
+            torch.testing.assert_close(program(x), module(x), rtol=RTOL, atol=1e-4)
+    for x in (xs[0], xs[-1]):
+        static = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=2)
+        torch.testing.assert_close(program(x), static(x), rtol=0, atol=1e-6)
