@@ -3,7 +3,8 @@ dynamic shapes) per model, interleaved in one process, in the default environmen
 
 Prints, per model, the latency of each (a trimmed mean of interleaved calls) at the same thread count, the ratios and the cold
 compile times, plus the per-call overhead of a one-op program and a case that alternates an eager
-op with a compiled call, and the compile time alone of a ResNet-18; writes the tables to
+op with a compiled call, and the compile time alone of a ResNet-18; then, per model, the time a
+second process takes to load its machine code from `cache_dir`; writes the tables to
 docs/performance.md with the machine and its load.
 Nothing in the environment is set by the script: users do not set OMP_WAIT_POLICY either.
 
@@ -16,7 +17,9 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -248,6 +251,36 @@ def bench_compile(name: str, bench: Bench, *, threads: int) -> Row:
     return row
 
 
+# Run in a new process: the time of exir_mlir.compile on a cache_dir hit (the machine code
+# exir_mlir.compile wrote there before), after torch.export.load of the saved program.
+_CACHE_HIT_SCRIPT = """
+import json, sys, time
+import torch, exir_mlir
+path, cache_dir, threads = sys.argv[1], sys.argv[2], int(sys.argv[3])
+ep = torch.export.load(path)
+start = time.perf_counter()
+program = exir_mlir.compile(ep, cache_dir=cache_dir, num_threads=threads)
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "hit": bool(program.loaded_from_disk)}))
+"""
+
+
+def bench_cache_hit(bench: Bench, *, threads: int) -> tuple[float, bool]:
+    """(seconds, hit) of exir_mlir.compile with cache_dir in a second process, once this process
+    has compiled the static build into that (fresh) directory."""
+    import exir_mlir
+
+    with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache_dir:
+        ep = torch.export.export(copy.deepcopy(bench.module), bench.args)
+        path = os.path.join(cache_dir, "model.pt2")
+        torch.export.save(ep, path)
+        exir_mlir.compile(ep, cache_dir=cache_dir, num_threads=threads)
+        out = subprocess.run([sys.executable, "-c", _CACHE_HIT_SCRIPT, path, cache_dir, str(threads)],
+                             capture_output=True, text=True, check=True)
+        result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result["seconds"], result["hit"]
+
+
 def bench_overhead(*, threads: int, repeats: int) -> dict[str, float]:
     """Microseconds per call of `x + 1` on 16 floats: what a call costs besides its compute."""
     import exir_mlir
@@ -283,7 +316,8 @@ def bench_alternating(*, threads: int, repeats: int) -> dict[str, float]:
     return {k: v * 1e3 for k, v in latencies.items()}
 
 
-def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, command: str) -> str:
+def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, command: str,
+             cache_hits: dict[str, tuple[float, bool] | str] | None = None) -> str:
     lines = [
         "# Performance",
         "",
@@ -338,6 +372,18 @@ def markdown(tables: dict[int, dict], *, machine: str, machine_after: str, comma
                   + ", ".join(f"{k} {v:.3f}" for k, v in alternating.items()) + "."]
         lines += ["", f"exir-mlir compile steps, static build, {threads} thread{'s' if threads > 1 else ''} (s):", ""]
         lines += stage_table(rows)
+    if cache_hits:
+        lines += ["", "## Disk cache: a second process", "",
+                  "`exir_mlir.compile(ep, cache_dir=D, num_threads=N)` in a new process, after this one compiled the",
+                  "static build into the fresh directory D (at the first thread count): the seconds of that call (the",
+                  "program key, two small files and a dlopen; torch's import and `torch.export.load` of the saved",
+                  "program are before it), and whether it loaded the machine code (`loaded_from_disk`).", "",
+                  "| model | load ms | loaded from disk |", "| --- | --- | --- |"]
+        for name, hit in cache_hits.items():
+            if isinstance(hit, str):
+                lines.append(f"| {name} | - | {hit} |")
+            else:
+                lines.append(f"| {name} | {hit[0] * 1e3:.1f} | {'yes' if hit[1] else 'no'} |")
     return "\n".join(lines) + "\n"
 
 
@@ -369,6 +415,7 @@ def main(argv=None) -> int:
     machine = machine_description()
     print(f"machine: {machine}")
     tables: dict[int, dict] = {}
+    cache_hits: dict[str, tuple[float, bool] | str] = {}
     for threads in [int(t) for t in args.threads.split(",")]:
         torch.set_num_threads(threads)
         torch._dynamo.reset()  # inductor recompiles for the new thread count
@@ -393,10 +440,18 @@ def main(argv=None) -> int:
         alternating = bench_alternating(threads=threads, repeats=args.repeats)
         print(f"alternating ms: {alternating}")
         tables[threads] = {"rows": rows, "overhead_us": overhead, "alternating_ms": alternating}
+        if len(tables) == 1:  # once: the disk cache's load time does not depend on the thread count
+            every = {**benches, **{k: v for k, v in _compile_only().items() if k in names}}
+            for name, bench in every.items():
+                try:
+                    cache_hits[name] = bench_cache_hit(bench, threads=threads)
+                except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
+                    cache_hits[name] = _short(exc)
+                print(f"cache hit in a new process: {name} {cache_hits[name]}", flush=True)
     if args.output != "-":
         command = "python benchmarks/bench_models.py " + " ".join(argv if argv is not None else sys.argv[1:])
         Path(args.output).write_text(markdown(tables, machine=machine, machine_after=machine_description(),
-                                              command=command.strip()))
+                                              command=command.strip(), cache_hits=cache_hits))
         print(f"wrote {args.output}")
     return 0
 

@@ -333,9 +333,12 @@ def compile(  # noqa: A001 - the public name mirrors torch.compile
         return _checked(_compile_cuda(ep, chip=target.partition(":")[2] or "sm_90", fusion=fusion, dump_dir=dump_dir),
                         False, _complex_boundary(ep))
     user_table = _table_key(decompositions)
-    program_text = repr((str(ep), _example_sizes(ep), fusion, _threads_key(num_threads), target, user_table,
-                         check_bounds))
-    key = "program:" + hashlib.sha256(program_text.encode()).hexdigest()
+    program_text = repr((program_cache.program_text(ep), _example_sizes(ep), fusion, _threads_key(num_threads),
+                         target, user_table, check_bounds))
+    # This process's cache is per cache_dir too: a program compiled here before without one is
+    # compiled again with one, so that its machine code reaches the directory for later processes.
+    cache_text = repr((program_text, None if cache_dir is None else str(Path(cache_dir).resolve())))
+    key = "program:" + hashlib.sha256(cache_text.encode()).hexdigest()
     previous = _cached(key)
     if previous is not None:
         return _checked(_program(ep, previous, reused=True, seconds=0.0, timings={"reused": 0.0}), check_bounds,

