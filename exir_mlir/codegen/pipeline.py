@@ -15,6 +15,7 @@ from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.arena import plan_arenas
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.carried_in_place import carry_in_place
 from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
 from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
@@ -109,6 +110,9 @@ def fuse_elementwise(module: ir.Operation) -> None:
         "inline,symbol-dce,canonicalize,cse)",
         "exir-cpu-fuse",
     )
+    # What an scf.while carries is computed into its block argument (carried_in_place.py): after the
+    # fusion, which makes the body's last elementwise ops one generic with one init.
+    carry_in_place(module)
 
 
 def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0, l2_bytes: int = 0) -> None:
