@@ -1,4 +1,4 @@
-"""Values an `scf.while` carries are computed into the loop's block argument (part of exir-cpu-fuse).
+"""Values an `scf.while` carries are computed into the loop's block argument (part of exir-cpu-tile).
 
 torch's `while_loop` becomes an `scf.while` whose iteration values are tensors. Its body computes
 each new value into a fresh `tensor.empty` (`torch.tanh(x @ w) + x` into one, `i + 1` into

@@ -110,9 +110,6 @@ def fuse_elementwise(module: ir.Operation) -> None:
         "inline,symbol-dce,canonicalize,cse)",
         "exir-cpu-fuse",
     )
-    # What an scf.while carries is computed into its block argument (carried_in_place.py): after the
-    # fusion, which makes the body's last elementwise ops one generic with one init.
-    carry_in_place(module)
 
 
 def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0, l2_bytes: int = 0) -> None:
@@ -128,6 +125,10 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
         host = dataclasses.replace(host, cores=cores)
     if l2_bytes:
         host = dataclasses.replace(host, l2_bytes=l2_bytes)
+    # What an scf.while carries is computed into its block argument (carried_in_place.py): on the
+    # fused linalg ops (the body's last elementwise ops are one generic with one init), before the
+    # schedule tiles them. Here, not in exir-cpu-fuse, which the CUDA pipeline runs too.
+    carry_in_place(module)
     apply_cpu_schedule(module, host)
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 

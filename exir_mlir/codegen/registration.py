@@ -33,7 +33,7 @@ def register_cpu_passes() -> None:
         "exir-cpu-carry-in-place",
         _reporting(carried_in_place.carry_in_place),
         description="a tensor an scf.while body yields, computed by a linalg op into a tensor.empty, is computed "
-                    "into the body's block argument (bufferization can then carry one buffer; part of exir-cpu-fuse)",
+                    "into the body's block argument (bufferization can then carry one buffer; part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-tile",
