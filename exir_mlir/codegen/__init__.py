@@ -6,7 +6,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   indexing maps, fuse elementwise producer/consumer chains (contractions and convolutions are
   kept out of the fusion, see fusion_barrier.py).
 - `exir-cpu-tile{vector-bits=N cores=N l2-bytes=N}`: per-op transform-dialect schedule chosen from the host's
-  vector width, register count, caches and cores (strategy.py): convolutions to im2col + a
+  vector width, register count, caches and cores (strategy.py): first, the values an `scf.while`
+  body yields are computed into its block arguments (`exir-cpu-carry-in-place`,
+  carried_in_place.py: bufferization then carries one buffer each); convolutions to im2col + a
   contraction per block of output rows (one scf.forall task each, im2col.py); each op writing
   into a zero fill gets a fill of its own (schedule.own_init_fills); a `linalg.matmul` whose
   row-major B exceeds L1 reads B from a copy in contiguous column panels (pack_matmul.py), made

@@ -15,6 +15,7 @@ from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.arena import plan_arenas
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
+from exir_mlir.codegen.carried_in_place import carry_in_place
 from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
 from exir_mlir.codegen.state_in_place import materialize_state_in_place, return_state_arguments
 from exir_mlir.codegen.error_exit_frees import ExitFrees, functions_freeing_foreign_buffers
@@ -124,6 +125,10 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
         host = dataclasses.replace(host, cores=cores)
     if l2_bytes:
         host = dataclasses.replace(host, l2_bytes=l2_bytes)
+    # What an scf.while carries is computed into its block argument (carried_in_place.py): on the
+    # fused linalg ops (the body's last elementwise ops are one generic with one init), before the
+    # schedule tiles them. Here, not in exir-cpu-fuse, which the CUDA pipeline runs too.
+    carry_in_place(module)
     apply_cpu_schedule(module, host)
     _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
 

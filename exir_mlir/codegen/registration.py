@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (arena, bounded_temporaries, contract_operands, deinterleave_reads, expand_powf, gather_rows,
-                                hoist_state, linearize_forall, outline_loops, pipeline, share_kernels, stack_vectors,
-                                unit_rows)
+from exir_mlir.codegen import (arena, bounded_temporaries, carried_in_place, contract_operands, deinterleave_reads,
+                                expand_powf, gather_rows, hoist_state, linearize_forall, outline_loops, pipeline,
+                                share_kernels, stack_vectors, unit_rows)
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
@@ -28,6 +28,12 @@ def register_cpu_passes() -> None:
         "exir-cpu-fuse",
         _reporting(pipeline.fuse_elementwise),
         description="generalize named elementwise linalg ops and fuse elementwise chains",
+    )
+    register_pass(
+        "exir-cpu-carry-in-place",
+        _reporting(carried_in_place.carry_in_place),
+        description="a tensor an scf.while body yields, computed by a linalg op into a tensor.empty, is computed "
+                    "into the body's block argument (bufferization can then carry one buffer; part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-tile",

@@ -19,6 +19,7 @@ import torch
 from torch.export import Dim
 
 import exir_mlir
+from exir_mlir.models import MODELS
 from exir_mlir.models.stateful import RunningStats
 from exir_mlir.models.vision import SmallCNN
 
@@ -144,3 +145,25 @@ def test_dynamic_row_tiles_do_not_grow_with_the_rows(threads):
         torch.testing.assert_close(program(x), module(x), **TOLERANCE)
         counts[rows], _ = _counts_per_call(program, x, calls=2)
     assert counts[1024][0] <= counts[64][0] + 2 and counts[1024] == [counts[1024][0]] * 2, counts
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_while_loop_carries_its_buffers(threads):
+    """The while_loop model's body writes its new values into the buffers the loop carries
+    (exir_mlir/codegen/carried_in_place.py): a call asks for its two results (the counter and x,
+    each the loop's init copied once) whatever the iteration count; allocating the carried values
+    per iteration took 4 more per iteration (14 at n = 3)."""
+    module, (_, x), _ = MODELS["while_loop"]()
+    eager = copy.deepcopy(module)
+    ep = torch.export.export(copy.deepcopy(module), (torch.tensor(3), x))
+    program = exir_mlir.compile(ep, num_threads=threads)
+    assert len(program.signature.outputs) == 2
+    for n in (0, 1, 3, 6):
+        executable = program.executable
+        program(torch.tensor(n), x)  # sizes seen from here on
+        before = executable.pool_allocs()
+        got = program(torch.tensor(n), x)
+        assert executable.pool_allocs() - before == 2, (n, executable.pool_allocs() - before)
+        want = eager(torch.tensor(n), x)
+        assert got[0].item() == n
+        torch.testing.assert_close(got[1], want[1], **TOLERANCE)
