@@ -161,22 +161,81 @@ def _rewrite(conv: ir.Operation, host: HostCPU) -> None:
     w_lead = [[i] for i in range(lead)]
     w2 = tensor.collapse_shape(ir.RankedTensorType.get([*([g] if grouped else []), f, k], elem), w,
                                _groups(w_lead + [list(range(lead, lead + 1 + rank))]))
+    epilogue, epilogue_input = _epilogue(conv) if not grouped else (None, -1)
     shared = _Conv(x=x, dest=dest, fill_value=fill_value, w2=w2, lead=lead, lead_vals=lead_vals,
                    out_spatial=out_spatial, out_v=out_v, c=c, f=f, k=k, kernel=kernel, strides=strides,
-                   dilations=dilations, elem=elem, grouped=grouped)
+                   dilations=dilations, elem=elem, grouped=grouped, epilogue=epilogue,
+                   epilogue_input=epilogue_input)
+    final = epilogue if epilogue is not None else conv
     choice = _batch_choice(out_spatial, k, f, nbytes, lead_tasks, host, blocks)
-    if choice is None:
-        result = _block_forall(shared, blocks)
-    else:
-        wide, min_batch = choice
-        big = arith.cmpi(arith.CmpIPredicate.sge, batch, _index(min_batch))
-        branch = scf.IfOp(big, [dest.type], has_else=True)
-        for block, rows in ((branch.then_block, wide), (branch.else_block, blocks)):
-            with ir.InsertionPoint(block):
-                scf.YieldOp([_block_forall(shared, rows)])
-        result = branch.results[0]
-    conv.results[0].replace_all_uses_with(result)
+    # Built where the epilogue was (its other inputs may be defined after the convolution).
+    with ir.InsertionPoint(final):
+        if choice is None:
+            result = _block_forall(shared, blocks)
+        else:
+            wide, min_batch = choice
+            big = arith.cmpi(arith.CmpIPredicate.sge, batch, _index(min_batch))
+            branch = scf.IfOp(big, [final.results[0].type], has_else=True)
+            for block, rows in ((branch.then_block, wide), (branch.else_block, blocks)):
+                with ir.InsertionPoint(block):
+                    scf.YieldOp([_block_forall(shared, rows)])
+            result = branch.results[0]
+    final.results[0].replace_all_uses_with(result)
+    if epilogue is not None:
+        epilogue.erase()
     conv.erase()
+
+
+def _epilogue(conv: ir.Operation) -> tuple[ir.Operation | None, int]:
+    """The elementwise op that alone reads the convolution's result, when it can be computed per
+    block inside the block's task (fused, as a matmul's epilogue is): a linalg.generic of parallel
+    loops over the output's dims, reading the result through the identity map, writing a fresh
+    tensor.empty through the identity map without reading it, its other inputs read whole (the
+    identity: a residual) or along the batch and channel dims only (a bias, batch norm's
+    per-channel vectors), and a payload of plain ops. A batch norm and activation after a
+    convolution then run on its block while it is in cache, not as one more pass over the
+    output (mobilenet_v2: a fifth of its time). Returns (the op, its operand that is the result),
+    or (None, -1)."""
+    none = (None, -1)
+    uses = list(conv.results[0].uses)
+    if len(uses) != 1:
+        return none
+    user = uses[0].owner.operation if hasattr(uses[0].owner, "operation") else uses[0].owner
+    if user.name != "linalg.generic" or len(user.results) != 1:
+        return none
+    rank = ir.RankedTensorType(conv.results[0].type).rank
+    iterators = [str(a) for a in ir.ArrayAttr(user.attributes["iterator_types"])]
+    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(user.attributes["indexing_maps"])]
+    if len(iterators) != rank or any("parallel" not in it for it in iterators):
+        return none
+    n_inputs = len(user.operands) - 1
+    identity = ir.AffineMap.get_identity(rank)
+    init = user.operands[n_inputs]
+    init_owner = init.owner.operation if isinstance(init, ir.OpResult) else None
+    if maps[-1] != identity or init_owner is None or init_owner.name != "tensor.empty":
+        return none
+    if ir.RankedTensorType(init.type).shape != ir.RankedTensorType(conv.results[0].type).shape:
+        return none
+    reads = [i for i in range(n_inputs) if user.operands[i] == conv.results[0]]
+    if len(reads) != 1 or maps[reads[0]] != identity:
+        return none
+    for i in range(n_inputs):
+        if i == reads[0] or maps[i] == identity:
+            continue
+        dims = [e.position if isinstance(e, ir.AffineDimExpr) else -1 for e in maps[i].results]
+        if maps[i].n_symbols or dims != sorted(set(dims)) or any(d < 0 or d > 1 for d in dims):
+            return none  # only (n), (f), (n, f) or () besides the identity
+        value_type = user.operands[i].type
+        if not isinstance(value_type, ir.RankedTensorType) or _DYNAMIC in ir.RankedTensorType(value_type).shape[1:]:
+            return none
+    if user.block != conv.block:
+        return none
+    body = user.regions[0].blocks[0]
+    if list(body.arguments[-1].uses):
+        return none  # the payload reads the init
+    if any(len(op.regions) or op.operation.name == "linalg.index" for op in body.operations):
+        return none  # (the block's loops are not the output's: linalg.index would change meaning)
+    return user, reads[0]
 
 
 def _batch_choice(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[int | None], host: HostCPU,
@@ -219,6 +278,8 @@ class _Conv:
     dilations: list[int]
     elem: ir.Type
     grouped: bool
+    epilogue: ir.Operation | None = None  # the elementwise op that alone reads the result (_epilogue)
+    epilogue_input: int = -1  # its operand that is the result
 
 
 def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
@@ -240,7 +301,12 @@ def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
     p = math.prod(block_shape) if out_spatial[-1] != _DYNAMIC else None
     pad = _row_padding(p, elem)
 
-    forall = scf.ForallOp([0] * (lead + rank - 1), [*lead_vals, *out_v[:-1]], [1] * lead + blocks, shared_outs=[dest])
+    epilogue = conv.epilogue
+    # With an epilogue, the task writes the epilogue's result; the convolution's block is a tile of
+    # its own (a filled empty one, or the block of its init).
+    target = epilogue.operands[len(epilogue.operands) - 1] if epilogue is not None else dest
+    forall = scf.ForallOp([0] * (lead + rank - 1), [*lead_vals, *out_v[:-1]], [1] * lead + blocks,
+                          shared_outs=[target])
     with ir.InsertionPoint(forall.body):
         ivs = list(forall.induction_variables)
         acc = forall.inner_iter_args[0]
@@ -251,10 +317,22 @@ def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
         out_sizes = [1] * lead + [f] + block_shape
         out_type = ir.RankedTensorType.get([f, *kept], elem)
         ones_out = [1] * (lead + 1 + rank)
-        out_tile = tensor.ExtractSliceOp(out_type, acc, out_offsets, dyn_ow, [], out_static_offsets, out_sizes,
-                                         ones_out).result
+        if epilogue is None:
+            out_tile = tensor.ExtractSliceOp(out_type, acc, out_offsets, dyn_ow, [], out_static_offsets,
+                                             out_sizes, ones_out).result
+        elif fill_value is not None:
+            out_tile = tensor.empty([f, *kept_vals], elem)
+        else:
+            out_tile = tensor.ExtractSliceOp(out_type, dest, out_offsets, dyn_ow, [], out_static_offsets,
+                                             out_sizes, ones_out).result
         if fill_value is not None:
             out_tile = linalg.fill(fill_value, outs=[out_tile])
+
+        def block_of(value: ir.Value) -> ir.Value:
+            """The block's (f, b.., ow) slice of a tensor shaped like the output."""
+            value_type = ir.RankedTensorType.get([f, *kept], ir.RankedTensorType(value.type).element_type)
+            return tensor.ExtractSliceOp(value_type, value, out_offsets, dyn_ow, [], out_static_offsets,
+                                         out_sizes, ones_out).result
 
         window_type = ir.RankedTensorType.get([c, *kept], elem)
         ones = [1] * rank
@@ -347,7 +425,14 @@ def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
             out_groups = _groups([[0], list(range(1, 1 + nb))])
             init2 = tensor.collapse_shape(ir.RankedTensorType.get([f, p], elem), out_tile, out_groups)
             product = _generic(init2.type, [wg, col2], init2, maps, iterators, body)
-            result = tensor.expand_shape(out_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
+            if epilogue is not None:
+                def flat(tile):  # (f, b.., ow) -> (f, P), as the contraction's result
+                    flat_type = ir.RankedTensorType.get([f, p], ir.RankedTensorType(tile.type).element_type)
+                    return tensor.collapse_shape(flat_type, tile, out_groups)
+                product = _block_epilogue(epilogue, conv.epilogue_input, product, lambda v: flat(block_of(v)),
+                                          flat(block_of(acc)), lead_iv)
+            result_type = ir.RankedTensorType.get([f, *kept], ir.RankedTensorType(product.type).element_type)
+            result = tensor.expand_shape(result_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
         else:
             # A symbolic width: the block's spatial dims stay separate (a collapsed dynamic size
             # could not be expanded back: at most one dynamic size per reassociation group).
@@ -355,10 +440,59 @@ def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
             col2 = tensor.collapse_shape(ir.RankedTensorType.get([k, *kept], elem), col,
                                          _groups([k_group] + spatial))
             result = _generic(out_type, [wg, col2], out_tile, maps, iterators, body)
+            if epilogue is not None:
+                result = _block_epilogue(epilogue, conv.epilogue_input, result, block_of, block_of(acc), lead_iv)
         with ir.InsertionPoint(forall.terminator().block):
             tensor.ParallelInsertSliceOp(result, acc, out_offsets, dyn_ow, [], out_static_offsets, out_sizes,
                                          ones_out)
     return forall.results[0]
+
+
+def _block_epilogue(epilogue: ir.Operation, result_input: int, product: ir.Value, tile_of, init: ir.Value,
+                    lead_iv: list) -> ir.Value:
+    """`epilogue` (see _epilogue) computed on the block's result `product` ((f, P), or (f, b.., ow)
+    for a symbolic width) into `init`: its inputs read whole take their block (`tile_of`), those
+    read along (n, f) take their row at the block's image; the payload is cloned."""
+    n_inputs = len(epilogue.operands) - 1
+    maps = [ir.AffineMapAttr(a).value for a in ir.ArrayAttr(epilogue.attributes["indexing_maps"])]
+    rank = maps[-1].n_dims
+    tile_rank = ir.RankedTensorType(product.type).rank
+    d = _affine_dims(tile_rank)
+    whole = ir.AffineMap.get(tile_rank, 0, d)
+    inputs, tile_maps = [], []
+    for i in range(n_inputs):
+        value = epilogue.operands[i]
+        if maps[i] == ir.AffineMap.get_identity(rank):
+            inputs.append(product if i == result_input else tile_of(value))
+            tile_maps.append(whole)
+            continue
+        dims = [e.position for e in maps[i].results]
+        vt = ir.RankedTensorType(value.type)
+        if 0 in dims:  # its image's row: (n, f) -> (f), (n) -> ()
+            kept = [vt.shape[1]] if 1 in dims else []
+            offsets = [lead_iv[0]] + ([0] if 1 in dims else [])
+            static = [_DYNAMIC] + ([0] if 1 in dims else [])
+            sizes = [1] + ([vt.shape[1]] if 1 in dims else [])
+            value = tensor.ExtractSliceOp(ir.RankedTensorType.get(kept, vt.element_type), value, offsets[:1], [], [],
+                                          static, sizes, [1] * len(sizes)).result
+        inputs.append(value)
+        tile_maps.append(ir.AffineMap.get(tile_rank, 0, [d[0]] if 1 in dims else []))
+    result_type = ir.RankedTensorType.get(list(ir.RankedTensorType(product.type).shape),
+                                          ir.RankedTensorType(init.type).element_type)
+    op = linalg.GenericOp([result_type], inputs, [init],
+                          ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in [*tile_maps, whole]]),
+                          ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<parallel>")] * tile_rank))
+    source = epilogue.regions[0].blocks[0]
+    block = op.regions[0].blocks.append(*[a.type for a in source.arguments])
+    mapping = dict(zip(source.arguments, block.arguments))
+    with ir.InsertionPoint(block):
+        for inner in source.operations:
+            clone = inner.operation.clone()
+            for j, operand in enumerate(list(clone.operands)):
+                if operand in mapping:
+                    clone.operands[j] = mapping[operand]
+            mapping.update(zip(inner.operation.results, clone.results))
+    return op.results[0]
 
 
 def convolutions_to_im2col(module: ir.Operation, host: HostCPU | None = None) -> int:

@@ -128,3 +128,77 @@ func.func @pointwise_static_batch(%x: tensor<8x32x16x16xf32>, %w: tensor<128x32x
       ins(%x, %w : tensor<8x32x16x16xf32>, tensor<128x32x1x1xf32>) outs(%init : tensor<8x128x16x16xf32>) -> tensor<8x128x16x16xf32>
   return %r : tensor<8x128x16x16xf32>
 }
+
+// -----
+
+// The elementwise op that alone reads a convolution's result (a per-channel scale and shift, a
+// residual, a ReLU) runs in the convolution's task, on its block: the schedule fuses it into the
+// contraction's register tiles, as a matmul's epilogue. The task writes the epilogue's result;
+// nothing is left after the forall.
+// CHECK-LABEL: func.func @epilogue_in_the_blocks
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x8x16x16xf32>, %{{.*}}: tensor<32x8x1x1xf32>, %[[S:.*]]: tensor<32xf32>, %[[R:.*]]: tensor<?x32x16x16xf32>)
+// CHECK:         scf.if
+// CHECK:           scf.forall
+// CHECK:             vector.contract
+// CHECK:             arith.mulf
+// CHECK:             arith.addf
+// CHECK:             arith.maximumf
+// CHECK:           scf.forall.in_parallel
+// CHECK:         } else {
+// CHECK:           scf.forall
+// CHECK:             vector.contract
+// CHECK:             arith.maximumf
+// CHECK:           scf.forall.in_parallel
+// CHECK-NOT:     arith.maximumf
+// CHECK:         return
+#id4 = affine_map<(n, f, h, w) -> (n, f, h, w)>
+#ch4 = affine_map<(n, f, h, w) -> (f)>
+func.func @epilogue_in_the_blocks(%x: tensor<?x8x16x16xf32>, %w: tensor<32x8x1x1xf32>, %s: tensor<32xf32>,
+                                  %r: tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8x16x16xf32>
+  %e = tensor.empty(%n) : tensor<?x32x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32>
+  %conv = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<?x8x16x16xf32>, tensor<32x8x1x1xf32>) outs(%init : tensor<?x32x16x16xf32>) -> tensor<?x32x16x16xf32>
+  %e2 = tensor.empty(%n) : tensor<?x32x16x16xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #ch4, #id4, #id4],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv, %s, %r : tensor<?x32x16x16xf32>, tensor<32xf32>, tensor<?x32x16x16xf32>) outs(%e2 : tensor<?x32x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = arith.addf %m, %c : f32
+    %z = arith.maximumf %t, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<?x32x16x16xf32>
+  return %y : tensor<?x32x16x16xf32>
+}
+
+// -----
+
+// An epilogue whose payload reads its loop indices (linalg.index) stays after the convolution:
+// inside a block its loops are not the output's.
+// CHECK-LABEL: func.func @epilogue_reading_indices_stays_out
+// CHECK:         scf.forall.in_parallel
+// CHECK:         arith.index_cast
+// CHECK:         return
+#id4i = affine_map<(n, f, h, w) -> (n, f, h, w)>
+func.func @epilogue_reading_indices_stays_out(%x: tensor<2x8x16x16xf32>, %w: tensor<32x8x1x1xf32>) -> tensor<2x32x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x32x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x32x16x16xf32>) -> tensor<2x32x16x16xf32>
+  %conv = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<2x8x16x16xf32>, tensor<32x8x1x1xf32>) outs(%init : tensor<2x32x16x16xf32>) -> tensor<2x32x16x16xf32>
+  %e2 = tensor.empty() : tensor<2x32x16x16xf32>
+  %y = linalg.generic {indexing_maps = [#id4i, #id4i], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv : tensor<2x32x16x16xf32>) outs(%e2 : tensor<2x32x16x16xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %i = linalg.index 2 : index
+    %ii = arith.index_cast %i : index to i64
+    %fi = arith.sitofp %ii : i64 to f32
+    %t = arith.addf %a, %fi : f32
+    linalg.yield %t : f32
+  } -> tensor<2x32x16x16xf32>
+  return %y : tensor<2x32x16x16xf32>
+}

@@ -309,3 +309,42 @@ def test_conv_blocks_chosen_at_run_time_on_a_symbolic_batch():
     for x in (xs[0], xs[-1]):
         static = exir_mlir.compile(torch.export.export(module, (x,)), num_threads=2)
         torch.testing.assert_close(program(x), static(x), rtol=0, atol=1e-6)
+
+
+class _ConvEpilogues(torch.nn.Module):
+    """Convolutions whose one reader is elementwise: batch norm + ReLU6 (a per-channel affine and
+    a clamp), batch norm + hardswish, a residual add + ReLU, and a bias with a batch-dependent
+    scale (an input read along (n, f))."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Sequential(torch.nn.Conv2d(16, 32, 1, bias=False), torch.nn.BatchNorm2d(32), torch.nn.ReLU6())
+        self.b = torch.nn.Sequential(torch.nn.Conv2d(32, 32, 3, padding=1, bias=False), torch.nn.BatchNorm2d(32),
+                                     torch.nn.Hardswish())
+        self.c = torch.nn.Conv2d(32, 32, 1)
+        for bn in (self.a[1], self.b[1]):
+            bn.running_mean.uniform_(-1, 1)
+            bn.running_var.uniform_(0.5, 2)
+
+    def forward(self, x, gate):
+        a = self.a(x)
+        b = self.b(a)
+        c = torch.relu(self.c(b) + a)
+        return self.c(c) * gate[:, :, None, None]
+
+
+def test_convolution_epilogues_run_in_the_blocks():
+    # im2col computes the elementwise op that alone reads a convolution's result on each block of
+    # output rows, inside the block's task (codegen/im2col.py _epilogue): its whole-tensor inputs
+    # (the residual) take the block's slice, its per-image inputs (the gate) the block's image.
+    # Batches on both sides of the run-time choice of blocks, 1-3 threads, against eager.
+    torch.manual_seed(0)
+    module = _ConvEpilogues().eval()
+    args = (torch.randn(2, 16, 12, 12), torch.rand(2, 32))
+    ep = torch.export.export(module, args, dynamic_shapes=({0: B}, {0: B}))
+    cases = [(torch.randn(n, 16, 12, 12), torch.rand(n, 32)) for n in (1, 2, 5, 9)]
+    with torch.no_grad():
+        for threads in (1, 2, 3):
+            program = exir_mlir.compile(ep, num_threads=threads)
+            for x, gate in cases:
+                torch.testing.assert_close(program(x, gate), module(x, gate), rtol=RTOL, atol=1e-4)
