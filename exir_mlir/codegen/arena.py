@@ -224,10 +224,45 @@ def _dominates_point(value: ir.Value, block: ir.Block, point: int, position: dic
     return op == top and position[top] < point
 
 
+def _dynamic_operand(static_sizes, operands: list[ir.Value], dim: int) -> ir.Value | None:
+    """The operand among `operands` (one per dynamic entry of `static_sizes`) that gives size `dim`."""
+    if not 0 <= dim < len(static_sizes) or not ir.ShapedType.is_dynamic_size(static_sizes[dim]):
+        return None
+    k = sum(ir.ShapedType.is_dynamic_size(d) for d in static_sizes[:dim])
+    return operands[k] if k < len(operands) else None
+
+
+def _dim_source(value: ir.Value) -> ir.Value | None:
+    """For `memref.dim %m, C` of a dynamic dim, the value the op that made %m took that size from:
+    an `expand_shape`'s output_shape, an alloc's or a view's size operand (by those ops'
+    definitions, the same number). A size read off a view made later in the block (the batch of
+    an activation reshaped between layers) is then computable where the arena is allocated."""
+    op = _defining_op(value)
+    if op is None or op.name != "memref.dim" or _constant_index(op.operands[1]) is None:
+        return None
+    dim = _constant_index(op.operands[1])
+    source = _defining_op(op.operands[0])
+    if source is None:
+        return None
+    static = list(ir.MemRefType(op.operands[0].type).shape)
+    if source.name == "memref.expand_shape":
+        return _dynamic_operand(static, list(source.operands)[1:], dim)
+    if source.name == "memref.alloc":
+        if len(source.operands) != sum(ir.ShapedType.is_dynamic_size(d) for d in static):
+            return None  # symbol operands
+        return _dynamic_operand(static, list(source.operands), dim)
+    if source.name == "memref.view":
+        return _dynamic_operand(static, list(source.operands)[2:], dim)
+    return None
+
+
 def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, depth: int = 0) -> bool:
     """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS)."""
     if _dominates_point(value, block, point, position):
         return True
+    source = _dim_source(value)
+    if source is not None and depth <= _MAX_DEPTH:
+        return _computable_at(source, block, point, position, depth + 1)
     op = _defining_op(value)
     if op is None or depth > _MAX_DEPTH or op.name not in _SIZE_OPS or op.block != block or len(op.regions):
         return False
@@ -238,6 +273,9 @@ def _recompute_at(value: ir.Value, block: ir.Block, point: int, position: dict, 
     """`value` at the current insertion point (before `point`): itself, or a copy of its computation."""
     if _dominates_point(value, block, point, position):
         return value
+    source = _dim_source(value)
+    if source is not None:
+        return _recompute_at(source, block, point, position, done)
     if value not in done:
         op = _defining_op(value)
         operands = [_recompute_at(v, block, point, position, done) for v in op.operands]
