@@ -26,9 +26,10 @@ this pass does it:
   the same sizes), a slot is as large as its largest buffer at run time, and the slots' offsets
   are computed once, where the arena is allocated. A dynamic buffer is a candidate only when its
   sizes can be computed there: block arguments, values computed before the first candidate, or
-  index arithmetic of those (`batch * seq`, repeated there: _SIZE_OPS); a data-dependent size
-  (read from memory later, or computed inside the region it is nested in) keeps its own
-  allocation.
+  index arithmetic of those (`batch * seq`, repeated there: _SIZE_OPS), or `memref.dim` of an
+  expand_shape, alloc or view made later (the size operand that op was made with: _dim_source);
+  a data-dependent size (read from memory later, or computed inside the region it is nested in)
+  keeps its own allocation.
 - Every buffer is rounded up to a multiple of 64 bytes (at least 64: two buffers live at once
   never share an address, which the deallocation's pointer comparisons rely on) and the arena is
   allocated 64-byte aligned, so each buffer is 64-byte aligned.

@@ -13,7 +13,11 @@ tile less one: the peel made the loop's lower bound `(ub floordiv c) * c`, so `u
 `ub mod c`. Such a slice of an empty tensor (whose contents are undefined anyway) is replaced by
 the same slice of a new empty tensor of the bound's static shape: bufferization gives it a static
 buffer, `promote-buffers-to-stack` puts it on the stack (at most STACK_BYTES) and
-loop_buffers.hoist_loop_buffers takes it out of its loops.
+loop_buffers.hoist_loop_buffers takes it out of its loops. The slice may also be of an
+`scf.forall`'s shared output whose init is an empty tensor (the body argument is the init's value):
+a parallel loop's row tile and its peeled remainder (cond's matmul branch with a dynamic batch
+took a heap buffer per call for the remainder, and a copy of the whole 64-row tile because the
+remainder read the tile's init after the full blocks had written it).
 
 The bound of a size is found by writing it as an affine expression of its loop induction variables
 and other values (through affine.apply and constants), putting in each induction variable that it
