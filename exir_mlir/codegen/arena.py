@@ -116,6 +116,7 @@ class _Plan:
     buffers: list[_Buffer]
     fixed_bytes: int
     slots: list[_Slot]
+    resolve_dims: bool  # sizes read off later views (_dim_source) were used
 
 
 def _round_up(n: int) -> int:
@@ -257,29 +258,33 @@ def _dim_source(value: ir.Value) -> ir.Value | None:
     return None
 
 
-def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, depth: int = 0) -> bool:
-    """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS)."""
+def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, resolve_dims: bool,
+                   depth: int = 0) -> bool:
+    """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS;
+    with `resolve_dims`, a `memref.dim` through _dim_source)."""
     if _dominates_point(value, block, point, position):
         return True
-    source = _dim_source(value)
+    source = _dim_source(value) if resolve_dims else None
     if source is not None and depth <= _MAX_DEPTH:
-        return _computable_at(source, block, point, position, depth + 1)
+        return _computable_at(source, block, point, position, resolve_dims, depth + 1)
     op = _defining_op(value)
     if op is None or depth > _MAX_DEPTH or op.name not in _SIZE_OPS or op.block != block or len(op.regions):
         return False
-    return all(_computable_at(v, block, point, position, depth + 1) for v in op.operands)
+    return all(_computable_at(v, block, point, position, resolve_dims, depth + 1) for v in op.operands)
 
 
-def _recompute_at(value: ir.Value, block: ir.Block, point: int, position: dict, done: dict) -> ir.Value:
-    """`value` at the current insertion point (before `point`): itself, or a copy of its computation."""
+def _recompute_at(value: ir.Value, plan: _Plan, done: dict) -> ir.Value:
+    """`value` at the current insertion point (before the plan's point): itself, or a copy of its
+    computation."""
+    block, point, position = plan.block, plan.point, plan.position
     if _dominates_point(value, block, point, position):
         return value
-    source = _dim_source(value)
+    source = _dim_source(value) if plan.resolve_dims else None
     if source is not None:
-        return _recompute_at(source, block, point, position, done)
+        return _recompute_at(source, plan, done)
     if value not in done:
         op = _defining_op(value)
-        operands = [_recompute_at(v, block, point, position, done) for v in op.operands]
+        operands = [_recompute_at(v, plan, done) for v in op.operands]
         copy = op.clone()
         for i, operand in enumerate(operands):
             copy.operands[i] = operand
@@ -324,7 +329,19 @@ def _assign_slots(buffers: list[_Buffer]) -> list[_Slot]:
 def _collect(func_op: ir.Operation, *, min_buffers: int,
              size_ok: Callable[[ir.Value], bool] = lambda value: True) -> _Plan | None:
     """A function's candidates, laid out; None when there are fewer than `min_buffers`.
-    `size_ok`: whether a dynamic size may be used (a parallel body: computable by its caller)."""
+    `size_ok`: whether a dynamic size may be used (a parallel body: computable by its caller).
+
+    Planned twice, without and with sizes read off later views (_dim_source), keeping the plan
+    with more buffers (the first on a tie): the arena goes where the first candidate is, so a
+    buffer that only the second way admits, nested in a region early in the block, could put it
+    before sizes computed later that the first way's candidates need. So the rule never plans
+    fewer buffers than before it (none of the benchmark models or test_arena's differ)."""
+    plans = [_collect_once(func_op, size_ok, resolve_dims) for resolve_dims in (False, True)]
+    best = max(plans, key=lambda plan: -1 if plan is None else len(plan.buffers))
+    return best if best is not None and len(best.buffers) >= min_buffers else None
+
+
+def _collect_once(func_op: ir.Operation, size_ok: Callable[[ir.Value], bool], resolve_dims: bool) -> _Plan | None:
     if len(func_op.regions) == 0 or len(func_op.regions[0].blocks) != 1:
         return None
     block = func_op.regions[0].blocks[0]
@@ -348,7 +365,7 @@ def _collect(func_op: ir.Operation, *, min_buffers: int,
                 continue
             at = position[op] if point is None else point
             dynamic = list(alloc.operands)
-            if not all(_computable_at(v, block, at, position) and size_ok(v) for v in dynamic):
+            if not all(_computable_at(v, block, at, position, resolve_dims) and size_ok(v) for v in dynamic):
                 continue
             static_bytes = _element_bytes(memref_type.element_type)
             for d in memref_type.shape:
@@ -359,11 +376,11 @@ def _collect(func_op: ir.Operation, *, min_buffers: int,
                 continue
             point = at
             buffers.append(_Buffer(alloc, dealloc, position[op], end, static_bytes, dynamic))
-    if len(buffers) < min_buffers:
+    if not buffers:
         return None
     fixed_bytes = _first_fit([b for b in buffers if not b.dynamic])
     slots = _assign_slots([b for b in buffers if b.dynamic])
-    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots)
+    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots, resolve_dims)
 
 
 class _Sizes:
@@ -449,7 +466,7 @@ def plan_function(func_op: ir.Operation) -> int:
     last = plan.ops[max(b.end for b in plan.buffers)]
     recomputed: dict = {}
     with first.location, ir.InsertionPoint(first):
-        sizes = _Sizes(lambda v: _recompute_at(v, plan.block, plan.point, plan.position, recomputed))
+        sizes = _Sizes(lambda v: _recompute_at(v, plan, recomputed))
         offsets, total = sizes.layout(plan)
         allocated, arena = _allocate_bytes(total)
         arena_dealloc = ir.Operation.create("memref.dealloc", operands=[allocated])
@@ -560,7 +577,7 @@ def plan_thread_slices(body: ir.Operation, call: ir.Operation, team_sizes: _Team
     first = plan.ops[plan.point]
     recomputed: dict = {}
     with first.location, ir.InsertionPoint(first):
-        sizes = _Sizes(lambda v: _recompute_at(v, plan.block, plan.point, plan.position, recomputed))
+        sizes = _Sizes(lambda v: _recompute_at(v, plan, recomputed))
         offsets, slice_bytes = sizes.layout(plan)
         base = arith.muli(slot, sizes.value(slice_bytes))
     _views_of(plan, scratch, base, offsets)
