@@ -172,12 +172,36 @@ def _candidate_dealloc(alloc: ir.Operation) -> ir.Operation | None:
     return deallocs[0]
 
 
+def _is_terminator(op: ir.Operation, last_ops: dict) -> bool:
+    """Whether `op` ends its block (every block of these dialects ends in its terminator);
+    `last_ops` caches each block's last op."""
+    block = op.block
+    if block not in last_ops:
+        last_ops[block] = list(block.operations)[-1].operation
+    return last_ops[block] == op
+
+
 def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, position: dict) -> int | None:
     """The position of the last top-level op that uses the buffer or a memref derived from it;
-    None when something derived from it is freed too (a view's free would free the arena)."""
+    None when something derived from it is freed too (a view's free would free the arena).
+
+    Derived: the memref results of an op that uses one (views, casts, selects), and what a region
+    passes on of one (a terminator's use: the region-holding op's results and its regions' block
+    arguments). A nested use alone derives nothing outside its region: the unit-row choice's
+    `scf.if` reads the attention's buffers in its branches, and counting the if's result (another
+    buffer, freed by a `bufferization.dealloc`) as theirs kept a transformer's 10 temporaries out
+    of the arena."""
     end = position[_top_level(alloc, block)]
     pending = [alloc.results[0]]
     seen: set = set()
+    last_ops: dict = {}
+
+    def derive(values) -> None:
+        for value in values:
+            if isinstance(value.type, (ir.MemRefType, ir.UnrankedMemRefType)) and value not in seen:
+                seen.add(value)
+                pending.append(value)
+
     while pending:
         value = pending.pop()
         for use in value.uses:
@@ -186,13 +210,12 @@ def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, posit
                 continue
             if user.name in _FREEING_OPS:
                 return None
-            top = _top_level(user, block)
-            end = max(end, position[top])
-            for holder in {user, top}:
-                for result in holder.results:
-                    if isinstance(result.type, (ir.MemRefType, ir.UnrankedMemRefType)) and result not in seen:
-                        seen.add(result)
-                        pending.append(result)
+            end = max(end, position[_top_level(user, block)])
+            derive(user.results)
+            holder = user.parent.operation if user.parent is not None else None
+            if _is_terminator(user, last_ops) and holder is not None and holder.name != "func.func":
+                derive(holder.results)
+                derive(arg for region in holder.regions for b in region.blocks for arg in b.arguments)
     return end
 
 

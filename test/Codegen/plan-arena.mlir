@@ -316,6 +316,73 @@ func.func @branch_buffers_read_outside(%c: i1, %n: index) -> memref<?xf32> {
 
 // -----
 
+// A buffer read inside an scf.if that yields another buffer (the unit-row choice of an attention:
+// each branch reads the scores %s and writes its own result) is still a temporary of the
+// top-level block: the if's result is not derived from %s, so the bufferization.dealloc that
+// frees the result does not keep %s (or %t) out of the arena.
+// CHECK-LABEL: func.func @read_in_a_branch_that_yields_another_buffer
+// CHECK:         %[[ALLOC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK:         %[[ARENA:.*]] = memref.cast %[[ALLOC]] : memref<128xi8> to memref<?xi8>
+// CHECK:         %[[S:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK:         %[[T:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK:         scf.if
+// CHECK:           func.call @use16(%[[S]])
+// CHECK:         } else {
+// CHECK:           func.call @use16(%[[T]])
+// CHECK:         memref.dealloc %[[ALLOC]] : memref<128xi8>
+func.func private @use16(memref<16xf32>)
+func.func @read_in_a_branch_that_yields_another_buffer(%cond: i1, %out: memref<16xf32>) {
+  %s = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  func.call @use16(%s) : (memref<16xf32>) -> ()
+  func.call @use16(%t) : (memref<16xf32>) -> ()
+  %r = scf.if %cond -> (memref<16xf32>) {
+    func.call @use16(%s) : (memref<16xf32>) -> ()
+    %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    scf.yield %a : memref<16xf32>
+  } else {
+    func.call @use16(%t) : (memref<16xf32>) -> ()
+    %b = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+    scf.yield %b : memref<16xf32>
+  }
+  memref.copy %r, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %s : memref<16xf32>
+  memref.dealloc %t : memref<16xf32>
+  %true = arith.constant true
+  bufferization.dealloc (%r : memref<16xf32>) if (%true)
+  return
+}
+
+// -----
+
+// What a branch yields of a buffer is derived from it: freed through the if's result by a
+// bufferization.dealloc, %s is left out of the arena (a view of the arena freed would free it).
+// CHECK-LABEL: func.func @yielded_by_a_branch
+// CHECK-NOT:     memref.view
+// CHECK:         %[[S:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NOT:     memref.view
+func.func private @use16(memref<16xf32>)
+func.func @yielded_by_a_branch(%cond: i1, %other: memref<16xf32>) {
+  %s = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  func.call @use16(%t) : (memref<16xf32>) -> ()
+  %r = scf.if %cond -> (memref<16xf32>) {
+    %v = memref.subview %s[0] [16] [1] : memref<16xf32> to memref<16xf32, strided<[1]>>
+    %c = memref.cast %v : memref<16xf32, strided<[1]>> to memref<16xf32>
+    scf.yield %c : memref<16xf32>
+  } else {
+    scf.yield %other : memref<16xf32>
+  }
+  func.call @use16(%r) : (memref<16xf32>) -> ()
+  memref.dealloc %s : memref<16xf32>
+  memref.dealloc %t : memref<16xf32>
+  %true = arith.constant true
+  bufferization.dealloc (%r : memref<16xf32>) if (%true)
+  return
+}
+
+// -----
+
 // A size read off a view made later in the block (audio_cnn's batch norm after a grouped
 // convolution: the activation is reshaped, and the next buffer's batch is `memref.dim` of the
 // reshape): the expand_shape's output_shape gives that size, %n, so %b's size is computed where
