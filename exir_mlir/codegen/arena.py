@@ -26,9 +26,10 @@ this pass does it:
   the same sizes), a slot is as large as its largest buffer at run time, and the slots' offsets
   are computed once, where the arena is allocated. A dynamic buffer is a candidate only when its
   sizes can be computed there: block arguments, values computed before the first candidate, or
-  index arithmetic of those (`batch * seq`, repeated there: _SIZE_OPS); a data-dependent size
-  (read from memory later, or computed inside the region it is nested in) keeps its own
-  allocation.
+  index arithmetic of those (`batch * seq`, repeated there: _SIZE_OPS), or `memref.dim` of an
+  expand_shape, alloc or view made later (the size operand that op was made with: _dim_source);
+  a data-dependent size (read from memory later, or computed inside the region it is nested in)
+  keeps its own allocation.
 - Every buffer is rounded up to a multiple of 64 bytes (at least 64: two buffers live at once
   never share an address, which the deallocation's pointer comparisons rely on) and the arena is
   allocated 64-byte aligned, so each buffer is 64-byte aligned.
@@ -115,6 +116,7 @@ class _Plan:
     buffers: list[_Buffer]
     fixed_bytes: int
     slots: list[_Slot]
+    resolve_dims: bool  # sizes read off later views (_dim_source) were used
 
 
 def _round_up(n: int) -> int:
@@ -247,23 +249,65 @@ def _dominates_point(value: ir.Value, block: ir.Block, point: int, position: dic
     return op == top and position[top] < point
 
 
-def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, depth: int = 0) -> bool:
-    """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS)."""
+def _dynamic_operand(static_sizes, operands: list[ir.Value], dim: int) -> ir.Value | None:
+    """The operand among `operands` (one per dynamic entry of `static_sizes`) that gives size `dim`."""
+    if not 0 <= dim < len(static_sizes) or not ir.ShapedType.is_dynamic_size(static_sizes[dim]):
+        return None
+    k = sum(ir.ShapedType.is_dynamic_size(d) for d in static_sizes[:dim])
+    return operands[k] if k < len(operands) else None
+
+
+def _dim_source(value: ir.Value) -> ir.Value | None:
+    """For `memref.dim %m, C` of a dynamic dim, the value the op that made %m took that size from:
+    an `expand_shape`'s output_shape, an alloc's or a view's size operand (by those ops'
+    definitions, the same number). A size read off a view made later in the block (the batch of
+    an activation reshaped between layers) is then computable where the arena is allocated."""
+    op = _defining_op(value)
+    if op is None or op.name != "memref.dim" or _constant_index(op.operands[1]) is None:
+        return None
+    dim = _constant_index(op.operands[1])
+    source = _defining_op(op.operands[0])
+    if source is None:
+        return None
+    static = list(ir.MemRefType(op.operands[0].type).shape)
+    if source.name == "memref.expand_shape":
+        return _dynamic_operand(static, list(source.operands)[1:], dim)
+    if source.name == "memref.alloc":
+        if len(source.operands) != sum(ir.ShapedType.is_dynamic_size(d) for d in static):
+            return None  # symbol operands
+        return _dynamic_operand(static, list(source.operands), dim)
+    if source.name == "memref.view":
+        return _dynamic_operand(static, list(source.operands)[2:], dim)
+    return None
+
+
+def _computable_at(value: ir.Value, block: ir.Block, point: int, position: dict, resolve_dims: bool,
+                   depth: int = 0) -> bool:
+    """Whether `value` is available at `point` or can be recomputed there from what is (_SIZE_OPS;
+    with `resolve_dims`, a `memref.dim` through _dim_source)."""
     if _dominates_point(value, block, point, position):
         return True
+    source = _dim_source(value) if resolve_dims else None
+    if source is not None and depth <= _MAX_DEPTH:
+        return _computable_at(source, block, point, position, resolve_dims, depth + 1)
     op = _defining_op(value)
     if op is None or depth > _MAX_DEPTH or op.name not in _SIZE_OPS or op.block != block or len(op.regions):
         return False
-    return all(_computable_at(v, block, point, position, depth + 1) for v in op.operands)
+    return all(_computable_at(v, block, point, position, resolve_dims, depth + 1) for v in op.operands)
 
 
-def _recompute_at(value: ir.Value, block: ir.Block, point: int, position: dict, done: dict) -> ir.Value:
-    """`value` at the current insertion point (before `point`): itself, or a copy of its computation."""
+def _recompute_at(value: ir.Value, plan: _Plan, done: dict) -> ir.Value:
+    """`value` at the current insertion point (before the plan's point): itself, or a copy of its
+    computation."""
+    block, point, position = plan.block, plan.point, plan.position
     if _dominates_point(value, block, point, position):
         return value
+    source = _dim_source(value) if plan.resolve_dims else None
+    if source is not None:
+        return _recompute_at(source, plan, done)
     if value not in done:
         op = _defining_op(value)
-        operands = [_recompute_at(v, block, point, position, done) for v in op.operands]
+        operands = [_recompute_at(v, plan, done) for v in op.operands]
         copy = op.clone()
         for i, operand in enumerate(operands):
             copy.operands[i] = operand
@@ -308,7 +352,19 @@ def _assign_slots(buffers: list[_Buffer]) -> list[_Slot]:
 def _collect(func_op: ir.Operation, *, min_buffers: int,
              size_ok: Callable[[ir.Value], bool] = lambda value: True) -> _Plan | None:
     """A function's candidates, laid out; None when there are fewer than `min_buffers`.
-    `size_ok`: whether a dynamic size may be used (a parallel body: computable by its caller)."""
+    `size_ok`: whether a dynamic size may be used (a parallel body: computable by its caller).
+
+    Planned twice, without and with sizes read off later views (_dim_source), keeping the plan
+    with more buffers (the first on a tie): the arena goes where the first candidate is, so a
+    buffer that only the second way admits, nested in a region early in the block, could put it
+    before sizes computed later that the first way's candidates need. So the rule never plans
+    fewer buffers than before it (none of the benchmark models or test_arena's differ)."""
+    plans = [_collect_once(func_op, size_ok, resolve_dims) for resolve_dims in (False, True)]
+    best = max(plans, key=lambda plan: -1 if plan is None else len(plan.buffers))
+    return best if best is not None and len(best.buffers) >= min_buffers else None
+
+
+def _collect_once(func_op: ir.Operation, size_ok: Callable[[ir.Value], bool], resolve_dims: bool) -> _Plan | None:
     if len(func_op.regions) == 0 or len(func_op.regions[0].blocks) != 1:
         return None
     block = func_op.regions[0].blocks[0]
@@ -332,7 +388,7 @@ def _collect(func_op: ir.Operation, *, min_buffers: int,
                 continue
             at = position[op] if point is None else point
             dynamic = list(alloc.operands)
-            if not all(_computable_at(v, block, at, position) and size_ok(v) for v in dynamic):
+            if not all(_computable_at(v, block, at, position, resolve_dims) and size_ok(v) for v in dynamic):
                 continue
             static_bytes = _element_bytes(memref_type.element_type)
             for d in memref_type.shape:
@@ -343,11 +399,11 @@ def _collect(func_op: ir.Operation, *, min_buffers: int,
                 continue
             point = at
             buffers.append(_Buffer(alloc, dealloc, position[op], end, static_bytes, dynamic))
-    if len(buffers) < min_buffers:
+    if not buffers:
         return None
     fixed_bytes = _first_fit([b for b in buffers if not b.dynamic])
     slots = _assign_slots([b for b in buffers if b.dynamic])
-    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots)
+    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots, resolve_dims)
 
 
 class _Sizes:
@@ -433,7 +489,7 @@ def plan_function(func_op: ir.Operation) -> int:
     last = plan.ops[max(b.end for b in plan.buffers)]
     recomputed: dict = {}
     with first.location, ir.InsertionPoint(first):
-        sizes = _Sizes(lambda v: _recompute_at(v, plan.block, plan.point, plan.position, recomputed))
+        sizes = _Sizes(lambda v: _recompute_at(v, plan, recomputed))
         offsets, total = sizes.layout(plan)
         allocated, arena = _allocate_bytes(total)
         arena_dealloc = ir.Operation.create("memref.dealloc", operands=[allocated])
@@ -544,7 +600,7 @@ def plan_thread_slices(body: ir.Operation, call: ir.Operation, team_sizes: _Team
     first = plan.ops[plan.point]
     recomputed: dict = {}
     with first.location, ir.InsertionPoint(first):
-        sizes = _Sizes(lambda v: _recompute_at(v, plan.block, plan.point, plan.position, recomputed))
+        sizes = _Sizes(lambda v: _recompute_at(v, plan, recomputed))
         offsets, slice_bytes = sizes.layout(plan)
         base = arith.muli(slot, sizes.value(slice_bytes))
     _views_of(plan, scratch, base, offsets)

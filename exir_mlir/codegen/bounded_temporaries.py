@@ -13,7 +13,11 @@ tile less one: the peel made the loop's lower bound `(ub floordiv c) * c`, so `u
 `ub mod c`. Such a slice of an empty tensor (whose contents are undefined anyway) is replaced by
 the same slice of a new empty tensor of the bound's static shape: bufferization gives it a static
 buffer, `promote-buffers-to-stack` puts it on the stack (at most STACK_BYTES) and
-loop_buffers.hoist_loop_buffers takes it out of its loops.
+loop_buffers.hoist_loop_buffers takes it out of its loops. The slice may also be of an
+`scf.forall`'s shared output whose init is an empty tensor (the body argument is the init's value):
+a parallel loop's row tile and its peeled remainder (cond's matmul branch with a dynamic batch
+took a heap buffer per call for the remainder, and a copy of the whole 64-row tile because the
+remainder read the tile's init after the full blocks had written it).
 
 The bound of a size is found by writing it as an affine expression of its loop induction variables
 and other values (through affine.apply and constants), putting in each induction variable that it
@@ -143,12 +147,36 @@ def constant_upper_bound(value: ir.Value) -> int | None:
     return None
 
 
-def _rooted_at_empty(value: ir.Value) -> bool:
-    """Whether `value` is a tensor.empty or a slice (of a slice ...) of one: contents undefined."""
+def _forall_init(value: ir.Value) -> ir.Value | None:
+    """The init of the `scf.forall` shared output whose body argument `value` is, else None. In
+    the body, that argument is the init's value (the forall writes its outputs only in its
+    terminator, `tensor.parallel_insert_slice`), so a slice of it has the init's contents."""
     owner = _owner(value)
-    while isinstance(owner, ir.Operation) and owner.name == "tensor.extract_slice":
-        owner = _owner(owner.operands[0])
-    return isinstance(owner, ir.Operation) and owner.name == "tensor.empty"
+    if not isinstance(owner, ir.Block):
+        return None
+    forall = owner.owner
+    if forall is None or forall.name != "scf.forall":
+        return None
+    view = getattr(forall, "operation", forall).opview
+    number = ir.BlockArgument(value).arg_number - view.rank
+    outputs = list(view.outputs)
+    return outputs[number] if 0 <= number < len(outputs) else None
+
+
+def _rooted_at_empty(value: ir.Value) -> bool:
+    """Whether `value` is a tensor.empty or a slice (of a slice ...) of one, or of an `scf.forall`
+    shared output initialized by one: contents undefined. (The peeled remainder of a row tile
+    that a parallel loop made: the tile is a slice of the forall's output, whose init is empty.)"""
+    for _ in range(64):
+        owner = _owner(value)
+        if isinstance(owner, ir.Operation) and owner.name == "tensor.extract_slice":
+            value = owner.operands[0]
+            continue
+        init = _forall_init(value)
+        if init is None:
+            return isinstance(owner, ir.Operation) and owner.name == "tensor.empty"
+        value = init
+    return False
 
 
 def bound_tile_temporaries(module: ir.Operation) -> int:

@@ -380,3 +380,61 @@ func.func @yielded_by_a_branch(%cond: i1, %other: memref<16xf32>) {
   bufferization.dealloc (%r : memref<16xf32>) if (%true)
   return
 }
+
+// -----
+
+// A size read off a view made later in the block (audio_cnn's batch norm after a grouped
+// convolution: the activation is reshaped, and the next buffer's batch is `memref.dim` of the
+// reshape): the expand_shape's output_shape gives that size, %n, so %b's size is computed where
+// the arena is allocated and %b joins it with %a.
+// CHECK-LABEL: func.func @size_of_a_later_reshape
+// CHECK-SAME:    (%[[N:.*]]: index)
+// CHECK:         %[[ARENA:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[A:.*]] = memref.view %[[ARENA]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x64xf32>
+// CHECK:         %[[E:.*]] = memref.expand_shape %[[A]] {{\[}}[0], [1, 2]] output_shape [%[[N]], 4, 16]
+// CHECK:         %[[ROWS:.*]] = memref.dim %[[E]], %{{.*}} : memref<?x4x16xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[B:.*]] = memref.view %[[ARENA]][%{{.*}}][%[[ROWS]]] : memref<?xi8> to memref<?x64xf32>
+// CHECK:         call @use_pair(%[[E]], %[[B]])
+// CHECK-NEXT:    memref.dealloc %[[ARENA]] : memref<?xi8>
+// CHECK-NOT:     memref.dealloc
+func.func private @fill(memref<?x64xf32>)
+func.func private @use_pair(memref<?x4x16xf32>, memref<?x64xf32>)
+func.func @size_of_a_later_reshape(%n: index) {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?x64xf32>
+  call @fill(%a) : (memref<?x64xf32>) -> ()
+  %e = memref.expand_shape %a [[0], [1, 2]] output_shape [%n, 4, 16] : memref<?x64xf32> into memref<?x4x16xf32>
+  %c0 = arith.constant 0 : index
+  %rows = memref.dim %e, %c0 : memref<?x4x16xf32>
+  %b = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x64xf32>
+  call @use_pair(%e, %b) : (memref<?x4x16xf32>, memref<?x64xf32>) -> ()
+  memref.dealloc %b : memref<?x64xf32>
+  memref.dealloc %a : memref<?x64xf32>
+  return
+}
+
+// -----
+
+// A size read off a buffer that a call returns later: nothing says what it is before the call,
+// so %b keeps its own allocation (and %a, alone, too).
+// CHECK-LABEL: func.func @size_of_a_later_call_result
+// CHECK:         memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x64xf32>
+// CHECK:         %[[M:.*]] = call @make()
+// CHECK:         %[[ROWS:.*]] = memref.dim %[[M]]
+// CHECK:         memref.alloc(%[[ROWS]]) {alignment = 64 : i64} : memref<?x64xf32>
+// CHECK-NOT:     memref.view
+func.func private @make() -> memref<?x4x16xf32>
+func.func @size_of_a_later_call_result(%n: index) {
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?x64xf32>
+  call @fill(%a) : (memref<?x64xf32>) -> ()
+  %m = call @make() : () -> memref<?x4x16xf32>
+  %c0 = arith.constant 0 : index
+  %rows = memref.dim %m, %c0 : memref<?x4x16xf32>
+  %b = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x64xf32>
+  call @use_pair(%m, %b) : (memref<?x4x16xf32>, memref<?x64xf32>) -> ()
+  memref.dealloc %b : memref<?x64xf32>
+  memref.dealloc %a : memref<?x64xf32>
+  return
+}
+func.func private @fill(memref<?x64xf32>)
+func.func private @use_pair(memref<?x4x16xf32>, memref<?x64xf32>)

@@ -167,3 +167,33 @@ def test_while_loop_carries_its_buffers(threads):
         want = eager(torch.tensor(n), x)
         assert got[0].item() == n
         torch.testing.assert_close(got[1], want[1], **TOLERANCE)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dynamic_cond_and_audio_cnn_take_their_output_and_one_arena(threads):
+    """Two dynamic-batch builds that took more: cond's matmul branch (a parallel loop's row tiles
+    and their peeled remainders) took 3 per call, the remainder's tile a heap buffer of a size
+    computed in its loop and the whole 64-row tile copied to a second one; the remainder is now
+    a 7-row stack buffer (codegen/bounded_temporaries.py follows the forall's empty output) and
+    the copy is gone: the output only. The audio CNN took 5, three buffers whose batch is read
+    off a reshaped view of another temporary; they are in the arena now (codegen/arena.py reads
+    the size off the reshape): the output and one arena. The output is the one malloc (torch
+    keeps it). At several batches (a remainder of 1 and of 7 rows, two tiles)."""
+    from exir_mlir.models.control_flow import CondModel
+    from exir_mlir.models.convnets import AudioCNN
+
+    torch.manual_seed(0)
+    cond = CondModel(8).eval()
+    audio = AudioCNN(classes=10, width=16).eval()
+    cond_program = _compile(cond, torch.randn(4, 8), True, threads)
+    audio_program = _compile(audio, torch.randn(2, 1, 2000), True, threads)
+    for batch in (65, 7, 130):
+        x = torch.rand(batch, 8) + 0.05  # x.sum() > 0: the matmul branch
+        torch.testing.assert_close(cond_program(x), cond(x), **TOLERANCE)
+        allocs, mallocs = _counts_per_call(cond_program, x)
+        assert allocs == [1] * 3 and mallocs == [1] * 3, (batch, allocs, mallocs)
+    for batch in (3, 8):
+        x = torch.randn(batch, 1, 2000)
+        torch.testing.assert_close(audio_program(x), audio(x), **TOLERANCE)
+        allocs, mallocs = _counts_per_call(audio_program, x)
+        assert allocs == [2] * 3 and mallocs == [1] * 3, (batch, allocs, mallocs)
