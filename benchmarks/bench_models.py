@@ -256,6 +256,10 @@ def bench_compile(name: str, bench: Bench, *, threads: int) -> Row:
 _CACHE_HIT_SCRIPT = """
 import json, sys, time
 import torch, exir_mlir
+try:  # the quantized_decomposed ops a PT2E program calls, which torch.export.load must know
+    import torchao.quantization.pt2e  # noqa: F401
+except ImportError:
+    pass
 path, cache_dir, threads = sys.argv[1], sys.argv[2], int(sys.argv[3])
 ep = torch.export.load(path)
 start = time.perf_counter()

@@ -9,7 +9,8 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   vector width, register count, caches and cores (strategy.py): first, the values an `scf.while`
   body yields are computed into its block arguments (`exir-cpu-carry-in-place`,
   carried_in_place.py: bufferization then carries one buffer each); convolutions to im2col + a
-  contraction per block of output rows (one scf.forall task each, im2col.py); each op writing
+  contraction per block of output rows (one scf.forall task each, with the elementwise op that
+  alone reads the result; with a symbolic batch, two blockings chosen at run time, im2col.py); each op writing
   into a zero fill gets a fill of its own (schedule.own_init_fills); a `linalg.matmul` whose
   row-major B exceeds L1 reads B from a copy in contiguous column panels (pack_matmul.py), made
   once when B is a weight: what only read-only state computes (arguments marked
@@ -23,7 +24,9 @@ Stages (each a pass of `exir-mlir-opt`, in this order; `exir-cpu-pipeline` runs 
   for rows shorter than the tile and the full plan, short_rows.py). A dim marked `Dim` runs the
   static kernel on its full tiles (peeled); a remainder of the lanes is cut into one-register
   vectors and one masked register.
-- `exir-cpu-bufferize`: one-shot bufferization (in place where legal), buffer hoisting, small
+- `exir-cpu-bufferize`: a run-time choice's result inserted into a larger tensor is inserted in
+  each branch (`exir-cpu-sink-inserts-into-branches`, branch_inserts.py: the empty-tensor
+  elimination then finds each branch's producer); one-shot bufferization (in place where legal), buffer hoisting, small
   buffers to the stack (their masked vector accesses made whole, `exir-cpu-unmask-stack-vectors`,
   stack_vectors.py), ownership-based deallocation.
 - `exir-cpu-parallelize{num-threads=N}`: each outermost scf.forall (linearized to one dimension

@@ -14,6 +14,7 @@ from exir_mlir._mlir import memref as memref_d
 from exir_mlir._mlir import transform_interpreter as interpreter
 from exir_mlir.codegen import fusion_barrier
 from exir_mlir.codegen.arena import plan_arenas
+from exir_mlir.codegen.branch_inserts import sink_inserts_into_branches
 from exir_mlir.codegen.buffer_pool import install_buffer_pool
 from exir_mlir.codegen.carried_in_place import carry_in_place
 from exir_mlir.codegen.loop_buffers import hoist_loop_buffers
@@ -185,6 +186,9 @@ TO_LLVM = (
 
 def bufferize(module: ir.Operation) -> None:
     """`exir-cpu-bufferize`: one-shot bufferization (in place where legal) and deallocation."""
+    # A run-time choice's result inserted into a larger tensor: inserted in each branch, so that
+    # the empty-tensor elimination finds each branch's producer (branch_inserts.py).
+    sink_inserts_into_branches(module)
     if EMPTY_TENSORS_ELIMINATED in module.attributes:  # by exir-cpu-tile, before tiling (cheaper)
         del module.attributes[EMPTY_TENSORS_ELIMINATED]
     else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exir_mlir.codegen import (arena, bounded_temporaries, carried_in_place, contract_operands, deinterleave_reads,
+from exir_mlir.codegen import (arena, bounded_temporaries, branch_inserts, carried_in_place, contract_operands, deinterleave_reads,
                                 expand_powf, gather_rows, hoist_state, linearize_forall, outline_loops, pipeline,
                                 share_kernels, stack_vectors, unit_rows)
 from exir_mlir.codegen.host import detect_host
@@ -67,6 +67,12 @@ def register_cpu_passes() -> None:
         _reporting(lambda module: unit_rows.choose_unit_rows(module, detect_host())),
         description="a batched outer-product contraction with dynamic rows -> scf.if rows == 1 between a clone "
                     "with the unit dim folded and the op (part of exir-cpu-tile)",
+    )
+    register_pass(
+        "exir-cpu-sink-inserts-into-branches",
+        _reporting(branch_inserts.sink_inserts_into_branches),
+        description="an scf.if result inserted into a larger tensor -> the insertion in each branch (its "
+                    "producers then write into the destination; part of exir-cpu-bufferize)",
     )
     register_pass(
         "exir-cpu-bound-tile-temporaries",
