@@ -26,15 +26,11 @@ Anything else is left as it is.
 from __future__ import annotations
 
 from exir_mlir._mlir import ir
-from exir_mlir.codegen.op_walk import collect_ops
-
-
-def _op(owner) -> ir.Operation:
-    return owner.operation if hasattr(owner, "operation") else owner
+from exir_mlir.codegen.op_walk import as_operation, collect_ops
 
 
 def _defining(value: ir.Value) -> ir.Operation | None:
-    return None if isinstance(value.owner, ir.Block) else _op(value.owner)
+    return None if isinstance(value.owner, ir.Block) else as_operation(value.owner)
 
 
 def _in_region(op: ir.Operation, region: ir.Region) -> bool:
@@ -47,7 +43,7 @@ def _in_region(op: ir.Operation, region: ir.Region) -> bool:
         if block.region == region:
             return True
         parent = current.parent
-        current = _op(parent) if parent is not None else None
+        current = as_operation(parent) if parent is not None else None
     return False
 
 
@@ -56,7 +52,7 @@ def _guarded_free(dealloc: ir.Operation, freed: ir.Value, result: ir.Value) -> b
     holder = dealloc.parent
     if holder is None or holder.name != "scf.if" or dealloc.block.region != holder.regions[0]:
         return False
-    ops = [_op(o) for o in dealloc.block.operations]
+    ops = [as_operation(o) for o in dealloc.block.operations]
     if [o.name for o in ops] != ["memref.dealloc", "scf.yield"]:
         return False
     check = _defining(holder.operands[0])
@@ -74,7 +70,7 @@ def _uses_confined(buffer: ir.Value, select: ir.Operation, operand: int, region:
     pointer read of a check; None when something else uses it."""
     frees = []
     for use in buffer.uses:
-        user = _op(use.owner)
+        user = as_operation(use.owner)
         if user == select:
             if use.operand_number != operand:
                 return None
@@ -82,7 +78,7 @@ def _uses_confined(buffer: ir.Value, select: ir.Operation, operand: int, region:
             frees.append(user)
         elif user.name == "memref.extract_aligned_pointer_as_index":
             for pointer_use in user.results[0].uses:
-                if _op(pointer_use.owner).name != "arith.cmpi":
+                if as_operation(pointer_use.owner).name != "arith.cmpi":
                     return None
         elif not _in_region(user, region):
             return None
@@ -99,7 +95,7 @@ def _share(select: ir.Operation) -> bool:
     branch = None  # the first scf.if on the condition after the select
     after = False
     for op in select.block.operations:
-        op = _op(op)
+        op = as_operation(op)
         if op == select:
             after = True
         elif after and op.name == "scf.if" and op.operands[0] == select.operands[0]:

@@ -21,12 +21,8 @@ stay as written).
 from __future__ import annotations
 
 from exir_mlir._mlir import ir, scf
-from exir_mlir.codegen.op_walk import collect_ops
+from exir_mlir.codegen.op_walk import as_operation, collect_ops
 from exir_mlir.codegen.parallel_work import HINT
-
-
-def _op(owner) -> ir.Operation:
-    return owner.operation if hasattr(owner, "operation") else owner
 
 
 # Ops whose order relative to each other matters (memory, calls, failure reports).
@@ -58,10 +54,10 @@ def _sink(if_op: ir.Operation) -> bool:
     uses = list(result.uses)
     if len(uses) != 1 or uses[0].operand_number != 0:
         return False
-    insert = _op(uses[0].owner)
+    insert = as_operation(uses[0].owner)
     if insert.name != "tensor.insert_slice" or insert.block != if_op.block:
         return False
-    ops = [_op(o) for o in if_op.block.operations]
+    ops = [as_operation(o) for o in if_op.block.operations]
     between = ops[ops.index(if_op):ops.index(insert)]
     if any(_ordered(o) for o in between):
         return False
@@ -69,7 +65,7 @@ def _sink(if_op: ir.Operation) -> bool:
     new_if = scf.IfOp(if_op.operands[0], [insert.results[0].type], has_else=True, ip=ir.InsertionPoint(insert),
                       loc=if_op.location)
     for old_region, block in zip(if_op.regions, (new_if.then_block, new_if.else_block)):
-        old_ops = [_op(o) for o in old_region.blocks[0].operations]
+        old_ops = [as_operation(o) for o in old_region.blocks[0].operations]
         with ir.InsertionPoint(block), insert.location:
             placeholder = scf.YieldOp([insert.operands[1]])
         for inner in old_ops[:-1]:

@@ -28,16 +28,12 @@ a linalg op in the loop body itself whose result's init is a `tensor.empty`.
 from __future__ import annotations
 
 from exir_mlir._mlir import ir
-from exir_mlir.codegen.op_walk import collect_ops
-
-
-def _op(owner) -> ir.Operation:
-    return owner.operation if hasattr(owner, "operation") else owner
+from exir_mlir.codegen.op_walk import as_operation, collect_ops
 
 
 def _condition_passes_arguments(before: ir.Block) -> bool:
     """Whether the "before" block's `scf.condition` forwards its block arguments as they are."""
-    condition = _op(list(before.operations)[-1])
+    condition = as_operation(list(before.operations)[-1])
     args = list(condition.operands)[1:]
     return len(args) == len(before.arguments) and all(a == b for a, b in zip(args, before.arguments))
 
@@ -62,7 +58,7 @@ def carry_in_place(module: ir.Operation) -> int:
         if not _condition_passes_arguments(before):
             continue
         body_ops = list(after.operations)
-        yield_op = _op(body_ops[-1])
+        yield_op = as_operation(body_ops[-1])
         if len(yield_op.operands) != len(after.arguments):
             continue
         for position, value in enumerate(yield_op.operands):
@@ -70,14 +66,14 @@ def carry_in_place(module: ir.Operation) -> int:
             if (not isinstance(value.type, ir.RankedTensorType) or value.type != argument.type
                     or not ir.RankedTensorType(value.type).has_static_shape or not isinstance(value, ir.OpResult)):
                 continue
-            producer = _op(value.owner)
-            if not any(_op(o) == producer for o in body_ops):
+            producer = as_operation(value.owner)
+            if not any(as_operation(o) == producer for o in body_ops):
                 continue  # defined outside the body (or nested in one of its regions)
             index = _init_operand(producer, ir.OpResult(value))
             if index is None:
                 continue
             init = producer.operands[index]
-            if init.type != argument.type or not isinstance(init, ir.OpResult) or _op(init.owner).name != "tensor.empty":
+            if init.type != argument.type or not isinstance(init, ir.OpResult) or as_operation(init.owner).name != "tensor.empty":
                 continue
             producer.operands[index] = argument
             rewritten += 1

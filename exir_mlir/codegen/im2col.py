@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from exir_mlir._mlir import arith, ir, linalg, scf, tensor
 from exir_mlir.codegen.host import HostCPU, detect_host
-from exir_mlir.codegen.op_walk import rewrite_each
+from exir_mlir.codegen.op_walk import as_operation, replace_operands, rewrite_each
 from exir_mlir.codegen.strategy import PARALLEL_MIN_WORK
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -200,7 +200,7 @@ def _epilogue(conv: ir.Operation) -> tuple[ir.Operation | None, int]:
     uses = list(conv.results[0].uses)
     if len(uses) != 1:
         return none
-    user = uses[0].owner.operation if hasattr(uses[0].owner, "operation") else uses[0].owner
+    user = as_operation(uses[0].owner)
     if user.name != "linalg.generic" or len(user.results) != 1:
         return none
     rank = ir.RankedTensorType(conv.results[0].type).rank
@@ -211,7 +211,7 @@ def _epilogue(conv: ir.Operation) -> tuple[ir.Operation | None, int]:
     n_inputs = len(user.operands) - 1
     identity = ir.AffineMap.get_identity(rank)
     init = user.operands[n_inputs]
-    init_owner = init.owner.operation if isinstance(init, ir.OpResult) else None
+    init_owner = as_operation(init.owner) if isinstance(init, ir.OpResult) else None
     if maps[-1] != identity or init_owner is None or init_owner.name != "tensor.empty":
         return none
     if ir.RankedTensorType(init.type).shape != ir.RankedTensorType(conv.results[0].type).shape:
@@ -469,12 +469,10 @@ def _block_epilogue(epilogue: ir.Operation, result_input: int, product: ir.Value
         dims = [e.position for e in maps[i].results]
         vt = ir.RankedTensorType(value.type)
         if 0 in dims:  # its image's row: (n, f) -> (f), (n) -> ()
-            kept = [vt.shape[1]] if 1 in dims else []
-            offsets = [lead_iv[0]] + ([0] if 1 in dims else [])
-            static = [_DYNAMIC] + ([0] if 1 in dims else [])
-            sizes = [1] + ([vt.shape[1]] if 1 in dims else [])
-            value = tensor.ExtractSliceOp(ir.RankedTensorType.get(kept, vt.element_type), value, offsets[:1], [], [],
-                                          static, sizes, [1] * len(sizes)).result
+            channels = [vt.shape[1]] if 1 in dims else []
+            value = tensor.ExtractSliceOp(ir.RankedTensorType.get(channels, vt.element_type), value, [lead_iv[0]],
+                                          [], [], [_DYNAMIC] + [0] * len(channels), [1, *channels],
+                                          [1] * (1 + len(channels))).result
         inputs.append(value)
         tile_maps.append(ir.AffineMap.get(tile_rank, 0, [d[0]] if 1 in dims else []))
     result_type = ir.RankedTensorType.get(list(ir.RankedTensorType(product.type).shape),
@@ -488,9 +486,7 @@ def _block_epilogue(epilogue: ir.Operation, result_input: int, product: ir.Value
     with ir.InsertionPoint(block):
         for inner in source.operations:
             clone = inner.operation.clone()
-            for j, operand in enumerate(list(clone.operands)):
-                if operand in mapping:
-                    clone.operands[j] = mapping[operand]
+            replace_operands(clone, mapping)
             mapping.update(zip(inner.operation.results, clone.results))
     return op.results[0]
 

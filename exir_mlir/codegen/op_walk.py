@@ -93,6 +93,11 @@ def values_defined_inside(op: ir.Operation) -> set[ir.Value]:
     return defined
 
 
+def as_operation(owner) -> ir.Operation:
+    """The ir.Operation of an op or its OpView (a use's owner, a block's op, a value's owner)."""
+    return owner.operation if hasattr(owner, "operation") else owner
+
+
 def replace_operands(op: ir.Operation, mapping: dict) -> None:
     """Replace every operand of `op` and of the ops in its regions that `mapping` maps."""
 
