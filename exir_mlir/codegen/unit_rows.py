@@ -131,11 +131,39 @@ def _wrap(op: ir.Operation, row: int) -> None:
                 mapping[member.results[0]] = clone.results[0]
             result = mapping[last.results[0]]
             if unit:
-                result = tensor.CastOp(last.results[0].type, result).result
+                result = _into_destination(result, _destination(last, members))
             scf.YieldOp([result])
     last.results[0].replace_all_uses_with(choice.results[0])
     for member in reversed(members):
         member.erase()
+
+
+def _destination(last: ir.Operation, members: list[ir.Operation]) -> ir.Value:
+    """The tensor, defined before the choice, whose buffer the op as it was (the else-branch)
+    writes its result into: the init of `last`, followed back through the members' results
+    (an epilogue writing into the op's result, the op into its fill's)."""
+    n_inputs = len(last.operands) - len(last.results)
+    value = last.operands[n_inputs]
+    while isinstance(value, ir.OpResult) and value.owner.operation in members:
+        owner = value.owner.operation
+        value = owner.operands[len(owner.operands) - len(owner.results)]
+    return value
+
+
+def _into_destination(result: ir.Value, destination: ir.Value) -> ir.Value:
+    """The one-row branch's `result` (its row dim 1) inserted into `destination` (the same type
+    but for that dim): the branch yields the buffer the other branch yields. Its producers' new
+    empty tensor then becomes a slice of the destination (eliminate-empty-tensors), the if's
+    result is that one buffer, and a returned choice is not copied into a new buffer (two
+    buffers, one per branch, made it one of two: the dealloc pipeline cloned it, a copy of the
+    attention's whole output per call)."""
+    result_type = ir.RankedTensorType(result.type)
+    index = ir.IndexType.get()
+    sizes = [tensor.DimOp(result, arith.ConstantOp(index, i).result).result
+             for i, size in enumerate(result_type.shape) if size == DYNAMIC]
+    rank = result_type.rank
+    return tensor.InsertSliceOp(result, destination, [], sizes, [], [0] * rank, list(result_type.shape),
+                                [1] * rank).result
 
 
 def _unit_dim(member: ir.Operation, operand: int, op: ir.Operation, row: int, out_pos: int,
