@@ -348,3 +348,35 @@ def test_convolution_epilogues_run_in_the_blocks():
             program = exir_mlir.compile(ep, num_threads=threads)
             for x, gate in cases:
                 torch.testing.assert_close(program(x, gate), module(x, gate), rtol=RTOL, atol=1e-4)
+
+
+class _EpilogueIntoPadding(torch.nn.Module):
+    """A convolution whose epilogue (batch norm, ReLU6, a per-image scale) is read only by a padded
+    convolution: its result is the interior of the padded buffer."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Sequential(torch.nn.Conv2d(16, 32, 1, bias=False), torch.nn.BatchNorm2d(32), torch.nn.ReLU6())
+        self.d = torch.nn.Conv2d(32, 8, 3, padding=1)
+        self.a[1].running_mean.uniform_(-1, 1)
+        self.a[1].running_var.uniform_(0.5, 2)
+
+    def forward(self, x, gate):
+        return self.d(self.a(x) * gate[:, :, None, None])
+
+
+def test_convolution_epilogue_writes_into_a_padding():
+    # The epilogue then runs on the block's own dims and writes the padded buffer's interior
+    # directly (im2col._into_padding), instead of in the contraction's collapsed tiles with a copy
+    # of the block in and out. Static and dynamic batch (both blockings), 1-3 threads, vs eager.
+    torch.manual_seed(0)
+    module = _EpilogueIntoPadding().eval()
+    args = (torch.randn(2, 16, 12, 12), torch.rand(2, 32))
+    cases = [(torch.randn(n, 16, 12, 12), torch.rand(n, 32)) for n in (1, 2, 5, 9)]
+    with torch.no_grad():
+        for dynamic in (True, False):
+            ep = torch.export.export(module, args, dynamic_shapes=({0: B}, {0: B}) if dynamic else None)
+            for threads in (1, 2, 3):
+                program = exir_mlir.compile(ep, num_threads=threads)
+                for x, gate in cases if dynamic else [args]:
+                    torch.testing.assert_close(program(x, gate), module(x, gate), rtol=RTOL, atol=1e-4)
