@@ -691,6 +691,7 @@ def _cleanup(script: _Script) -> None:
     script.emit(f"transform.apply_patterns to {func} {{")
     script.emit("  transform.apply_patterns.vector.reduction_to_contract")
     script.emit("  transform.apply_patterns.vector.transfer_permutation_patterns")
+    script.emit("  transform.apply_patterns.vector.sink_ops")
     script.emit("  transform.apply_patterns.linalg.tiling_canonicalization")
     script.emit("  transform.apply_patterns.canonicalization")
     script.emit(f"}} : {_ANY}")
