@@ -181,7 +181,8 @@ def _is_terminator(op: ir.Operation, last_ops: dict) -> bool:
     return last_ops[block] == op
 
 
-def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, position: dict) -> int | None:
+def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, position: dict,
+              last_ops: dict) -> int | None:
     """The position of the last top-level op that uses the buffer or a memref derived from it;
     None when something derived from it is freed too (a view's free would free the arena).
 
@@ -190,11 +191,10 @@ def _live_end(alloc: ir.Operation, dealloc: ir.Operation, block: ir.Block, posit
     arguments). A nested use alone derives nothing outside its region: the unit-row choice's
     `scf.if` reads the attention's buffers in its branches, and counting the if's result (another
     buffer, freed by a `bufferization.dealloc`) as theirs kept a transformer's 10 temporaries out
-    of the arena."""
+    of the arena. `last_ops`: _is_terminator's cache, shared by the calls of one plan."""
     end = position[_top_level(alloc, block)]
     pending = [alloc.results[0]]
     seen: set = set()
-    last_ops: dict = {}
 
     def derive(values) -> None:
         for value in values:
@@ -358,20 +358,27 @@ def _collect(func_op: ir.Operation, *, min_buffers: int,
     with more buffers (the first on a tie): the arena goes where the first candidate is, so a
     buffer that only the second way admits, nested in a region early in the block, could put it
     before sizes computed later that the first way's candidates need. So the rule never plans
-    fewer buffers than before it (none of the benchmark models or test_arena's differ)."""
-    plans = [_collect_once(func_op, size_ok, resolve_dims) for resolve_dims in (False, True)]
+    fewer buffers than before it (none of the benchmark models or test_arena's differ). The second
+    way differs only in the dynamic sizes it admits: without a candidate of a dynamic size it is
+    not planned (the first wins the tie)."""
+    last_ops: dict = {}  # each block's last op, for _live_end (the IR does not change here)
+    first, dynamic = _collect_once(func_op, size_ok, False, last_ops)
+    plans = [first, _collect_once(func_op, size_ok, True, last_ops)[0]] if dynamic else [first]
     best = max(plans, key=lambda plan: -1 if plan is None else len(plan.buffers))
     return best if best is not None and len(best.buffers) >= min_buffers else None
 
 
-def _collect_once(func_op: ir.Operation, size_ok: Callable[[ir.Value], bool], resolve_dims: bool) -> _Plan | None:
+def _collect_once(func_op: ir.Operation, size_ok: Callable[[ir.Value], bool], resolve_dims: bool,
+                  last_ops: dict) -> tuple[_Plan | None, bool]:
+    """The plan, and whether a candidate of a dynamic size was seen (where resolve_dims matters)."""
     if len(func_op.regions) == 0 or len(func_op.regions[0].blocks) != 1:
-        return None
+        return None, False
     block = func_op.regions[0].blocks[0]
     ops = [op.operation for op in block.operations]
     position = {op: i for i, op in enumerate(ops)}
     buffers: list[_Buffer] = []
     point = None
+    saw_dynamic = False
     for op in ops:
         if op.name == "memref.alloc":
             allocs = [op]
@@ -388,22 +395,23 @@ def _collect_once(func_op: ir.Operation, size_ok: Callable[[ir.Value], bool], re
                 continue
             at = position[op] if point is None else point
             dynamic = list(alloc.operands)
+            saw_dynamic = saw_dynamic or bool(dynamic)
             if not all(_computable_at(v, block, at, position, resolve_dims) and size_ok(v) for v in dynamic):
                 continue
             static_bytes = _element_bytes(memref_type.element_type)
             for d in memref_type.shape:
                 if not ir.ShapedType.is_dynamic_size(d):
                     static_bytes *= d
-            end = _live_end(alloc, dealloc, block, position)
+            end = _live_end(alloc, dealloc, block, position, last_ops)
             if end is None:
                 continue
             point = at
             buffers.append(_Buffer(alloc, dealloc, position[op], end, static_bytes, dynamic))
     if not buffers:
-        return None
+        return None, saw_dynamic
     fixed_bytes = _first_fit([b for b in buffers if not b.dynamic])
     slots = _assign_slots([b for b in buffers if b.dynamic])
-    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots, resolve_dims)
+    return _Plan(block, ops, position, point, buffers, fixed_bytes, slots, resolve_dims), saw_dynamic
 
 
 class _Sizes:

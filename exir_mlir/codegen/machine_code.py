@@ -13,7 +13,9 @@ one thread; that was 60-70% of a compile. Here the same three phases run through
    no call that LLVM would inline crosses a part). Each worker thread reads the bitcode into an
    LLVM context of its own, keeps the bodies of its part's functions (the others become
    declarations, defined globals only in the first part), runs LLVM's O3 module pipeline and
-   code generation for this CPU, and returns an object file.
+   code generation for this CPU, and returns an object file. The entry function (and an init
+   function), which only its C-interface wrapper calls, is internal to the wrapper's part
+   (wrapped_entries): O3 drops its unread arguments and their stack traffic.
 3. The objects are linked (codegen/library.py) into a kernel library the runtime loads.
 
 A part's internal functions and globals become external (hidden): another part calls or reads
@@ -62,6 +64,14 @@ def _llvm() -> ctypes.CDLL:
         "LLVMGetFirstInstruction": (_c_p, [_c_p]),
         "LLVMGetNextInstruction": (_c_p, [_c_p]),
         "LLVMGetNextFunction": (_c_p, [_c_p]),
+        "LLVMGetNamedFunction": (_c_p, [_c_p, ctypes.c_char_p]),
+        "LLVMGetFirstUse": (_c_p, [_c_p]),
+        "LLVMGetNextUse": (_c_p, [_c_p]),
+        "LLVMGetUser": (_c_p, [_c_p]),
+        "LLVMIsACallInst": (_c_p, [_c_p]),
+        "LLVMGetCalledValue": (_c_p, [_c_p]),
+        "LLVMGetInstructionParent": (_c_p, [_c_p]),
+        "LLVMGetBasicBlockParent": (_c_p, [_c_p]),
         "LLVMGetFirstGlobal": (_c_p, [_c_p]),
         "LLVMGetNextGlobal": (_c_p, [_c_p]),
         "LLVMGetValueName2": (ctypes.c_char_p, [_c_p, ctypes.POINTER(ctypes.c_size_t)]),
@@ -230,6 +240,62 @@ def merge_functions(lib, module: int) -> set[str]:
     return {name.decode() for name in before if name in after and _is_thunk(lib, after[name])}
 
 
+CIFACE_PREFIX = "_mlir_ciface_"
+
+
+def wrapped_entries(bitcode: bytes) -> set[str]:
+    """Functions `f` whose only uses are calls from their C-interface wrapper `_mlir_ciface_f`
+    (MLIR's `llvm.emit_c_interface`): the entry point and its init function.
+
+    The library calls only the wrapper (library_c.py), so such an `f` need not be visible outside
+    its part: compile_part makes it internal, in the wrapper's part (compile_objects keeps the two
+    together). The wrapper unpacks every memref descriptor into scalars and calls `f` with all of
+    them, ~1,000 arguments for ResNet-18: as an external function, every argument is passed on the
+    stack, and LLVM's instruction selection and post-RA scheduler of that one call took ~40% of the
+    whole module's code generation. Internal, LLVM's O3 drops the arguments `f` never reads and
+    passes the rest in registers (fastcc); `f`'s body is unchanged."""
+    lib = _llvm()
+    context = lib.LLVMContextCreate()
+    try:
+        module = _parse(lib, context, bitcode)
+        try:
+            return {name.decode() for name in _wrapped(lib, module)}
+        finally:
+            lib.LLVMDisposeModule(module)
+    finally:
+        lib.LLVMContextDispose(context)
+
+
+def _wrapped(lib, module: int) -> dict[bytes, int]:
+    found = {}
+    for name, function in _defined_functions(lib, module).items():
+        if not name.startswith(CIFACE_PREFIX.encode()):
+            continue
+        inner_name = name[len(CIFACE_PREFIX):]
+        inner = lib.LLVMGetNamedFunction(module, inner_name)
+        if not inner or lib.LLVMIsDeclaration(inner) or lib.LLVMGetLinkage(inner) != _EXTERNAL_LINKAGE:
+            continue
+        use, only_calls = lib.LLVMGetFirstUse(inner), True
+        while use and only_calls:
+            user = lib.LLVMGetUser(use)
+            only_calls = bool(lib.LLVMIsACallInst(user)) and lib.LLVMGetCalledValue(user) == inner and \
+                lib.LLVMGetBasicBlockParent(lib.LLVMGetInstructionParent(user)) == function
+            use = lib.LLVMGetNextUse(use)
+        if only_calls:
+            found[inner_name] = inner
+    return found
+
+
+def _parse(lib, context: int, bitcode: bytes) -> int:
+    buffer = lib.LLVMCreateMemoryBufferWithMemoryRange(bitcode, len(bitcode), b"part", 0)
+    parsed = _c_p()
+    failed = lib.LLVMParseBitcodeInContext2(context, buffer, ctypes.byref(parsed))
+    lib.LLVMDisposeMemoryBuffer(buffer)
+    if failed:
+        raise ExirInternalError("LLVM could not read back the translated module")
+    return parsed.value
+
+
 def function_sizes(module: ir.Module) -> dict[str, int]:
     """Ops per defined llvm.func (the LLVM dialect is a flat CFG: no walk needed)."""
     sizes = {}
@@ -303,25 +369,28 @@ def _keep_only(lib, module: int, keep: set[bytes], *, first: bool) -> None:
 
 
 def compile_part(bitcode: bytes, keep: set[str] | None, *, first: bool = True, opt_level: int = 3,
-                 cpu: str = "native", pipeline: str | None = None) -> PartResult:
+                 cpu: str = "native", pipeline: str | None = None, internal: frozenset[str] = frozenset()) -> PartResult:
     """Object code of the functions `keep` (None: all) of `bitcode`, the others declared; defined
     globals in the `first` part only. `opt_level`: LLVM's module pipeline (`default<On>`, or
-    `pipeline`) and code generation level."""
+    `pipeline`) and code generation level. The wrapped entries (wrapped_entries) are internal: of
+    the whole module (`keep` None), else those of `internal` that the part keeps, with their
+    wrappers (compile_objects keeps the two in one part)."""
     lib = _llvm()
     start = time.perf_counter()
     context = lib.LLVMContextCreate()
     tm = _target_machine(opt_level, cpu)
     module = None
     try:
-        buffer = lib.LLVMCreateMemoryBufferWithMemoryRange(bitcode, len(bitcode), b"part", 0)
-        parsed = _c_p()
-        failed = lib.LLVMParseBitcodeInContext2(context, buffer, ctypes.byref(parsed))
-        lib.LLVMDisposeMemoryBuffer(buffer)
-        if failed:
-            raise ExirInternalError("LLVM could not read back the translated module")
-        module = parsed.value
+        module = _parse(lib, context, bitcode)
         if keep is not None:
             _keep_only(lib, module, {n.encode() for n in keep}, first=first)
+        # After _keep_only, which makes a kept internal function external (other parts may call it).
+        if keep is None:
+            wrapped = list(_wrapped(lib, module).values())
+        else:  # found on the whole module: here the other parts' callers are declarations
+            wrapped = [lib.LLVMGetNamedFunction(module, n.encode()) for n in sorted(internal) if n in keep]
+        for function in wrapped:
+            lib.LLVMSetLinkage(function, _INTERNAL_LINKAGE)
         lib.LLVMSetTarget(module, _target(cpu)[0])
         layout = lib.LLVMCreateTargetDataLayout(tm)
         lib.LLVMSetModuleDataLayout(module, layout)
@@ -370,13 +439,22 @@ def compile_objects(module: ir.Module, *, workers: int = 0, opt_level: int = 3, 
     bitcode, merged = translate(module)
     # A merged function is a thunk now: it weighs nothing in the balance of the parts.
     sizes = {name: 1 if name in merged else size for name, size in function_sizes(module).items()}
+    # A wrapped entry goes where its C-interface wrapper goes: it is internal there (wrapped_entries).
+    entries = {name for name in (wrapped_entries(bitcode) if workers > 1 and len(sizes) > 1 else ())
+               if name in sizes and CIFACE_PREFIX + name in sizes}
+    for name in entries:
+        sizes[CIFACE_PREFIX + name] += sizes.pop(name)
     parts = partition(sizes, workers) if workers > 1 and len(sizes) > 1 else [None]
+    for part in parts:
+        if part is not None:
+            part.update(name for name in entries if CIFACE_PREFIX + name in part)
     translated = time.perf_counter()
     if len(parts) == 1:
         results = [compile_part(bitcode, None, opt_level=opt_level, cpu=cpu)]
     else:
         with concurrent.futures.ThreadPoolExecutor(len(parts), thread_name_prefix="exir-llvm") as pool:
-            futures = [pool.submit(compile_part, bitcode, names, first=i == 0, opt_level=opt_level, cpu=cpu)
+            futures = [pool.submit(compile_part, bitcode, names, first=i == 0, opt_level=opt_level, cpu=cpu,
+                                   internal=frozenset(entries))
                        for i, names in enumerate(parts)]
             results = [f.result() for f in futures]
     if timings is not None:

@@ -174,3 +174,81 @@ def test_identical_loop_nests_are_compiled_once(monkeypatch):
     # The three writing padded inputs share one body, the last its own.
     assert len(bodies) == 2 and sorted(launches.values()) == [1, 3], (bodies, launches)
     torch.testing.assert_close(program(x), module(x), rtol=RTOL, atol=ATOL)
+
+
+_WRAPPED_ENTRY = """
+module {
+  llvm.func @entry(%a: i64, %b: i64, %unused: i64) -> i64 attributes {passthrough = ["noinline"]} {
+    %s = llvm.mul %a, %b : i64
+    llvm.return %s : i64
+  }
+  llvm.func @_mlir_ciface_entry(%p: !llvm.ptr) -> i64 {
+    %a = llvm.load %p : !llvm.ptr -> i64
+    %q = llvm.getelementptr %p[1] : (!llvm.ptr) -> !llvm.ptr, i64
+    %b = llvm.load %q : !llvm.ptr -> i64
+    %r = llvm.getelementptr %p[2] : (!llvm.ptr) -> !llvm.ptr, i64
+    %c = llvm.load %r : !llvm.ptr -> i64
+    %v = llvm.call @entry(%a, %b, %c) : (i64, i64, i64) -> i64
+    llvm.return %v : i64
+  }
+  llvm.func @shared(%a: i64) -> i64 attributes {passthrough = ["noinline"]} {
+    %s = llvm.add %a, %a : i64
+    llvm.return %s : i64
+  }
+  llvm.func @_mlir_ciface_shared(%a: i64) -> i64 {
+    %v = llvm.call @shared(%a) : (i64) -> i64
+    llvm.return %v : i64
+  }
+  llvm.func @other(%a: i64) -> i64 attributes {passthrough = ["noinline"]} {
+    %v = llvm.call @shared(%a) : (i64) -> i64
+    %w = llvm.mul %v, %a : i64
+    %x = llvm.sub %w, %v : i64
+    %y = llvm.xor %x, %w : i64
+    llvm.return %y : i64
+  }
+}
+"""
+
+
+def _symbols(object_code: bytes, tmp_path) -> dict[str, str]:
+    """Defined symbols of an object file and their `nm` type (T: global code, t: local)."""
+    import shutil
+    import subprocess
+
+    nm = shutil.which("nm")
+    assert nm is not None, "binutils' nm (installed beside the C compiler's linker) is needed"
+    path = tmp_path / "part.o"
+    path.write_bytes(object_code)
+    out = subprocess.run([nm, "--defined-only", str(path)], capture_output=True, text=True, check=True).stdout
+    return {line.split()[2]: line.split()[1] for line in out.splitlines() if len(line.split()) == 3}
+
+
+def test_an_entry_only_its_c_interface_wrapper_calls_is_internal(monkeypatch, tmp_path):
+    """The function behind `_mlir_ciface_f` (f called with every memref descriptor unpacked, ~1,000
+    arguments for ResNet-18) is internal to the part that compiles its wrapper, so LLVM drops the
+    arguments it does not read and passes the rest in registers (external, that one call cost ~40% of
+    the module's code generation). A function that something else calls too (`shared`) stays global;
+    with three parts, the entry is compiled in its wrapper's part."""
+    parts = []
+    real = machine_code.compile_part
+
+    def spy(bitcode, keep, **kwargs):
+        result = real(bitcode, keep, **kwargs)
+        parts.append((keep, result.object_code))
+        return result
+
+    monkeypatch.setattr(machine_code, "compile_part", spy)
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(_WRAPPED_ENTRY)
+        bitcode, _ = machine_code.translate(module)
+        assert machine_code.wrapped_entries(bitcode) == {"entry"}
+        for workers in (1, 3):
+            parts.clear()
+            machine_code.compile_objects(module, workers=workers)
+            assert len(parts) == (1 if workers == 1 else 3)
+            symbols = {}
+            for keep, code in parts:
+                assert keep is None or ("entry" in keep) == ("_mlir_ciface_entry" in keep)
+                symbols.update(_symbols(code, tmp_path))
+            assert symbols.get("entry", "t") == "t", symbols  # local, or inlined into its wrapper
+            assert symbols["_mlir_ciface_entry"] == "T" and symbols["shared"] == "T", symbols
