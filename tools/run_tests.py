@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.monotonic()
         # Most of a test's time is single-threaded (import, lowering, LLVM), so one worker per core
         # halves the wall time. `loadfile` keeps a file's tests in one worker: module-scoped fixtures
-        # (a compiled model shared by a file's tests) are built once, not once per worker.
+        # (a compiled model shared by a file's tests) are built once, not once per worker. Files start
+        # longest first (test/conftest.py), so that the two workers finish together.
         parallel = ["-n", str(args.workers), "--dist", "loadfile"] if args.workers > 1 else []
         pytest = subprocess.run([sys.executable, "-m", "pytest", "-q", *parallel, str(REPO / "test"), *pytest_args],
                                 cwd=REPO)

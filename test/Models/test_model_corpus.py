@@ -34,10 +34,10 @@ from _model_run import CRASH, MATCH, MISMATCH, TIMEOUT, _as_accurate_as_eager, d
 from _models_known import KNOWN  # noqa: E402
 from _rotation import rotation  # noqa: E402
 
-# Recorded seconds per slice: the generator's records are taken 2-3 cases at once under a load of 12-19,
-# 15 to 20 times slower than an idle machine (resnet18: 39 s recorded, 2 s idle), so a slice of 600 recorded
-# seconds runs in about a minute on a 2-core CI machine.
-SLICE_SECONDS = 600.0
+# Recorded seconds per slice. A case takes about twice its recorded seconds in the suite (pytest -n 2 on 2 cores,
+# lit done: at c535061 the two slices of 415 recorded seconds each ran in 910 s), so a slice of 50 recorded
+# seconds (17 slices of 48-50, every case within 17 commits) takes about 110 s of one worker.
+SLICE_SECONDS = 50.0
 RECORDED = read_results()
 NOT_RUN = {CRASH, TIMEOUT}
 

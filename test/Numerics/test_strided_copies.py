@@ -37,28 +37,29 @@ def _values(shape, dtype):
     return torch.randint(-100, 100, shape, dtype=dtype)
 
 
-class _Pad(torch.nn.Module):
-    def __init__(self, pad):
-        super().__init__()
-        self.pad = pad
-
-    def forward(self, x):
-        return F.pad(x, self.pad, value=3) * 1  # the mul keeps the pad out of the returned buffer
+PADS = {"rows": (1, 1, 1, 1), "row-ends": (3, 2, 0, 0), "top-bottom": (0, 0, 2, 1), "channels": (0, 0, 0, 0, 1, 2)}
+CAT_DIMS = (1, 2, 3)
 
 
-class _Cat(torch.nn.Module):
-    def __init__(self, dim):
-        super().__init__()
-        self.dim = dim
+class _Pads(torch.nn.Module):
+    """Each pad of PADS on an input of its own: one program (one compile) for the four shapes of block."""
 
-    def forward(self, a, b):
-        return torch.cat([a, b], dim=self.dim)
+    def forward(self, *xs):
+        # the mul keeps each pad out of the returned buffer
+        return tuple(F.pad(x, pad, value=3) * 1 for x, pad in zip(xs, PADS.values()))
+
+
+class _Cats(torch.nn.Module):
+    """A concatenation along each of CAT_DIMS, on a pair of inputs of its own: one program."""
+
+    def forward(self, *xs):
+        return tuple(torch.cat([xs[2 * i], xs[2 * i + 1]], dim=dim) for i, dim in enumerate(CAT_DIMS))
 
 
 def _check(module, shapes, dtype, threads):
     torch.manual_seed(0)
     example = tuple(_values(s, dtype) for s in shapes)
-    ep = torch.export.export(module, example, dynamic_shapes=tuple({0: BATCH} for _ in shapes))
+    ep = torch.export.export(module, example, dynamic_shapes=(tuple({0: BATCH} for _ in shapes),))
     program = exir_mlir.compile(ep, num_threads=threads)
     for batch in (1, 2, 5):
         args = tuple(_values((batch, *s[1:]), dtype) for s in shapes)
@@ -66,15 +67,17 @@ def _check(module, shapes, dtype, threads):
 
 
 @pytest.mark.parametrize("dtype,threads", CASES, ids=str)
-@pytest.mark.parametrize("pad", [(1, 1, 1, 1), (3, 2, 0, 0), (0, 0, 2, 1), (0, 0, 0, 0, 1, 2)],
-                         ids=["rows", "row-ends", "top-bottom", "channels"])
-def test_pad(pad, dtype, threads):
-    _check(_Pad(pad), [(2, 3, 9, 33)], dtype, threads)
+def test_pad(dtype, threads):
+    """Rows, row ends, top and bottom, channels: each pad's output compared."""
+    _check(_Pads(), [(2, 3, 9, 33)] * len(PADS), dtype, threads)
 
 
 @pytest.mark.parametrize("dtype,threads", CASES, ids=str)
-@pytest.mark.parametrize("dim", [1, 2, 3])
-def test_cat(dim, dtype, threads):
-    other = [2, 5, 7, 65]
-    other[dim] = [3, 4, 6][dim - 1]
-    _check(_Cat(dim), [(2, 5, 7, 65), tuple(other)], dtype, threads)
+def test_cat(dtype, threads):
+    """Along the channels (block = all dims after the batch), the rows and the last dim (a row of one input)."""
+    shapes = []
+    for dim in CAT_DIMS:
+        other = [2, 5, 7, 65]
+        other[dim] = [3, 4, 6][dim - 1]
+        shapes += [(2, 5, 7, 65), tuple(other)]
+    _check(_Cats(), shapes, dtype, threads)

@@ -53,38 +53,60 @@ def _tolerance(dtype):
     return dict(rtol=2e-3, atol=1e-2) if dtype == torch.float16 else dict(rtol=0, atol=0)
 
 
-def _compile(module, example, threads, *, dynamic_length=None):
-    dims = {0: BATCH} if dynamic_length is None else {0: BATCH, 2: dynamic_length}
-    ep = torch.export.export(module, (example,), dynamic_shapes=(dims,))
+class _Each(torch.nn.Module):
+    """`module` applied to each input, the results flattened: several shapes in one program, one compile."""
+
+    def __init__(self, module):
+        super().__init__()
+        self.module = module
+
+    def forward(self, *xs):
+        outs = []
+        for x in xs:
+            out = self.module(x)
+            outs.extend(out if isinstance(out, tuple) else (out,))
+        return tuple(outs)
+
+
+def _compile(module, examples, threads, *, dynamic_lengths=None):
+    """One program of `module` on each example (_Each), the batch dynamic; example i's length (dim 2)
+    dynamic_lengths[i] where that is not None, else static."""
+    lengths = dynamic_lengths or [None] * len(examples)
+    dims = tuple({0: BATCH} if n is None else {0: BATCH, 2: n} for n in lengths)
+    ep = torch.export.export(_Each(module), tuple(examples), dynamic_shapes=(dims,))
     return exir_mlir.compile(ep, num_threads=threads)
+
+
+def _check_each(program, module, xs, tolerance, where):
+    got, want = program(*xs), _Each(module)(*xs)
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        torch.testing.assert_close(g, w, **tolerance, msg=lambda m, i=i: f"{where}, output {i}: {m}")
 
 
 DTYPES = (torch.float32, torch.float16, torch.int8, torch.int64)
 # Every element type at one thread; f32 at 2 and 3 threads too (the thread count changes the
 # tiling and the parallel loops around the reads).
 CASES = [(dtype, 1) for dtype in DTYPES] + [(torch.float32, 2), (torch.float32, 3)]
+STATIC_OUTPUTS = (17, 129)
 
 
 @pytest.mark.parametrize("dtype,threads", CASES, ids=str)
 @pytest.mark.parametrize("stride", [2, 3, 4])
 def test_slice_taps(stride, dtype, threads):
     """Static row lengths (a leftover under a constant mask: rewritten) and a dynamic one (a
-    run-time mask: left to MLIR's lowering) at every output count."""
+    run-time mask: left to MLIR's lowering) at every output count: one program with an input of
+    each static length and one of the dynamic length."""
     torch.manual_seed(0)
     module = _Taps(stride)
-    programs = {outputs: _compile(module, _values((2, 3, stride * outputs), dtype), threads)
-                for outputs in (17, 129)}
-    dynamic = _compile(module, _values((2, 3, stride * 8), dtype), threads,
-                       dynamic_length=stride * Dim("n", min=2, max=256))
-    for outputs in OUTPUTS:
-        # torch.export specializes a size of 1 away: the dynamic program starts at 2 outputs.
-        for program in (programs.get(outputs), dynamic if outputs > 1 else None):
-            if program is None:
-                continue
-            for batch in (1, 5):
-                x = _values((batch, 3, stride * outputs), dtype)
-                torch.testing.assert_close(program(x), module(x), **_tolerance(dtype),
-                                           msg=lambda m: f"{outputs} outputs: {m}")
+    examples = [_values((2, 3, stride * n), dtype) for n in (*STATIC_OUTPUTS, 8)]
+    program = _compile(module, examples, threads,
+                       dynamic_lengths=[None] * len(STATIC_OUTPUTS) + [stride * Dim("n", min=2, max=256)])
+    # torch.export specializes a size of 1 away: the dynamic length starts at 2 outputs.
+    for outputs in (n for n in OUTPUTS if n > 1):
+        for batch in (1, 5):
+            xs = [_values((batch, 3, stride * n), dtype) for n in (*STATIC_OUTPUTS, outputs)]
+            _check_each(program, module, xs, _tolerance(dtype), f"{outputs} outputs, batch {batch}")
 
 
 class _Pools(torch.nn.Module):
@@ -101,12 +123,11 @@ class _Pools(torch.nn.Module):
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("stride", [2, 3])
 def test_pools(stride, threads):
+    """Rows of 16, 17 and 65 pooled outputs (static lengths), one program."""
     torch.manual_seed(0)
     module = _Pools(stride)
-    for outputs in (16, 17, 65):
-        length = stride * outputs
-        program = _compile(module, torch.randn(2, 4, length), threads)
-        for batch in (1, 3):
-            x = torch.randn(batch, 4, length)
-            for got, want in zip(program(x), module(x)):
-                torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
+    lengths = [stride * outputs for outputs in (16, 17, 65)]
+    program = _compile(module, [torch.randn(2, 4, n) for n in lengths], threads)
+    for batch in (1, 3):
+        _check_each(program, module, [torch.randn(batch, 4, n) for n in lengths], dict(rtol=1e-6, atol=1e-6),
+                    f"batch {batch}")

@@ -209,6 +209,10 @@ def test_a_size_outside_the_range_is_an_error_and_leaves_the_state():
 
 
 def test_cond_and_loop_reading_the_buffer_they_update_at_dynamic_sizes():
+    # Seeded: the outputs are small differences of a running total of a few units (cond's x - total,
+    # then y * 0.5 + total), so another summation order of x.sum(0) can leave 3 ulps of the total
+    # (1.5e-6) past atol=1e-6; unseeded, the inputs depended on the tests run before in the worker.
+    torch.manual_seed(0)
     dims = ({0: Dim("rows", min=2, max=32)},)
     _run_both(ControlFlowOverState(), [(torch.randn(3, 8).abs(),), (-torch.randn(5, 8).abs(),)], dims, calls=2)
 
