@@ -425,27 +425,24 @@ def _block_forall(conv: _Conv, blocks: list[int]) -> ir.Value:
             out_groups = _groups([[0], list(range(1, 1 + nb))])
             init2 = tensor.collapse_shape(ir.RankedTensorType.get([f, p], elem), out_tile, out_groups)
             product = _generic(init2.type, [wg, col2], init2, maps, iterators, body)
-            if epilogue is not None and _into_padding(epilogue):
-                # The epilogue's result is the interior of a padded buffer (the next convolution's
-                # input): its block there is not contiguous, and the collapsed form's init became a
-                # copy of the block into a temporary and its result a copy back, per block
-                # (mobilenet_v2's dynamic build: 2 x 8 x 256 KiB per call for one convolution).
-                # On the block's own dims it writes the padded buffer directly, one pass over the
-                # block in cache instead of being fused into the contraction's tiles.
-                result_type = ir.RankedTensorType.get([f, *kept], elem)
-                result = tensor.expand_shape(result_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
-                result = _block_epilogue(epilogue, conv.epilogue_input, result, block_of, block_of(acc), lead_iv)
-            elif epilogue is not None:
+            # The epilogue fused into the contraction's register tiles, on the collapsed (f, P) block;
+            # or, when its result is the interior of a padded buffer (the next convolution's input),
+            # after the block is expanded: its block there is not contiguous, and the collapsed
+            # form's init became a copy of the block into a temporary and its result a copy back,
+            # per block (mobilenet_v2's dynamic build: 2 x 8 x 256 KiB per call for one
+            # convolution). On the block's own dims it writes the padded buffer directly, one pass
+            # over the block in cache instead of being fused into the contraction's tiles.
+            into_padding = epilogue is not None and _into_padding(epilogue)
+            if epilogue is not None and not into_padding:
                 def flat(tile):  # (f, b.., ow) -> (f, P), as the contraction's result
                     flat_type = ir.RankedTensorType.get([f, p], ir.RankedTensorType(tile.type).element_type)
                     return tensor.collapse_shape(flat_type, tile, out_groups)
                 product = _block_epilogue(epilogue, conv.epilogue_input, product, lambda v: flat(block_of(v)),
                                           flat(block_of(acc)), lead_iv)
-                result_type = ir.RankedTensorType.get([f, *kept], ir.RankedTensorType(product.type).element_type)
-                result = tensor.expand_shape(result_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
-            else:
-                result_type = ir.RankedTensorType.get([f, *kept], ir.RankedTensorType(product.type).element_type)
-                result = tensor.expand_shape(result_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
+            result_type = ir.RankedTensorType.get([f, *kept], ir.RankedTensorType(product.type).element_type)
+            result = tensor.expand_shape(result_type, product, out_groups, [], ir.DenseI64ArrayAttr.get([f, *kept]))
+            if into_padding:
+                result = _block_epilogue(epilogue, conv.epilogue_input, result, block_of, block_of(acc), lead_iv)
         else:
             # A symbolic width: the block's spatial dims stay separate (a collapsed dynamic size
             # could not be expanded back: at most one dynamic size per reassociation group).

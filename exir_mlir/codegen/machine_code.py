@@ -15,7 +15,7 @@ one thread; that was 60-70% of a compile. Here the same three phases run through
    declarations, defined globals only in the first part), runs LLVM's O3 module pipeline and
    code generation for this CPU, and returns an object file. The entry function (and an init
    function), which only its C-interface wrapper calls, is internal to the wrapper's part
-   (wrapped_entries): O3 drops its unread arguments and their stack traffic.
+   (_wrapped): O3 drops its unread arguments and their stack traffic.
 3. The objects are linked (codegen/library.py) into a kernel library the runtime loads.
 
 A part's internal functions and globals become external (hidden): another part calls or reads
@@ -177,9 +177,10 @@ def _target_machine(opt_level: int, cpu: str) -> int:
                                            _RELOC_PIC, _CODE_MODEL_DEFAULT)
 
 
-def translate(module: ir.Module) -> tuple[bytes, set[str]]:
+def translate(module: ir.Module) -> tuple[bytes, set[str], set[str]]:
     """The LLVM-dialect `module` as LLVM bitcode (MLIR's translation, in this process), after
-    LLVM's MergeFunctions, and the names of the functions it turned into a call of an identical one."""
+    LLVM's MergeFunctions; the names of the functions it turned into a call of an identical one;
+    and the wrapped entries (see _wrapped)."""
     lib, capi = _llvm(), _mlir_capi()
     capi.mlirRegisterAllLLVMTranslations(_capsule_pointer(module.context))
     context = lib.LLVMContextCreate()
@@ -189,6 +190,7 @@ def translate(module: ir.Module) -> tuple[bytes, set[str]]:
             raise ExirInternalError("MLIR could not translate the LLVM-dialect module to LLVM IR")
         try:
             merged = merge_functions(lib, llvm_module)
+            wrapped = {name.decode() for name in _wrapped(lib, llvm_module)}
             buffer = lib.LLVMWriteBitcodeToMemoryBuffer(llvm_module)
             data = ctypes.string_at(lib.LLVMGetBufferStart(buffer), lib.LLVMGetBufferSize(buffer))
             lib.LLVMDisposeMemoryBuffer(buffer)
@@ -196,7 +198,7 @@ def translate(module: ir.Module) -> tuple[bytes, set[str]]:
             lib.LLVMDisposeModule(llvm_module)
     finally:
         lib.LLVMContextDispose(context)
-    return data, merged
+    return data, merged, wrapped
 
 
 def _defined_functions(lib, module: int) -> dict[bytes, int]:
@@ -243,7 +245,7 @@ def merge_functions(lib, module: int) -> set[str]:
 CIFACE_PREFIX = "_mlir_ciface_"
 
 
-def wrapped_entries(bitcode: bytes) -> set[str]:
+def _wrapped(lib, module: int) -> dict[bytes, int]:
     """Functions `f` whose only uses are calls from their C-interface wrapper `_mlir_ciface_f`
     (MLIR's `llvm.emit_c_interface`): the entry point and its init function.
 
@@ -254,19 +256,6 @@ def wrapped_entries(bitcode: bytes) -> set[str]:
     stack, and LLVM's instruction selection and post-RA scheduler of that one call took ~40% of the
     whole module's code generation. Internal, LLVM's O3 drops the arguments `f` never reads and
     passes the rest in registers (fastcc); `f`'s body is unchanged."""
-    lib = _llvm()
-    context = lib.LLVMContextCreate()
-    try:
-        module = _parse(lib, context, bitcode)
-        try:
-            return {name.decode() for name in _wrapped(lib, module)}
-        finally:
-            lib.LLVMDisposeModule(module)
-    finally:
-        lib.LLVMContextDispose(context)
-
-
-def _wrapped(lib, module: int) -> dict[bytes, int]:
     found = {}
     for name, function in _defined_functions(lib, module).items():
         if not name.startswith(CIFACE_PREFIX.encode()):
@@ -372,7 +361,7 @@ def compile_part(bitcode: bytes, keep: set[str] | None, *, first: bool = True, o
                  cpu: str = "native", pipeline: str | None = None, internal: frozenset[str] = frozenset()) -> PartResult:
     """Object code of the functions `keep` (None: all) of `bitcode`, the others declared; defined
     globals in the `first` part only. `opt_level`: LLVM's module pipeline (`default<On>`, or
-    `pipeline`) and code generation level. The wrapped entries (wrapped_entries) are internal: of
+    `pipeline`) and code generation level. The wrapped entries (_wrapped) are internal: of
     the whole module (`keep` None), else those of `internal` that the part keeps, with their
     wrappers (compile_objects keeps the two in one part)."""
     lib = _llvm()
@@ -436,11 +425,11 @@ def compile_objects(module: ir.Module, *, workers: int = 0, opt_level: int = 3, 
     rest of the wait for the parts)."""
     workers = workers or default_workers()
     start = time.perf_counter()
-    bitcode, merged = translate(module)
+    bitcode, merged, wrapped = translate(module)
     # A merged function is a thunk now: it weighs nothing in the balance of the parts.
     sizes = {name: 1 if name in merged else size for name, size in function_sizes(module).items()}
-    # A wrapped entry goes where its C-interface wrapper goes: it is internal there (wrapped_entries).
-    entries = {name for name in (wrapped_entries(bitcode) if workers > 1 and len(sizes) > 1 else ())
+    # A wrapped entry goes where its C-interface wrapper goes: it is internal there (_wrapped).
+    entries = {name for name in (wrapped if workers > 1 and len(sizes) > 1 else ())
                if name in sizes and CIFACE_PREFIX + name in sizes}
     for name in entries:
         sizes[CIFACE_PREFIX + name] += sizes.pop(name)

@@ -139,7 +139,7 @@ def test_translate_merges_functions_identical_in_llvm_ir():
     cannot see: functions that become identical only in LLVM IR): of two identical bodies one is
     kept, the other becomes a call of it and is named; a body that differs in one operand is not."""
     with ir.Context(), ir.Location.unknown():
-        _, merged = machine_code.translate(ir.Module.parse(_TWO_SAME_ONE_OTHER))
+        _, merged, _ = machine_code.translate(ir.Module.parse(_TWO_SAME_ONE_OTHER))
     assert merged == {"poly_b"}
 
 
@@ -240,8 +240,8 @@ def test_an_entry_only_its_c_interface_wrapper_calls_is_internal(monkeypatch, tm
     monkeypatch.setattr(machine_code, "compile_part", spy)
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(_WRAPPED_ENTRY)
-        bitcode, _ = machine_code.translate(module)
-        assert machine_code.wrapped_entries(bitcode) == {"entry"}
+        _, _, wrapped = machine_code.translate(module)
+        assert wrapped == {"entry"}
         for workers in (1, 3):
             parts.clear()
             machine_code.compile_objects(module, workers=workers)
