@@ -2,12 +2,12 @@
 
 // PT2E int8 (quantized_decomposed::* fallback calls, lowering/aten_to_edge/quantization.py).
 // A convolution between a per-tensor dequantize(quantize(x)) (uint8, zero point 131) and a
-// per-channel int8 weight: an i32 convolution of (q_x - 131) and (q_w - zp_w), then
-// acc * (s_x * s_w[c]) + bias in f32. The uint8 tensor itself is never built. Dynamic batch.
+// per-channel int8 weight: a convolution of the integers (q_x - 131) and (q_w - zp_w), held in
+// f32 (exact products; quantization.py says why not i32), then acc * (s_x * s_w[c]) + bias.
+// The uint8 tensor itself is never built. Dynamic batch.
 // CHECK-NOT: func.func private
 // CHECK-LABEL: func.func @conv_per_channel
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3x10x10xf32>, %[[W:.*]]: tensor<8x3x3x3xi8>, %[[S:.*]]: tensor<8xf32>, %[[Z:.*]]: tensor<8xi64>, %[[B:.*]]: tensor<8xf32>)
-// CHECK-DAG: %[[ZX:.*]] = arith.constant dense<131> : tensor<i32>
 // CHECK-DAG: %[[ZXF:.*]] = arith.constant dense<1.310000e+02> : tensor<f32>
 // CHECK-DAG: %[[SX:.*]] = arith.constant dense<2.500000e-02> : tensor<f32>
 // CHECK-DAG: %[[INV:.*]] = arith.constant dense<4.000000e+01> : tensor<f32>
@@ -17,17 +17,15 @@
 // CHECK: %[[R:.*]] = "edge.round"(%[[M]])
 // CHECK: %[[A:.*]] = "edge.add"(%[[R]], %[[ZXF]])
 // CHECK: %[[C:.*]] = "edge.clamp"(%[[A]], %[[LO]], %[[HI]])
-// CHECK: %[[QI:.*]] = "edge.cast"(%[[C]]) : (tensor<?x3x10x10xf32>) -> tensor<?x3x10x10xi32>
-// CHECK: %[[XI:.*]] = "edge.sub"(%[[QI]], %[[ZX]]) : (tensor<?x3x10x10xi32>, tensor<i32>) -> tensor<?x3x10x10xi32>
-// CHECK: %[[WI:.*]] = "edge.cast"(%[[W]]) : (tensor<8x3x3x3xi8>) -> tensor<8x3x3x3xi32>
-// CHECK: %[[ZW:.*]] = "edge.cast"(%[[Z]]) : (tensor<8xi64>) -> tensor<8xi32>
-// CHECK: %[[ZWV:.*]] = "edge.view"(%[[ZW]]) : (tensor<8xi32>) -> tensor<8x1x1x1xi32>
+// CHECK: %[[XI:.*]] = "edge.sub"(%[[C]], %[[ZXF]]) : (tensor<?x3x10x10xf32>, tensor<f32>) -> tensor<?x3x10x10xf32>
+// CHECK: %[[WI:.*]] = "edge.cast"(%[[W]]) : (tensor<8x3x3x3xi8>) -> tensor<8x3x3x3xf32>
+// CHECK: %[[ZW:.*]] = "edge.cast"(%[[Z]]) : (tensor<8xi64>) -> tensor<8xf32>
+// CHECK: %[[ZWV:.*]] = "edge.view"(%[[ZW]]) : (tensor<8xf32>) -> tensor<8x1x1x1xf32>
 // CHECK: %[[WD:.*]] = "edge.sub"(%[[WI]], %[[ZWV]])
-// CHECK: %[[ACC:.*]] = "edge.convolution"(%[[XI]], %[[WD]]) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<?x3x10x10xi32>, tensor<8x3x3x3xi32>) -> tensor<?x8x10x10xi32>
+// CHECK: %[[ACC:.*]] = "edge.convolution"(%[[XI]], %[[WD]]) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<?x3x10x10xf32>, tensor<8x3x3x3xf32>) -> tensor<?x8x10x10xf32>
 // CHECK: %[[SW:.*]] = "edge.view"(%[[S]]) : (tensor<8xf32>) -> tensor<1x8x1x1xf32>
 // CHECK: %[[SCALE:.*]] = "edge.mul"(%[[SW]], %[[SX]])
-// CHECK: %[[ACCF:.*]] = "edge.cast"(%[[ACC]]) : (tensor<?x8x10x10xi32>) -> tensor<?x8x10x10xf32>
-// CHECK: %[[Y:.*]] = "edge.mul"(%[[ACCF]], %[[SCALE]]) : (tensor<?x8x10x10xf32>, tensor<1x8x1x1xf32>) -> tensor<?x8x10x10xf32>
+// CHECK: %[[Y:.*]] = "edge.mul"(%[[ACC]], %[[SCALE]]) : (tensor<?x8x10x10xf32>, tensor<1x8x1x1xf32>) -> tensor<?x8x10x10xf32>
 // CHECK: %[[BV:.*]] = "edge.view"(%[[B]]) : (tensor<8xf32>) -> tensor<1x8x1x1xf32>
 // CHECK: %[[OUT:.*]] = "edge.add"(%[[Y]], %[[BV]])
 // CHECK: return %[[OUT]]
@@ -46,14 +44,14 @@ func.func @conv_per_channel(%x: tensor<?x3x10x10xf32>, %w: tensor<8x3x3x3xi8>, %
 // -----
 
 // A linear after decomposition: addmm(bias, dequantize(x_int8), permute(dequantize_per_channel(w))).
-// The int8 input (zero point 0) is only widened; the weight permute is done on the i32 values.
+// The int8 input (zero point 0) is only converted; the weight permute is done on the integer values.
 // CHECK-LABEL: func.func @addmm_per_channel
 // CHECK-SAME: (%[[X:.*]]: tensor<?x8xi8>, %[[W:.*]]: tensor<5x8xi8>, %[[S:.*]]: tensor<5xf32>, %[[Z:.*]]: tensor<5xi64>, %[[B:.*]]: tensor<5xf32>)
-// CHECK: %[[XI:.*]] = "edge.cast"(%[[X]]) : (tensor<?x8xi8>) -> tensor<?x8xi32>
+// CHECK: %[[XI:.*]] = "edge.cast"(%[[X]]) : (tensor<?x8xi8>) -> tensor<?x8xf32>
 // CHECK-NOT: "edge.sub"(%[[XI]]
-// CHECK: %[[WD:.*]] = "edge.sub"({{.*}}) : (tensor<5x8xi32>, tensor<5x1xi32>) -> tensor<5x8xi32>
-// CHECK: %[[WT:.*]] = "edge.permute"(%[[WD]]) {dims = array<i64: 1, 0>} : (tensor<5x8xi32>) -> tensor<8x5xi32>
-// CHECK: %[[ACC:.*]] = "edge.mm"(%[[XI]], %[[WT]]) : (tensor<?x8xi32>, tensor<8x5xi32>) -> tensor<?x5xi32>
+// CHECK: %[[WD:.*]] = "edge.sub"({{.*}}) : (tensor<5x8xf32>, tensor<5x1xf32>) -> tensor<5x8xf32>
+// CHECK: %[[WT:.*]] = "edge.permute"(%[[WD]]) {dims = array<i64: 1, 0>} : (tensor<5x8xf32>) -> tensor<8x5xf32>
+// CHECK: %[[ACC:.*]] = "edge.mm"(%[[XI]], %[[WT]]) : (tensor<?x8xf32>, tensor<8x5xf32>) -> tensor<?x5xf32>
 // CHECK: "edge.view"(%[[S]]) : (tensor<5xf32>) -> tensor<1x5xf32>
 // CHECK: "edge.add"(%{{.*}}, %[[B]]) : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
 // CHECK-NOT: "edge.addmm"
