@@ -96,7 +96,13 @@ def _pow2(b: _Builder, exponent):
 
 def _exp(b: _Builder, x):
     high, low = 88.72283935546875, -104.0  # exp overflows past `high`, underflows to 0 below `low`
-    clamped = b.max(b.min(x, b.c(high)), b.c(low))
+    # A lane below `low` (a softmax's masked -inf scores: half of a causal mask's) computes exp(0)
+    # and is replaced by 0 at the end. Clamped to `low` instead, it multiplied its way down to a
+    # denormal and then to 0, and every such multiply is a microcode assist on Intel cores (~150
+    # cycles): causal attention's exp ran 9x slower than torch's on Sapphire Rapids (0.41 ms
+    # against 0.044 ms for 16 x 128 x 128). Lanes between `low` and -87.3 still produce their
+    # denormal results exactly, at that cost.
+    clamped = b.select(b.lt(x, b.c(low)), b.c(0.0), b.min(x, b.c(high)))
     n = math.floor(b.fma(clamped, b.c(_LOG2E), b.c(0.5)))
     r = b.fma(n, b.c(-_LN2_HI), clamped)
     r = b.fma(n, b.c(-_LN2_LO), r)

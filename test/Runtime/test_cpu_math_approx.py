@@ -1,5 +1,7 @@
 """The vector approximations of exp/log/tanh/erf against torch, special values included."""
 
+import math
+
 import pytest
 import torch
 
@@ -41,6 +43,20 @@ def test_f32_approximation_matches_torch(op, reference):
         program = compile_linalg(ir.Module.parse(unary_kernel(op)), num_threads=1)
     # rtol 2e-6 (a few ulp) and atol 1e-6: erf's approximation has 2e-7 absolute error.
     torch.testing.assert_close(program(x)[0], reference(x), rtol=2e-6, atol=1e-6, equal_nan=True)
+
+
+def test_exp_underflow_denormals_exact_and_zero_below():
+    """Inputs below -104 (a softmax's masked -inf) give exactly 0 without computing a denormal on
+    the way (math_approx._exp: they compute exp(0) and are replaced); those between -104 and -87.3
+    still give their denormal results, within two denormal steps (1.4e-45 each)."""
+    x = torch.tensor([-math.inf, -1e30, -200.0, -104.5, -104.01, -103.9, -103.0, -101.5, -100.0, -97.3, -95.0,
+                      -92.1, -90.0, -88.0, -87.4, -87.3, -87.0, -10.0] * (N // 18) + [0.0] * (N % 18))
+    with ir.Context():
+        program = compile_linalg(ir.Module.parse(unary_kernel("math.exp")), num_threads=1)
+    actual, expected = program(x)[0], torch.exp(x)
+    assert (actual[x < -104] == 0).all()
+    assert (actual[(x > -103.5) & (x < -87.33)] > 0).all()  # denormals, not flushed to zero
+    torch.testing.assert_close(actual, expected, rtol=2e-6, atol=3e-45)
 
 
 def test_bf16_math_computes_in_f32():
