@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from exir_mlir.codegen import (arena, bounded_temporaries, branch_inserts, carried_in_place, contract_operands, deinterleave_reads,
                                 expand_powf, gather_rows, hoist_state, linearize_forall, outline_loops, pipeline,
-                                share_kernels, stack_vectors, unit_rows)
+                                share_kernels, stack_vectors, transposed_rhs, unit_rows)
 from exir_mlir.codegen.host import detect_host
 from exir_mlir.errors import ExirError
 from exir_mlir.passes import PassFailure, PassOption, register_pass
@@ -67,6 +67,12 @@ def register_cpu_passes() -> None:
         _reporting(lambda module: unit_rows.choose_unit_rows(module, detect_host())),
         description="a batched outer-product contraction with dynamic rows -> scf.if rows == 1 between a clone "
                     "with the unit dim folded and the op (part of exir-cpu-tile)",
+    )
+    register_pass(
+        "exir-cpu-transpose-rhs",
+        _reporting(lambda module: transposed_rhs.transpose_rhs(module, detect_host())),
+        description="a batched A B^T whose B is not read-only state (attention's q k^T) -> a transposed copy of "
+                    "B and A B, for the outer-product kernel (part of exir-cpu-tile)",
     )
     register_pass(
         "exir-cpu-sink-inserts-into-branches",

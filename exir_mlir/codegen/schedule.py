@@ -16,6 +16,7 @@ from exir_mlir.codegen.im2col import convolutions_to_im2col
 from exir_mlir.codegen.hoist_state import hoist_state_computations
 from exir_mlir.codegen.gather_rows import read_gather_indices_in_body
 from exir_mlir.codegen.pack_matmul import PACKED_MARK, pack_matmul_b
+from exir_mlir.codegen.transposed_rhs import transpose_rhs
 from exir_mlir.codegen.parallel_work import mark_run_time_work
 from exir_mlir.codegen.window_taps import windows_to_taps
 from exir_mlir.codegen.share_kernels import inline_kernels, outline_kernels
@@ -1008,6 +1009,9 @@ def apply_cpu_schedule(module: ir.Operation, host: HostCPU | None = None) -> Non
     read_gather_indices_in_body(module)
     # A batched contraction of dynamic rows: one plan for a single row (decoding), one for more.
     choose_unit_rows(module, host or detect_host())
+    # A batched A B^T of a per-call B (attention's q k^T) reads B through a transposed copy
+    # (transposed_rhs.py): the outer-product kernel instead of the dot kernel.
+    transpose_rhs(module, host or detect_host())
     # A row reduction of a length known only at run time: one plan for short rows, one for long.
     choose_row_width(module, host or detect_host())
     # The repeated layers of a network: each distinct group of ops tiled once (share_kernels.py).
