@@ -113,17 +113,20 @@ def fuse_elementwise(module: ir.Operation) -> None:
     )
 
 
-def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0, l2_bytes: int = 0) -> None:
+def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int = 0, l1_bytes: int = 0,
+                       l2_bytes: int = 0) -> None:
     """`exir-cpu-tile`: per-op transform-dialect schedule (threads, caches, vector registers).
 
-    `vector_bits` / `cores` / `l2_bytes` replace the host's values (0 keeps them): tests pin them so that
-    their expected tiles do not depend on the machine that runs them.
+    `vector_bits` / `cores` / `l1_bytes` / `l2_bytes` replace the host's values (0 keeps them): tests
+    pin them so that their expected tiles do not depend on the machine that runs them.
     """
     host = detect_host()
     if vector_bits:
         host = dataclasses.replace(host, vector_bits=vector_bits, vector_registers=32 if vector_bits >= 512 else 16)
     if cores:
         host = dataclasses.replace(host, cores=cores)
+    if l1_bytes:
+        host = dataclasses.replace(host, l1d_bytes=l1_bytes)
     if l2_bytes:
         host = dataclasses.replace(host, l2_bytes=l2_bytes)
     # What an scf.while carries is computed into its block argument (carried_in_place.py): on the

@@ -42,6 +42,7 @@ def register_cpu_passes() -> None:
         options={
             "vector-bits": PassOption(int, 0, "SIMD width to tile for (0: the host's; 512 = AVX-512, 256 = AVX2)"),
             "cores": PassOption(int, 0, "cores to split work over (0: the host's)"),
+            "l1-bytes": PassOption(int, 0, "L1 data cache size per core to block for (0: the host's)"),
             "l2-bytes": PassOption(int, 0, "L2 cache size per core to block for (0: the host's)"),
         },
     )

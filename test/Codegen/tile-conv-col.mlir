@@ -1,4 +1,4 @@
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l1-bytes=1048576 l2-bytes=524288})' | FileCheck %s
 
 // A 3-d convolution with a dynamic batch, built one (n, od) block of output pixels at a time (an
 // scf.forall task each): oh*ow = 32*32 = 1024 floats (4 KiB) per column row of the block, a

@@ -1,5 +1,5 @@
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s --check-prefix=VEC
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l1-bytes=1048576 l2-bytes=524288})' | FileCheck %s
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l1-bytes=1048576 l2-bytes=524288})' | FileCheck %s --check-prefix=VEC
 
 // ResNet's 3x3 convolution (padding already applied), as exir-cpu-fuse leaves it: a zero fill
 // as its init. im2col makes it one scf.forall task per block of output rows whose column block

@@ -1,5 +1,5 @@
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX512
-// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX2
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=512 cores=2 l1-bytes=1048576 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX512
+// RUN: exir-mlir-opt %s --split-input-file -p 'builtin.module(exir-cpu-tile{vector-bits=256 cores=2 l1-bytes=1048576 l2-bytes=524288})' | FileCheck %s --check-prefix=AVX2
 
 // A 512^3 matmul: 64x256 tiles across threads (the fill fused into them), a 64-deep reduction
 // block, an 8x32 (AVX-512) or 4x16 (AVX2) register block whose accumulator stays in registers.
