@@ -12,7 +12,7 @@ Blocks: the column of a whole convolution (n * c*prod(k) * prod(o) elements: 56 
 conv3d_block's second 3x3x3 convolution) was built, then read back from memory by the contraction.
 Instead the rewrite emits an `scf.forall` over (n, [g,] o_0 .. o_{r-2} in blocks): each task
 builds only its block's column (one row of every outer output dim, `_block_rows` rows of the
-one just outside the last, the last whole) of at most L1 (and a quarter of L2), and contracts it at once
+one just outside the last, the last whole) of at most twice L1 (and a quarter of L2), and contracts it at once
 into its output tile, while the column is in cache. The tasks are the convolution's thread
 parallelism: the schedule gives the ops inside a forall no thread tiles of their own
 (op_walk.inside_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
@@ -95,13 +95,16 @@ def _row_padding(p: int | None, elem: ir.Type) -> int:
 def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[int | None], host: HostCPU) -> list[int]:
     """The forall's step on each output spatial dim but the last (which a block holds whole): 1,
     except on the dim just outside the last, which takes the most rows whose column block
-    (k rows of b * ow elements) fits in L1 (and a quarter of L2) while the blocks still make two
-    tasks per core. In L1, the contraction reads the block right back from where its copy wrote
-    it; blocks of a quarter of L2 (512 KiB on Sapphire Rapids) went through L2 both ways, and
-    their copy took 40% of a 16-channel 3x3 convolution's time (U-Net at one thread: 3.56 ->
-    3.21 ms with L1-sized blocks, a residual block 0.52 -> 0.45 ms; 2 x L1 and L1 / 2 in
-    between or no better). A block is at least one vector register wide (b * ow >= lanes) where the image allows:
-    the contraction's register block spans the block's pixels, so splitting a narrow output (a
+    (k rows of b * ow elements) fits in twice L1 (and a quarter of L2) while the blocks still make
+    two tasks per core. The contraction then reads the block back mostly from L1, where its copy
+    wrote it; blocks of a quarter of L2 (512 KiB on Sapphire Rapids) went through L2 both ways,
+    and their copy took 40% of a 16-channel 3x3 convolution's time. U-Net at one thread: 3.56 ms
+    with quarter-of-L2 blocks, 3.31 with 2 x L1, 3.34 with L1; a residual block 0.52 / 0.48 /
+    0.46 ms. At 2 threads the dynamic-batch build of U-Net lost a little (2.31 ms with
+    quarter-of-L2 blocks, 2.38 with 2 x L1, 2.41 with L1; why is not known) while its static
+    build gained (2.22 / 2.18 / 2.15): 2 x L1 keeps the dynamic one within 1.1x of the static.
+    A block is at least one vector register wide (b * ow >= lanes) where the image allows: the
+    contraction's register block spans the block's pixels, so splitting a narrow output (a
     4x4 patch grid) into single rows would run it at a quarter of the vector width (with a
     symbolic batch, which counts as one task, it did: ViT's patch embedding 2.1x its static
     build). A symbolic size takes 1 row (no remainder block). A convolution too small to share
@@ -115,7 +118,7 @@ def _block_rows(out_spatial: list[int], k: int, f: int, nbytes: int, lead: list[
     if math.prod(v or _LARGE_BATCH for v in lead) * f * k * math.prod(out_spatial) < PARALLEL_MIN_WORK:
         return out_spatial[:-1]
     outer = math.prod(v or 1 for v in lead) * math.prod(out_spatial[:-2])
-    budget = min(host.l2_bytes // 4, host.l1d_bytes)
+    budget = min(host.l2_bytes // 4, 2 * host.l1d_bytes)
     fits = [d for d in range(oh, 0, -1) if oh % d == 0 and k * d * ow * nbytes <= budget] or [1]
     fits = [d for d in fits if d * ow >= host.lanes(8 * nbytes)] or fits[:1]
     blocks[-1] = next((d for d in fits if outer * (oh // d) >= 2 * host.cores), fits[-1])
