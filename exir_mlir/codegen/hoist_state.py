@@ -19,9 +19,9 @@ at all (constants, empty tensors, fills), which are copied into the init functio
 values, those the entry function still reads (the roots) become its new arguments; a root is kept
 in the entry function (and its operands become roots instead) where hoisting would not pay: it is
 only a view of an argument (an expand_shape: nothing computed), or it takes more bytes than the
-largest state it reads (a broadcast: memory for nothing saved; int8 weights widened to i32: the
-memory quantization saves), or fewer than _MIN_BYTES (it costs a call more than it saves), or its
-shape is dynamic.
+largest state it reads (a broadcast: memory for nothing saved; int8 weights widened to the f32
+integers a quantized contraction takes: the memory quantization saves), or fewer than _MIN_BYTES
+(it costs a call more than it saves), or its shape is dynamic.
 
 The result's record, HOISTED_ATTR on the module ({entry, init, arguments: the entry's argument
 indices that the init function takes, in order, results: count}), is read and removed by
