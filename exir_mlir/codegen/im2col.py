@@ -12,8 +12,8 @@ Blocks: the column of a whole convolution (n * c*prod(k) * prod(o) elements: 56 
 conv3d_block's second 3x3x3 convolution) was built, then read back from memory by the contraction.
 Instead the rewrite emits an `scf.forall` over (n, [g,] o_0 .. o_{r-2} in blocks): each task
 builds only its block's column (one row of every outer output dim, `_block_rows` rows of the
-one just outside the last, the last whole) of at most twice L1 (and a quarter of L2), and contracts it at once
-into its output tile, while the column is in cache. The tasks are the convolution's thread
+one just outside the last, the last whole) of at most twice L1 (and a quarter of L2), and
+contracts it at once into its output tile, while the column is in cache. The tasks are the convolution's thread
 parallelism: the schedule gives the ops inside a forall no thread tiles of their own
 (op_walk.inside_forall). Block sizes divide the output (a symbolic size takes blocks of one row),
 so there is no remainder block; the contraction's own register tiles peel or mask as usual.

@@ -82,13 +82,45 @@ def panel_width(host: HostCPU, elem: ir.Type) -> int:
     return 2 * host.lanes(ir.FloatType(elem).width)
 
 
+def is_multiply_add(op: ir.Operation) -> bool:
+    """A linalg.generic contraction of two inputs whose body is `acc + a * b` (floats)."""
+    if len(op.operands) != 3 or not linalg.isa_contraction_op(op.opview):
+        return False
+    body = [o.operation.name for o in op.regions[0].blocks[0].operations]
+    return body == ["arith.mulf", "arith.addf", "linalg.yield"]
+
+
+def multiply_add(result_type: ir.Type, a: ir.Value, b: ir.Value, init: ir.Value, maps: list[ir.AffineMap],
+                 iterators: list[str]) -> ir.Operation:
+    """The linalg.generic C += A * B over `maps` (A's, B's, C's) and `iterators`."""
+    gen = linalg.GenericOp([result_type], [a, b], [init],
+                           ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in maps]),
+                           ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in iterators]))
+    elem = ir.ShapedType(result_type).element_type
+    block = gen.regions[0].blocks.append(elem, elem, elem)
+    with ir.InsertionPoint(block):
+        x, y, acc = block.arguments
+        linalg.YieldOp([arith.addf(acc, arith.mulf(x, y))])
+    return gen
+
+
+def transposed(value: ir.Value, perm: list[int]) -> ir.Value:
+    """`value` copied with its dims permuted by `perm` (linalg.transpose into a new tensor)."""
+    vt = ir.RankedTensorType(value.type)
+    sizes = [tensor.DimOp(value, arith.ConstantOp(ir.IndexType.get(), p).result).result
+             if vt.shape[p] == _DYNAMIC else vt.shape[p] for p in perm]
+    empty = tensor.EmptyOp(sizes, vt.element_type).result
+    copy = linalg.TransposeOp([empty.type], value, empty, ir.DenseI64ArrayAttr.get(perm))
+    copy.regions[0].blocks.append(vt.element_type, vt.element_type)
+    with ir.InsertionPoint(copy.regions[0].blocks[0]):
+        linalg.YieldOp([copy.regions[0].blocks[0].arguments[0]])
+    return copy.results[0]
+
+
 def _contraction(op: ir.Operation) -> str | None:
     """The form of a plain f32/f64 matmul (see _operand_maps), None for anything else."""
     if op.name == "linalg.generic":
-        if len(op.operands) != 3 or not linalg.isa_contraction_op(op.opview):
-            return None
-        body = [o.operation.name for o in op.regions[0].blocks[0].operations]
-        if body != ["arith.mulf", "arith.addf", "linalg.yield"]:
+        if not is_multiply_add(op):
             return None
     elif op.name != "linalg.matmul" or "cast" in op.attributes:
         return None
@@ -110,13 +142,7 @@ def _panels(b: ir.Value, form: str, k: int, j: int, p: int, elem: ir.Type) -> ir
     else:  # [N, K] -> [J, P, K] -> [J, K, P]: a transpose of each P x K block
         viewed = tensor.ExpandShapeOp(ir.RankedTensorType.get([j, p, k], elem), b, [[0, 1], [2]], [], [j, p, k])
         perm = [0, 2, 1]
-    empty = tensor.EmptyOp([j, k, p], elem).result
-    packed = linalg.TransposeOp([ir.RankedTensorType.get([j, k, p], elem)], viewed.result, empty,
-                                ir.DenseI64ArrayAttr.get(perm))
-    packed.regions[0].blocks.append(elem, elem)
-    with ir.InsertionPoint(packed.regions[0].blocks[0]):
-        linalg.YieldOp([packed.regions[0].blocks[0].arguments[0]])
-    return packed.results[0]
+    return transposed(viewed.result, perm)
 
 
 def _sizes(op: ir.Operation, host: HostCPU) -> tuple[str, int, int, int]:
@@ -175,14 +201,7 @@ def _pack(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
     i_, j_, l_, k_ = (ir.AffineDimExpr.get(x) for x in range(4))
     maps = [ir.AffineMap.get(4, 0, [i_, k_]), ir.AffineMap.get(4, 0, [j_, k_, l_]),
             ir.AffineMap.get(4, 0, [i_, j_, l_])]
-    kinds = ["parallel"] * 3 + ["reduction"]
-    gen = linalg.GenericOp([c3_type], [a, packed], [c3],
-                           ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in maps]),
-                           ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in kinds]))
-    block = gen.regions[0].blocks.append(elem, elem, elem)
-    with ir.InsertionPoint(block):
-        x, y, acc = block.arguments
-        linalg.YieldOp([arith.addf(acc, arith.mulf(x, y))])
+    gen = multiply_add(c3_type, a, packed, c3, maps, ["parallel"] * 3 + ["reduction"])
     gen.operation.attributes[PACKED_MARK] = ir.UnitAttr.get()
     out = tensor.CollapseShapeOp(ct, gen.results[0], [[0], [1, 2]]).result
     op.results[0].replace_all_uses_with(out)

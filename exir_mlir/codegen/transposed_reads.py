@@ -17,7 +17,7 @@ from __future__ import annotations
 from exir_mlir._mlir import ir, linalg
 
 
-def _dims(amap: ir.AffineMap) -> list[int] | None:
+def loop_dims(amap: ir.AffineMap) -> list[int] | None:
     """The loop dim of each result of a projected permutation (None for any other map)."""
     if not amap.is_projected_permutation:
         return None
@@ -45,7 +45,7 @@ def transposed_read_dims(op: ir.OpView) -> tuple[int, int] | None:
     for value, amap in zip(operands, maps):
         if not isinstance(value.type, ir.ShapedType):
             continue
-        dims = _dims(amap)
+        dims = loop_dims(amap)
         if dims is None:
             return None
         if not dims or lanes not in dims or dims[-1] == lanes:

@@ -23,100 +23,72 @@ dot kernel is not planned for it either).
 
 from __future__ import annotations
 
-from exir_mlir._mlir import arith, ir, linalg, tensor
+from exir_mlir._mlir import ir, linalg
 from exir_mlir.codegen.hoist_state import is_read_only_state
 from exir_mlir.codegen.host import HostCPU
 from exir_mlir.codegen.op_walk import inside_forall, rewrite_each
+from exir_mlir.codegen.pack_matmul import is_multiply_add, multiply_add, transposed
+from exir_mlir.codegen.transposed_reads import loop_dims
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 # Rows of A below which the copy of B costs more than the outer-product kernel saves.
 _MIN_ROWS = 4
 
 
-def _dims_of(amap: ir.AffineMap) -> list[int] | None:
-    dims = [e.position for e in amap.results if isinstance(e, ir.AffineDimExpr)]
-    return dims if len(dims) == len(amap.results) else None
-
-
-def _candidate(op: ir.Operation, host: HostCPU) -> bool:
-    """Is `op` a batched A B^T this rewrite applies to?"""
+def _plan(op: ir.Operation, host: HostCPU) -> tuple[list[ir.AffineMap], list[str]] | None:
+    """(indexing maps, iterator kinds) of a batched A B^T this rewrite applies to, else None."""
     if op.name not in ("linalg.generic", "linalg.batch_matmul") or len(op.operands) != 3 or len(op.results) != 1:
-        return False
+        return None
     if inside_forall(op) or not linalg.isa_contraction_op(op.opview):
-        return False
-    if op.name == "linalg.generic":
-        body = [o.operation.name for o in op.regions[0].blocks[0].operations]
-        if body != ["arith.mulf", "arith.addf", "linalg.yield"]:
-            return False
+        return None
+    if op.name == "linalg.generic" and not is_multiply_add(op):
+        return None
     a, b, c = op.operands
     types = [v.type for v in (a, b, c)]
     if not all(isinstance(t, ir.RankedTensorType) for t in types):
-        return False
+        return None
     elem = ir.RankedTensorType(types[2]).element_type
-    if not isinstance(elem, (ir.F32Type, ir.F64Type)) or any(ir.RankedTensorType(t).element_type != elem for t in types):
-        return False
+    if not isinstance(elem, (ir.F32Type, ir.F64Type)):
+        return None
+    if any(ir.RankedTensorType(t).element_type != elem for t in types):
+        return None
     dims = linalg.infer_contraction_dimensions(op.opview)
     batch, m, n, k = list(dims.batch), list(dims.m), list(dims.n), list(dims.k)
     if not batch or len(m) != 1 or len(n) != 1 or len(k) != 1:
-        return False
+        return None
     maps = [x.value for x in linalg.get_indexing_maps(op.opview)]
-    a_dims, b_dims = _dims_of(maps[0]), _dims_of(maps[1])
+    a_dims, b_dims = loop_dims(maps[0]), loop_dims(maps[1])
     if a_dims is None or b_dims is None or len(b_dims) < 2:
-        return False
+        return None
     # k innermost in both (the dot kernel's case), n just outside it in B.
     if a_dims[-1] != k[0] or b_dims[-1] != k[0] or b_dims[-2] != n[0]:
-        return False
-    bt = ir.RankedTensorType(types[1])
-    k_size = bt.shape[-1]
+        return None
+    k_size = ir.RankedTensorType(types[1]).shape[-1]
     if k_size == _DYNAMIC or k_size < host.lanes(ir.FloatType(elem).width):
-        return False
+        return None
     rows = ir.RankedTensorType(types[0]).shape[a_dims.index(m[0])]
     if rows != _DYNAMIC and rows < _MIN_ROWS:
-        return False
+        return None
     if is_read_only_state(b):
-        return False
-    return True
+        return None
+    # A contraction's loops are parallel but for its reduction dims.
+    return maps, ["reduction" if d in k else "parallel" for d in range(maps[0].n_dims)]
 
 
 def _rewrite(op: ir.Operation, host: HostCPU) -> None:
-    if not _candidate(op, host):
+    plan = _plan(op, host)
+    if plan is None:
         raise ValueError("not a batched A B^T of a per-call B")
+    maps, iterators = plan
     a, b, c = op.operands
-    bt = ir.RankedTensorType(b.type)
-    rank = bt.rank
-    perm = list(range(rank - 2)) + [rank - 1, rank - 2]
-    shape = [bt.shape[p] for p in perm]
-    sizes = [tensor.DimOp(b, arith.ConstantOp(ir.IndexType.get(), p).result).result if bt.shape[p] == _DYNAMIC
-             else bt.shape[p] for p in perm]
-    empty = tensor.EmptyOp(sizes, bt.element_type)
-    transposed_type = ir.RankedTensorType.get(shape, bt.element_type)
-    copy = linalg.TransposeOp([transposed_type], b, empty.result, ir.DenseI64ArrayAttr.get(perm))
-    copy.regions[0].blocks.append(bt.element_type, bt.element_type)
-    with ir.InsertionPoint(copy.regions[0].blocks[0]):
-        linalg.YieldOp([copy.regions[0].blocks[0].arguments[0]])
-    maps = [x.value for x in linalg.get_indexing_maps(op.opview)]
+    rank = ir.RankedTensorType(b.type).rank
+    b_transposed = transposed(b, list(range(rank - 2)) + [rank - 1, rank - 2])
     b_results = list(maps[1].results)
     b_results[-1], b_results[-2] = b_results[-2], b_results[-1]
-    new_b_map = ir.AffineMap.get(maps[1].n_dims, 0, b_results)
-    new_maps = [maps[0], new_b_map, maps[2]]
-    iterators = _iterators(op, maps[0].n_dims)
-    gen = linalg.GenericOp([c.type], [a, copy.results[0]], [c],
-                           ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in new_maps]),
-                           ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in iterators]))
-    elem = bt.element_type
-    block = gen.regions[0].blocks.append(elem, elem, elem)
-    with ir.InsertionPoint(block):
-        x, y, acc = block.arguments
-        linalg.YieldOp([arith.addf(acc, arith.mulf(x, y))])
+    b_map = ir.AffineMap.get(maps[1].n_dims, 0, b_results)
+    gen = multiply_add(c.type, a, b_transposed, c, [maps[0], b_map, maps[2]], iterators)
     op.results[0].replace_all_uses_with(gen.results[0])
     op.erase()
-
-
-def _iterators(op: ir.Operation, n_dims: int) -> list[str]:
-    if "iterator_types" in op.attributes:
-        return ["reduction" if "reduction" in str(t) else "parallel" for t in ir.ArrayAttr(op.attributes["iterator_types"])]
-    dims = linalg.infer_contraction_dimensions(op.opview)
-    return ["reduction" if d in list(dims.k) else "parallel" for d in range(n_dims)]
 
 
 def transpose_rhs(module: ir.Operation, host: HostCPU) -> int:

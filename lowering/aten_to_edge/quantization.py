@@ -10,12 +10,13 @@ run before the per-op patterns (`fold_quantized`):
    whose weight is a per-tensor or per-channel dequantize computes
    `acc = conv(q_x - zp_x, q_w - zp_w)` on the integers and then `acc * (s_x * s_w[c]) + bias` in
    f32 (the requantization scale; the next `quantize` rounds it). The integers are held in f32
-   (`ACCUMULATOR`), not i32: every product of two 8-bit values is exact in f32 and so is every sum
-   below 2^24 (a reduction of up to 512 int8 x uint8 products), and a longer sum rounds no more
-   than the reference's own f32 convolution of the dequantized values does. i32 would be exact
-   for any length, but x86 has no fused i32 multiply-add (vpmulld + vpaddd at a quarter of the
-   FMA's rate): mobilenet_v2_int8 ran 1.25x AOTInductor at 1 thread in i32, and the f32 tiles
-   (register blocking, fused epilogues) are the ones the float convolutions already use.
+   (`accumulator_type`), not i32: every product of two 8-bit values is exact in f32, and so is
+   every sum below 2^24 (up to 512 products of uint8 activations and symmetric int8 weights,
+   |x - zp| <= 255 and |w| <= 128); a longer sum rounds no more than the reference's own f32
+   convolution of the dequantized values does. i32 would be exact for any length, but x86 has no
+   fused i32 multiply-add (vpmulld + vpaddd at a quarter of the FMA's rate): mobilenet_v2_int8
+   ran 1.25x AOTInductor at 1 thread in i32, and the f32 tiles (register blocking, fused
+   epilogues) are the ones the float convolutions already use.
 2. quantize/dequantize pairs that remain (around add, pooling, ...): `dequantize(quantize(x))` is
    computed from the clamped, rounded float, without materializing the narrow integer tensor.
 
@@ -63,7 +64,7 @@ QUANTIZE_CHANNEL = NAMESPACE + "quantize_per_channel"
 DEQUANTIZE_CHANNEL = NAMESPACE + "dequantize_per_channel"
 
 
-def ACCUMULATOR() -> ir.Type:  # noqa: N802 - a type constant, built in the current context
+def accumulator_type() -> ir.Type:
     """The element type integer contractions compute in (the module docstring says why f32)."""
     return f32()
 
@@ -214,30 +215,30 @@ def _same_params(q: QCall, dq: QCall) -> bool:
 
 
 def _integer_values(dq: QCall) -> ir.Value | None:
-    """q - zp as ACCUMULATOR values for a dequantize's input, or None when it cannot be formed
+    """q - zp as accumulator_type values for a dequantize's input, or None when it cannot be formed
     exactly."""
     x = dq.t("input")
     q = QCall.of(x, QUANTIZE)
     if q is not None and dq.overload in DEQUANTIZE and _same_params(q, dq):
         # dequantize(quantize(x)): the clamped float holds integers in [qmin, qmax]
-        qi = cast(quantized_float(q), ACCUMULATOR())
+        qi = cast(quantized_float(q), accumulator_type())
     else:
         elem = element_type(x)
         if not is_integer(elem) or is_bool(elem):
             return None
         if is_unsigned(elem):
             return None  # a uint8 tensor from outside the program: the float path says what is missing
-        qi = cast(x, ACCUMULATOR())
+        qi = cast(x, accumulator_type())
     if dq.overload == DEQUANTIZE_CHANNEL:
         zps = dq.t("zero_points")
         if zps is None:
             return qi
-        return create1("edge.sub", [qi, _channel_view(zps, _axis(dq, rank_of(qi)), rank_of(qi), ACCUMULATOR())],
+        return create1("edge.sub", [qi, _channel_view(zps, _axis(dq, rank_of(qi)), rank_of(qi), accumulator_type())],
                        qi.type)
     if dq.t("zero_point") is not None:
         return None
     zp = int(dq.a("zero_point", 0))
-    return qi if zp == 0 else create1("edge.sub", [qi, typed_scalar(float(zp), ACCUMULATOR())], qi.type)
+    return qi if zp == 0 else create1("edge.sub", [qi, typed_scalar(float(zp), accumulator_type())], qi.type)
 
 
 def _weight_scale(dw: QCall, axis_out: int, rank: int) -> ir.Value | None:
@@ -249,7 +250,7 @@ def _weight_scale(dw: QCall, axis_out: int, rank: int) -> ir.Value | None:
 
 
 def _requantize(acc: ir.Value, dx: QCall, dw: QCall, w_axis_out: int, bias, result: ir.Value) -> ir.Value:
-    """acc (ACCUMULATOR) * (s_x * s_w) + bias, in the result's float type."""
+    """acc (accumulator_type) * (s_x * s_w) + bias, in the result's float type."""
     rt = result.type
     ft = with_element(rt, f32())
     sx = _static_scale(dx)
@@ -289,7 +290,7 @@ def integer_convolution(op):
     if xi is None or wi is None:
         return None
     res = op.results[0]
-    acc = convolution(SimpleNamespace(type=with_element(res.type, ACCUMULATOR())), xi, wi, None,
+    acc = convolution(SimpleNamespace(type=with_element(res.type, accumulator_type())), xi, wi, None,
                       stride=args.static_ints("stride"), padding=args.static_ints("padding"),
                       dilation=args.static_ints("dilation"), groups=args.sym_int("groups", 1))
     return [_requantize(acc, dx, dw, 1, args.optional("bias"), res)]
@@ -324,9 +325,9 @@ def integer_matmul(op):
         return None
     if permuted:
         s = shape_of(wi)
-        wi = create1("edge.permute", [wi], ranked([s[1], s[0]], ACCUMULATOR()), {"dims": i64_array([1, 0])})
+        wi = create1("edge.permute", [wi], ranked([s[1], s[0]], accumulator_type()), {"dims": i64_array([1, 0])})
     res = op.results[0]
-    acc = create1("edge.mm", [xi, wi], with_element(res.type, ACCUMULATOR()))
+    acc = create1("edge.mm", [xi, wi], with_element(res.type, accumulator_type()))
     return [_requantize(acc, dx, dw, 1, bias, res)]
 
 
@@ -368,13 +369,13 @@ def integer_fallback(op):
     res = c.result
     if overload == "aten::linear":
         s = shape_of(wi)
-        wt = create1("edge.permute", [wi], ranked([s[1], s[0]], ACCUMULATOR()), {"dims": i64_array([1, 0])})
-        acc = create1("edge.mm", [xi, wt], with_element(res.type, ACCUMULATOR()))
+        wt = create1("edge.permute", [wi], ranked([s[1], s[0]], accumulator_type()), {"dims": i64_array([1, 0])})
+        acc = create1("edge.mm", [xi, wt], with_element(res.type, accumulator_type()))
     else:
         padding = c.a("padding", [0])
         if isinstance(padding, str):
             return None
-        acc = convolution(SimpleNamespace(type=with_element(res.type, ACCUMULATOR())), xi, wi, None,
+        acc = convolution(SimpleNamespace(type=with_element(res.type, accumulator_type())), xi, wi, None,
                           stride=c.a("stride", [1]), padding=padding, dilation=c.a("dilation", [1]),
                           groups=c.a("groups", 1))
     return [_requantize(acc, dx, dw, 1, bias, res)]
