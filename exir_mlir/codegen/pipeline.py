@@ -134,7 +134,14 @@ def tile_and_vectorize(module: ir.Operation, *, vector_bits: int = 0, cores: int
     # schedule tiles them. Here, not in exir-cpu-fuse, which the CUDA pipeline runs too.
     carry_in_place(module)
     apply_cpu_schedule(module, host)
-    _run(module, "builtin.module(canonicalize,cse)", "exir-cpu-tile")
+    # A size read off a reshape (`tensor.dim` of a collapse_shape: transposed_rhs's copy of a dynamic
+    # K^T, sized from the heads-collapsed keys) becomes arithmetic on its source's sizes, which
+    # reach back to the function's arguments: bufferized as read off the reshape, the copy's size
+    # was not computable where the arena is allocated (arena._dim_source follows allocs, views and
+    # expand_shapes), so it kept a pool take of its own per call (AVX2: 4 takes per call of a
+    # dynamic transformer stack instead of 2).
+    _run(module, "builtin.module(func.func(resolve-ranked-shaped-type-result-dims),canonicalize,cse)",
+         "exir-cpu-tile")
 
 
 # tensor.empty feeding an insert into a destination becomes that destination: no temporary.
