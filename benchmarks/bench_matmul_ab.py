@@ -92,7 +92,7 @@ def main(argv=None) -> int:
         # The other tree's exir_mlir comes first on the subprocess's path.
         env = dict(os.environ, PYTHONPATH=str(other))
         built = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--against", str(other),
-                                "--threads", str(args.threads), "--sizes", args.sizes, "--build-only", str(cache)],
+                                "--threads", str(args.threads), f"--sizes={args.sizes}", "--build-only", str(cache)],
                                env=env, cwd=other, capture_output=True, text=True)
         if built.returncode:
             print(built.stderr[-4000:], file=sys.stderr)

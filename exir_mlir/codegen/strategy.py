@@ -180,6 +180,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     if packed:
         # B in contiguous panels (pack_matmul.py), nc = 32 columns of them per thread tile.
         nc = 32
+        mr = packed_register_rows(host)
         mc, kc = packed_blocks(bounds[k_dims[-1]] if k_dims else DYNAMIC, nr, element_bits(op), host)
 
     n = len(bounds)
@@ -219,6 +220,17 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     )
 
 
+def packed_register_rows(host: HostCPU) -> int:
+    """Rows of the packed kernel's register block (its columns: two vectors). With 16 registers
+    (AVX2), 6 x 16: 12 accumulators, the panel's 2 vectors and a broadcast fill 15 of them (BLIS's
+    Haswell/Zen sgemm block). The 4 x 16 block of the unpacked kernel has 8 accumulators, just the
+    FMA latency times the FMA ports (4 x 2 on Zen 3), and 6 loads per 8 FMAs: packed, against it,
+    in one process (Zen 3, one thread, bench_matmul_ab, against 4 rows in 64-row tiles): x @ W^T + bias +
+    ReLU 0.75x the time at 1024^3 and 0.69x at 2048^3, A @ B 0.97x / 0.89x. With 32 registers, 8
+    rows (8 x 32 on AVX-512: 16 of them accumulate)."""
+    return 8 if host.vector_registers >= 32 else 6
+
+
 # Rows of A per thread tile of the packed kernel with 32 registers (packed_blocks) ...
 PACKED_ROWS = 256
 # ... and while this many rows of A and their panel fit half of L2 together, this many.
@@ -251,12 +263,15 @@ def packed_blocks(k: int, nr: int, bits: int, host: HostCPU) -> tuple[int, int]:
     runs as its own pass after the last k block (schedule._epilogue_fits). A k that no block
     divides ends in a partial block; a k known only at run time is never packed."""
     if host.vector_registers < 32:
-        # With 16 registers (AVX2, nr 16, mr 4) a kc x nc block (2 panels of 256 k steps, 32 KiB
-        # of f32) is what the 64 rows of a thread tile reuse from L1, and the k loop of a 64-row
-        # block of A runs in K/256 blocks. Measured on 1024^3 and 2048^3 at one thread (AVX2, 32
-        # KiB L1), against kc 32..128 and nc 64..128: ~83% / ~76% of the FMA peak, where kc 64 x
-        # nc 128 ran at ~60%.
-        return 64, 256
+        # With 16 registers (AVX2, nr 16, mr 6) a kc x nc block (2 panels of 256 k steps, 32 KiB
+        # of f32) is what the 96 rows of a thread tile (16 register blocks) reuse from L1, and the
+        # k loop of a 96-row block of A (96 KiB: in L2) runs in K/256 blocks. Measured on 1024^3
+        # and 2048^3 at one thread (AVX2, 32 KiB L1), against kc 32..128 and nc 64..128: ~83% /
+        # ~76% of the FMA peak with mr 4 and 64 rows, where kc 64 x nc 128 ran at ~60%. With mr 6
+        # (Zen 3, 512 KiB L2, bench_matmul_ab against mr 4 x 64 rows, time ratios at 1024^3 /
+        # 2048^3): 96 x 256: A @ B 0.97 / 0.89, linear + ReLU 0.75 / 0.69; 48 x 256: 0.90 / 0.97,
+        # 0.85 / 0.79; 144 x 256 and 192 x 256 no better than 96; kc 128 or 512 no better.
+        return 96, 256
     elem_bytes = bits // 8
     if k != DYNAMIC and (_PACKED_ROWS_SMALL_K + nr) * k * elem_bytes <= host.l2_bytes // 2:
         return _PACKED_ROWS_SMALL_K, k

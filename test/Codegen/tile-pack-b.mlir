@@ -3,19 +3,19 @@
 // A 512^3 matmul whose B (1 MiB, row-major [k, n]) is larger than L1: B is copied once per call
 // into 16-wide column panels [n/16, k, 16] (an expand_shape and a transpose of the two outer
 // dims, split across threads by panel), and the contraction runs on C viewed as [m, n/16, 16]:
-// 64-row x 2-panel thread tiles, a 256-deep k block, a 4x16 register block (4 rows x one panel)
+// 96-row x 2-panel thread tiles (the last of 32 rows), a 256-deep k block, a 6x16 register block (6 rows x one panel)
 // that reads its panel's 16 contiguous elements per k step.
 // CHECK-LABEL: func.func @matmul_packed
 // CHECK-SAME:      (%[[A:.*]]: tensor<512x512xf32>, %[[B:.*]]: tensor<512x512xf32>)
 // CHECK:         %[[B3:.*]] = tensor.expand_shape %[[B]] {{\[}}[0], [1, 2]] output_shape [512, 32, 16]
 // CHECK:         %[[PANELS:.*]] = scf.forall (%[[P:.*]]) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<32x512x16xf32>)
 // CHECK:           tensor.extract_slice %[[B3]][0, %[[P]], 0] [512, 1, 16] [1, 1, 1]
-// CHECK:         %[[C:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 16) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<512x32x16xf32>)
+// CHECK:         %[[C:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (6, 16) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<512x32x16xf32>)
 // CHECK:           tensor.extract_slice %[[PANELS]][%{{.*}}, 0, 0] [2, 512, 16] [1, 1, 1]
 // CHECK:           scf.for %{{.*}} = %c0 to %c512 step %c256
-// CHECK:             scf.for %{{.*}} = %c0 to %c256 step %c1 iter_args(%{{.*}}) -> (vector<4x1x16xf32>)
+// CHECK:             scf.for %{{.*}} = %c0 to %c256 step %c1 iter_args(%{{.*}}) -> (vector<6x1x16xf32>)
 // CHECK-NOT:           vector.mask
-// CHECK:               vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:               vector.contract {{.*}} : vector<6x1xf32>, vector<1x1x16xf32> into vector<6x1x16xf32>
 // CHECK:         %[[R:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0], [1, 2]] : tensor<512x32x16xf32> into tensor<512x512xf32>
 // CHECK:         return %[[R]]
 // CHECK-NOT:     linalg.matmul
@@ -31,7 +31,7 @@ func.func @matmul_packed(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> te
 
 // A dynamic row count chooses at run time: from 128 rows on (scf.if) the packed kernel, below it
 // (a call may bring a few rows, where the per-call copy of B costs more than the panels save) the
-// unpacked outer-product kernel (a 4x16 register block reading B's rows), each branch with its own
+// unpacked outer-product kernel (a 4x16 register block reading B's rows; the packed one's is 6x16), each branch with its own
 // thread tiles (parallelize-pack-b-choice.mlir: both run on the threads). A static count under 64
 // rows is not packed.
 // CHECK-LABEL: func.func @matmul_dynamic_rows
@@ -40,7 +40,7 @@ func.func @matmul_packed(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> te
 // CHECK:         scf.if %[[MANY]] -> (tensor<?x128xf32>)
 // CHECK:           tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [256, 8, 16]
 // CHECK:           scf.forall
-// CHECK:           vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:           vector.contract {{.*}} : vector<6x1xf32>, vector<1x1x16xf32> into vector<6x1x16xf32>
 // CHECK:           tensor.collapse_shape
 // CHECK:         } else {
 // CHECK-NOT:       tensor.expand_shape
@@ -100,7 +100,7 @@ func.func @ragged_columns(%a: tensor<128x256xf32>, %b: tensor<256x100xf32>) -> t
 // (2048^3 at half the FMA peak). Under 64 rows it keeps the dot kernel.
 // CHECK-LABEL: func.func @transposed_b
 // CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [16, 16, 256] : tensor<256x256xf32> into tensor<16x16x256xf32>
-// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:         vector.contract {{.*}} : vector<6x1xf32>, vector<1x1x16xf32> into vector<6x1x16xf32>
 // CHECK-LABEL: func.func @transposed_b_few_rows
 // CHECK-NOT:     tensor.expand_shape
 // CHECK:         vector.multi_reduction
@@ -126,7 +126,7 @@ func.func @transposed_b_few_rows(%a: tensor<32x256xf32>, %w: tensor<256x256xf32>
 // torch's linear (x @ W^T, W [n, k]) with its bias and ReLU: W is copied into the same [n/16, k,
 // 16] panels (each 16 x 16 block read as 16 rows of k and transposed by shuffles), and the bias +
 // ReLU generic is rewritten onto C's panel view, so that it runs in the contraction's register
-// blocks: the k loop accumulates a 4x16 block, then the bias is added, ReLU applied and the block
+// blocks: the k loop accumulates a 6x16 block, then the bias is added, ReLU applied and the block
 // stored once. The only reshape of C is the collapse of the epilogue's result.
 // CHECK-LABEL: func.func @linear_relu_packed
 // CHECK-SAME:      (%[[X:.*]]: tensor<128x256xf32>, %[[W:.*]]: tensor<64x256xf32>, %[[BIAS:.*]]: tensor<64xf32>)
@@ -135,11 +135,11 @@ func.func @transposed_b_few_rows(%a: tensor<32x256xf32>, %w: tensor<256x256xf32>
 // CHECK:           vector.shuffle
 // CHECK:         %[[BIAS2:.*]] = tensor.expand_shape %[[BIAS]] {{\[}}[0, 1]] output_shape [4, 16]
 // CHECK:         %[[C:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (2, 2) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<128x4x16xf32>)
-// CHECK:             %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c256 step %c1 iter_args(%{{.*}}) -> (vector<4x1x16xf32>)
-// CHECK:               vector.contract {{.*}} : vector<4x1xf32>, vector<1x1x16xf32> into vector<4x1x16xf32>
+// CHECK:             %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c256 step %c1 iter_args(%{{.*}}) -> (vector<6x1x16xf32>)
+// CHECK:               vector.contract {{.*}} : vector<6x1xf32>, vector<1x1x16xf32> into vector<6x1x16xf32>
 // CHECK:             vector.transfer_read %{{.*}} : tensor<1x16xf32>, vector<1x16xf32>
-// CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<4x1x16xf32>
-// CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<4x1x16xf32>
+// CHECK:             %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<6x1x16xf32>
+// CHECK:             %[[RELU:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<6x1x16xf32>
 // CHECK:             vector.transfer_write %[[RELU]]
 // CHECK:         %[[R:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0], [1, 2]] : tensor<128x4x16xf32> into tensor<128x64xf32>
 // CHECK-NEXT:    return %[[R]]

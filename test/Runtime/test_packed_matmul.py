@@ -1,6 +1,7 @@
 """Numerics of matmuls whose B is packed into column panels (codegen/pack_matmul.py), against torch,
-across the register block (8 rows with AVX-512, 4 with AVX2), thread tile (256 rows x 1 panel with
-AVX-512, 64 x 2 with AVX2), k block (strategy.packed_blocks) and thread-count boundaries."""
+across the register block (8 rows with AVX-512, 6 with AVX2: strategy.packed_register_rows), thread
+tile (256 rows x 1 panel with AVX-512, 96 x 2 with AVX2), k block (strategy.packed_blocks) and
+thread-count boundaries."""
 
 import dataclasses
 
@@ -29,10 +30,13 @@ def _compile(text: str, threads: int):
         return compile_linalg(ir.Module.parse(text), num_threads=threads)
 
 
-# Row counts (only a static M of at least 64 is packed) around the register block (4), the thread
-# tile (64) and a thread count's share, at 1, 2 and 3 threads; K past the 256-deep k block.
+# Row counts (only a static M of at least 64 is packed) around the register block (AVX2: 6, 64 = 10
+# blocks + 4 rows; AVX-512: 8), the thread tile (AVX2: 96 rows, 97 = a tile and one row, 199 = two
+# and 7 rows: a block and one) and a thread count's share, at 1, 2 and 3 threads; K past the
+# 256-deep k block.
 @pytest.mark.parametrize("m,k,n,threads", [(64, 300, 96, 1), (65, 300, 96, 3), (255, 300, 96, 2),
-                                           (1152, 257, 64, 2), (1025, 1025, 128, 3), (65, 1025, 128, 1)])
+                                           (1152, 257, 64, 2), (1025, 1025, 128, 3), (65, 1025, 128, 1),
+                                           (97, 300, 96, 2), (199, 257, 64, 3), (96, 300, 32, 1)])
 def test_rows_across_tiles_blocks_and_threads(m, k, n, threads):
     text = K.matmul(m, k, n)
     assert _packs(text) == 1
