@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _edge_values import EDGE_JSON, EDGE_MD, REGENERATE, SKIPPED, check_edges, edge_inputs, read_edges, render_markdown  # noqa: E402
+from _edge_values import EDGE_JSON, EDGE_MD, DIFFERS, MACHINE_DEPENDENT, MATCHES, REGENERATE, SKIPPED, check_edges, edge_inputs, read_edges, render_markdown  # noqa: E402
 from _numerics_check import core_ops_by_name  # noqa: E402
 from _rotation import rotating_slice  # noqa: E402
 
@@ -37,7 +37,9 @@ def test_edge_outcome_is_the_recorded_one(overload, dtype, core_ops):
     recorded = RECORDED[(overload, dtype)].results
     actual = check_edges(core_ops[overload], dtype).results
     changed = {v: (recorded.get(v), actual.get(v)) for v in set(recorded) | set(actual)
-               if (recorded.get(v) or [None])[0] != (actual.get(v) or [None])[0]}
+               if (recorded.get(v) or [None])[0] != (actual.get(v) or [None])[0]
+               and not ((overload, dtype, v) in MACHINE_DEPENDENT
+                        and {(recorded.get(v) or [None])[0], (actual.get(v) or [None])[0]} <= {MATCHES, DIFFERS})}
     assert not changed, (f"{overload} ({dtype}) edge-value outcome changed (variant: recorded -> now): {changed}; "
                          f"if intended, run {REGENERATE} --ops {overload} and commit the diff")
 
