@@ -19,6 +19,16 @@ a parallel loop's row tile and its peeled remainder (cond's matmul branch with a
 took a heap buffer per call for the remainder, and a copy of the whole 64-row tile because the
 remainder read the tile's init after the full blocks had written it).
 
+A remainder tile can also become a heap buffer in bufferization itself: where the contraction of
+a remainder takes its init from a tensor that is read again (the filled scores of attention over a
+dynamic sequence, which the epilogue reads), one-shot bufferization copies the init into a new
+buffer of the remainder's size, `memref.alloc(%size)`, inside the parallel loop's body, where the
+arena (arena.py) cannot plan it (its size changes per iteration). `bound_remainder_buffers` runs
+right after the analysis: such an alloc whose dynamic sizes all have constant bounds (at most
+STACK_BYTES in all) becomes a static byte buffer of the bound and a `memref.view` of it with the
+same sizes and type (the view of a byte buffer is contiguous, row-major: the alloc's own layout),
+which promote-buffers-to-stack and hoist_loop_buffers then treat as above.
+
 The bound of a size is found by writing it as an affine expression of its loop induction variables
 and other values (through affine.apply and constants), putting in each induction variable that it
 depends on with coefficient -1 its loop's lower bound (a size `ub - iv` is largest at the first
@@ -27,7 +37,7 @@ iteration), and reading a constant off what is left: a constant, or `x mod c` (a
 
 from __future__ import annotations
 
-from exir_mlir._mlir import ir, tensor
+from exir_mlir._mlir import arith, ir, memref, tensor
 from exir_mlir.codegen.op_walk import collect_ops
 
 # The largest temporary made static here: promote-buffers-to-stack's limit in pipeline.BUFFERIZE.
@@ -211,6 +221,50 @@ def bound_tile_temporaries(module: ir.Operation) -> int:
                 new = tensor.ExtractSliceOp(op.results[0].type, empty, [], dynamic_sizes, [],
                                             [0] * len(bounds), static_sizes, [1] * len(bounds)).result
             op.results[0].replace_all_uses_with(new)
+            op.erase()
+            replaced += 1
+    return replaced
+
+
+def _element_bytes(elem: ir.Type) -> int | None:
+    if isinstance(elem, (ir.FloatType, ir.IntegerType)) and elem.width % 8 == 0:
+        return elem.width // 8
+    return None
+
+
+def bound_remainder_buffers(module: ir.Operation) -> int:
+    """After one-shot bufferization: each `memref.alloc` with dynamic sizes that all have constant
+    bounds, at most STACK_BYTES in all, -> a static byte buffer of the bounds and a `memref.view`
+    of it of the alloc's sizes and type. Returns how many."""
+    replaced = 0
+    for op in collect_ops(module, "memref.alloc"):
+        memref_type = ir.MemRefType(op.results[0].type)
+        shape = list(memref_type.shape)
+        elem_bytes = _element_bytes(memref_type.element_type)
+        if (_DYNAMIC not in shape or elem_bytes is None or len(op.operands) != shape.count(_DYNAMIC)
+                or not (isinstance(memref_type.layout, ir.AffineMapAttr)
+                        and memref_type.layout.value == ir.AffineMap.get_identity(memref_type.rank))
+                or memref_type.memory_space is not None):
+            continue
+        sizes = list(op.operands)
+        next_size = iter(sizes)
+        count = 1
+        for size in shape:
+            bound = size if size != _DYNAMIC else constant_upper_bound(next(next_size))
+            if bound is None or bound <= 0:
+                break
+            count *= bound
+        else:
+            if count * elem_bytes > STACK_BYTES:
+                continue
+            alignment = op.attributes["alignment"] if "alignment" in op.attributes else \
+                ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 64)
+            with ir.InsertionPoint(op), op.location:
+                raw_type = ir.MemRefType.get([count * elem_bytes], ir.IntegerType.get_signless(8))
+                raw = memref.AllocOp(raw_type, [], [], alignment=alignment).result
+                zero = arith.constant(ir.IndexType.get(), 0)
+                view = memref.ViewOp(memref_type, raw, zero, sizes).result
+            op.results[0].replace_all_uses_with(view)
             op.erase()
             replaced += 1
     return replaced

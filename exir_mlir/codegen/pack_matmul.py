@@ -33,7 +33,7 @@ benchmarks/bench_hoist.py). Any other B: a static M of at least _MIN_ROWS. The c
 loss: x @ W of a dynamic batch at 8 rows ran 1.4x slower packed, at 128 rows 0.88x, at 1024 0.81x.
 A dynamic M is packed at run time: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses between the packed
 form and the matmul as it was (_choose_at_run_time), with its elementwise reader in both branches.
-(The if's result must bufferize to a buffer of known strides: pipeline.BUFFERIZE.)
+(The if's result must bufferize to a buffer of known strides: pipeline.ONE_SHOT_BUFFERIZE.)
 
 The panels' view of C would stand between the contraction and the elementwise op that reads it
 (a bias, an activation) as a reshape, which the schedule cannot fuse through: that op is rewritten

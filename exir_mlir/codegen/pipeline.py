@@ -25,7 +25,7 @@ from exir_mlir.codegen.host import detect_host
 from exir_mlir.codegen.deinterleave_reads import deinterleave_strided_reads
 from exir_mlir.codegen.expand_powf import expand_powf
 from exir_mlir.codegen.math_approx import approximate_math
-from exir_mlir.codegen.bounded_temporaries import bound_tile_temporaries
+from exir_mlir.codegen.bounded_temporaries import bound_remainder_buffers, bound_tile_temporaries
 from exir_mlir.codegen.opaque_loop_bounds import hide_loop_bounds
 from exir_mlir.codegen.outline_loops import outline_loops
 from exir_mlir.codegen.parallel_gomp import THREADS_ATTR, dispatch_with_gomp, outline_foralls
@@ -153,10 +153,13 @@ ELIMINATE_EMPTY_TENSORS = "eliminate-empty-tensors"
 # time, copied into a new buffer to be returned, and every op reading it, once outlined into a
 # parallel body (no constant strides to see), read it element by element: a dynamic-batch MLP at
 # 2 threads ran 2.5-3x slower than its static build (1 thread, with the loops inline, was not).
-BUFFERIZE = (
+ONE_SHOT_BUFFERIZE = (
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
     "allow-return-allocs-from-loops unknown-type-conversion=identity-layout-map},"
-    "canonicalize,cse,"
+    "canonicalize,cse"
+)
+# After bounded_temporaries.bound_remainder_buffers (the buffers the analysis made).
+BUFFERIZE = (
     # Small temporaries live on the stack; allocations leave loops they do not depend on.
     "func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack{max-alloc-size-in-bytes=4096}),"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize,cse"
@@ -210,6 +213,9 @@ def bufferize(module: ir.Operation) -> None:
     bound_tile_temporaries(module)
     # What the analysis need not see (opaque_loop_bounds.py); its canonicalization removes the casts.
     hide_loop_bounds(module)
+    _run(module, f"builtin.module({ONE_SHOT_BUFFERIZE})", "exir-cpu-bufferize")
+    # Copies of remainder tiles that the analysis made, of a bounded size: on the stack too.
+    bound_remainder_buffers(module)
     _run(module, f"builtin.module({BUFFERIZE})", "exir-cpu-bufferize")
     unmask_stack_vectors(module)
     return_state_arguments(module)

@@ -88,6 +88,13 @@ def register_cpu_passes() -> None:
                     "empty tensor of the bounds (a stack buffer; part of exir-cpu-bufferize)",
     )
     register_pass(
+        "exir-cpu-bound-remainder-buffers",
+        _reporting(bounded_temporaries.bound_remainder_buffers),
+        description="a memref.alloc whose dynamic sizes have constant bounds (a remainder tile's copy made by "
+                    "one-shot bufferization) -> a view of a static byte buffer of the bounds (a stack buffer; "
+                    "part of exir-cpu-bufferize)",
+    )
+    register_pass(
         "exir-cpu-unmask-stack-vectors",
         _reporting(stack_vectors.unmask_stack_vectors),
         description="masked vector reads and writes of a static stack buffer -> whole ones with a select "
