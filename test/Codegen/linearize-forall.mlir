@@ -70,6 +70,41 @@ func.func @dynamic_rows_static_columns(%x: memref<?x768xf32>, %n: index) {
 
 // -----
 
+// Static counts, the rows' last tile partial (65 rows in 64-row tiles: its size an affine.min of
+// the row index): the rows are linearized inside the column panels, as a dynamic count would be,
+// so that on 2 threads each gets 12 panels of both row tiles, not one thread the 64-row tile of
+// every panel and the other the 1-row tile. A dim whose tiles are all full keeps its place.
+// CHECK-LABEL: func.func @partial_row_tile
+// CHECK:         scf.forall (%[[LIN:.*]]) in (48) {
+// CHECK:           %[[JI:.*]]:2 = affine.delinearize_index %[[LIN]] into (24, 2) : index, index
+// CHECK:           affine.min #{{.*}}(%[[JI]]#1)
+// CHECK-LABEL: func.func @full_row_tiles
+// CHECK:           affine.delinearize_index %{{.*}} into (2, 24) : index, index
+#rows65 = affine_map<(d0) -> (d0 * -64 + 65, 64)>
+func.func @partial_row_tile(%x: memref<65x768xf32>) {
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i, %j) in (2, 24) {
+    %rows = affine.min #rows65(%i)
+    %r0 = affine.apply affine_map<(d0) -> (d0 * 64)>(%i)
+    %c0 = affine.apply affine_map<(d0) -> (d0 * 32)>(%j)
+    %tile = memref.subview %x[%r0, %c0] [%rows, 32] [1, 1] : memref<65x768xf32> to memref<?x32xf32, strided<[768, 1], offset: ?>>
+    linalg.fill ins(%zero : f32) outs(%tile : memref<?x32xf32, strided<[768, 1], offset: ?>>)
+  }
+  return
+}
+func.func @full_row_tiles(%x: memref<128x768xf32>) {
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i, %j) in (2, 24) {
+    %r0 = affine.apply affine_map<(d0) -> (d0 * 64)>(%i)
+    %c0 = affine.apply affine_map<(d0) -> (d0 * 32)>(%j)
+    %tile = memref.subview %x[%r0, %c0] [64, 32] [1, 1] : memref<128x768xf32> to memref<64x32xf32, strided<[768, 1], offset: ?>>
+    linalg.fill ins(%zero : f32) outs(%tile : memref<64x32xf32, strided<[768, 1], offset: ?>>)
+  }
+  return
+}
+
+// -----
+
 // A 1-d forall is left as it is.
 // CHECK-LABEL: func.func @one_dim
 // CHECK:         scf.forall (%{{.*}}) in (64) {
