@@ -31,7 +31,7 @@ choice at any row count, static or dynamic (linear 768 x 768, dynamic batch, aga
 choice below, one thread: 0.77x at 8 rows, 0.81x at 64, 0.82x at 128, 0.89x at 1024, 1.01x at 1 row;
 benchmarks/bench_hoist.py). Any other B: a static M of at least _MIN_ROWS. The copy of B costs about as much as a few rows of the product (768 x 768 f32: ~75 us, one thread), so for few rows it is a
 loss: x @ W of a dynamic batch at 8 rows ran 1.4x slower packed, at 128 rows 0.88x, at 1024 0.81x.
-A dynamic M is packed at run time: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` chooses between the packed
+A dynamic M is packed at run time: `scf.if M >= _MIN_ROWS_AT_RUN_TIME[form]` chooses between the packed
 form and the matmul as it was (_choose_at_run_time), with its elementwise reader in both branches.
 (The if's result must bufferize to a buffer of known strides: pipeline.ONE_SHOT_BUFFERIZE.)
 
@@ -51,10 +51,14 @@ from exir_mlir.codegen.op_walk import inside_forall, rewrite_each
 PACKED_MARK = "exir.packed_b"
 _MIN_K = 16  # below, the k loop is too short for the panel copy to pay
 _MIN_ROWS = 64  # below, the per-call copy of B costs more than the panels save (see above)
-# A dynamic row count packs at run time from this many rows on: x @ W^T + bias + relu, 768 x 768,
-# one thread, against the unpacked kernel: 1.01x at 8 rows (the comparison only), 0.99x at 64,
-# 0.91x at 128, 0.84x at 1024; x @ W: 1.07x at 64, 0.99x at 128, 0.98x at 1024 (load 11).
-_MIN_ROWS_AT_RUN_TIME = 128
+# A dynamic row count packs at run time from this many rows on, per form. x @ W: against the
+# unpacked kernel, 768 x 768, one thread, 1.07x at 64, 0.99x at 128, 0.98x at 1024 (load 11);
+# the static build's packed kernel against this choice at 64-127 rows (Zen 5, one thread,
+# interleaved): unpacked 0.85-0.98x its time at 768, 0.86-1.03x at 512, 1.00-1.09x at 1024: 128.
+# x @ W^T (+ bias + ReLU; the unpacked kernel is then the dot kernel): at 128 rows, unpacked was
+# 1.13-1.18x the packed kernel's time at 768 x 768, 1.09-1.21x at 1024, 1.15-1.25x at 512 over
+# 64-127 rows (Zen 5), and 1.01x at 8 rows (earlier: 0.99x at 64, 0.91x at 128): 64, as static.
+_MIN_ROWS_AT_RUN_TIME = {"ab": 128, "abt": _MIN_ROWS}
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 
 
@@ -247,7 +251,7 @@ def _own_init(op: ir.Operation) -> None:
 
 
 def _choose_at_run_time(op: ir.Operation, form: str, k: int, n: int, p: int) -> None:
-    """A dynamic row count: `scf.if M >= _MIN_ROWS_AT_RUN_TIME` between the packed form and the matmul as it is.
+    """A dynamic row count: `scf.if M >= _MIN_ROWS_AT_RUN_TIME[form]` between the packed form and the matmul as it is.
 
     A call with few rows (a batch of 8) skips the copy of B, which would cost more than the panels
     save; one with many (1024) gets the packed kernel. The matmul's elementwise reader (bias,
@@ -258,7 +262,7 @@ def _choose_at_run_time(op: ir.Operation, form: str, k: int, n: int, p: int) -> 
     with ir.InsertionPoint(last), last.location:
         rows = tensor.DimOp(op.operands[0], arith.ConstantOp(ir.IndexType.get(), 0).result).result
         enough = arith.CmpIOp(arith.CmpIPredicate.sge, rows,
-                              arith.ConstantOp(ir.IndexType.get(), _MIN_ROWS_AT_RUN_TIME).result).result
+                              arith.ConstantOp(ir.IndexType.get(), _MIN_ROWS_AT_RUN_TIME[form]).result).result
         choice = scf.IfOp(enough, [result_type], has_else=True)
     branches = []
     for block in (choice.then_block, choice.else_block):

@@ -31,10 +31,11 @@ func.func @main(%x: tensor<?x512xf32>, %w: tensor<512x512xf32> {exir.read_only_s
 
 // The same linear in a branch (torch.cond): hoist_state moves only a function's top-level ops, so
 // the copy would stay in the branch, once per call: a dynamic row count chooses at run time there,
-// as for any B (packed, the copy per call, from 128 rows). Nothing is hoisted.
+// as for any B (packed, the copy per call, from 64 rows for x @ W^T; 128 for x @ W). Nothing is
+// hoisted.
 // CHECK-LABEL: func.func @in_branch
 // CHECK:         scf.if
-// CHECK:           %[[MANY:.*]] = arith.cmpi sge, %{{.*}}, %c128 : index
+// CHECK:           %[[MANY:.*]] = arith.cmpi sge, %{{.*}}, %c64 : index
 // CHECK:           scf.if %[[MANY]]
 // CHECK:             tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]]
 // CHECK-NOT:   func.func @in_branch__init

@@ -52,9 +52,10 @@ def test_few_rows_are_not_packed():
     assert _packs(K.matmul(32, 300, 96)) == 0
 
 
-# A dynamic row count: packed when a call brings 128 rows or more (scf.if), the unpacked kernel
-# below, on hosts of any core count. Rows on both sides of 128 and across the register block, the
-# thread tile and the threads' shares, with the epilogue (bias + ReLU) fused, on this host's build.
+# A dynamic row count: packed when a call brings 128 rows or more (x @ B; 64 for x @ W^T) (scf.if),
+# the unpacked kernel below, on hosts of any core count. Rows on both sides of 64 and 128 and
+# across the register block, the thread tile and the threads' shares, with the epilogue (bias +
+# ReLU) fused, on this host's build.
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("transposed", [True, False])
 def test_dynamic_rows_choose_at_run_time(threads, transposed):
@@ -63,7 +64,7 @@ def test_dynamic_rows_choose_at_run_time(threads, transposed):
     assert _packs(text, cores=1) == 1
     assert _packs(text, cores=2) == 1
     program = _compile(text, threads)
-    for m in (1, 8, 63, 127, 128, 129, 1025):
+    for m in (1, 8, 63, 64, 65, 127, 128, 129, 1025):
         torch.manual_seed(m)
         x = torch.randn(m, k)
         if transposed:
