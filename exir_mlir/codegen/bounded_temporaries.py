@@ -232,10 +232,36 @@ def _element_bytes(elem: ir.Type) -> int | None:
     return None
 
 
+# Ops whose result is a view of their first operand (the same buffer).
+_VIEWS = ("memref.subview", "memref.cast", "memref.expand_shape", "memref.collapse_shape",
+          "memref.reinterpret_cast", "memref.view", "memref.transpose")
+
+
+def _stays_in_block(buffer: ir.Value) -> bool:
+    """Whether no view of `buffer` leaves the block that made it: no region terminator (a loop's
+    yield, a branch's result, a return) and no op of another kind that could keep it (a call, a
+    select) takes one. Such a buffer may become one stack buffer for every iteration of the loops
+    around it (hoist_loop_buffers); one that an iteration passes on must stay its own."""
+    pending, seen = [buffer], 0
+    while pending and seen < 256:
+        value = pending.pop()
+        seen += 1
+        for use in value.uses:
+            user = getattr(use.owner, "operation", use.owner)
+            if user.name in _VIEWS:
+                pending.extend(user.results)
+            elif (user.name in ("scf.yield", "scf.condition", "func.return", "func.call", "arith.select",
+                                "scf.forall.in_parallel", "tensor.parallel_insert_slice",
+                                "bufferization.to_tensor")
+                  or user.name.startswith(("cf.", "llvm."))):
+                return False
+    return not pending
+
+
 def bound_remainder_buffers(module: ir.Operation) -> int:
     """After one-shot bufferization: each `memref.alloc` with dynamic sizes that all have constant
-    bounds, at most STACK_BYTES in all, -> a static byte buffer of the bounds and a `memref.view`
-    of it of the alloc's sizes and type. Returns how many."""
+    bounds, at most STACK_BYTES in all, and that its block keeps (_stays_in_block) -> a static byte
+    buffer of the bounds and a `memref.view` of it of the alloc's sizes and type. Returns how many."""
     replaced = 0
     for op in collect_ops(module, "memref.alloc"):
         memref_type = ir.MemRefType(op.results[0].type)
@@ -244,7 +270,7 @@ def bound_remainder_buffers(module: ir.Operation) -> int:
         if (_DYNAMIC not in shape or elem_bytes is None or len(op.operands) != shape.count(_DYNAMIC)
                 or not (isinstance(memref_type.layout, ir.AffineMapAttr)
                         and memref_type.layout.value == ir.AffineMap.get_identity(memref_type.rank))
-                or memref_type.memory_space is not None):
+                or memref_type.memory_space is not None or not _stays_in_block(op.results[0])):
             continue
         sizes = list(op.operands)
         next_size = iter(sizes)

@@ -61,3 +61,32 @@ func.func @unbounded(%n: index, %m: index) {
   }
   return
 }
+
+// -----
+
+// A remainder buffer that its iteration passes on (a loop's yield, through a view too) is left a
+// heap buffer of its own: one stack buffer for every iteration (hoisted out of the loop) would be
+// overwritten by the next iteration while the value it yielded is still read.
+// CHECK-LABEL: func.func @yielded
+// CHECK-NOT: memref.view
+// CHECK: memref.alloc(%{{.*}}) {{.*}} : memref<1x?xf32>
+// CHECK: memref.alloc(%{{.*}}) {{.*}} : memref<1x?xf32>
+// CHECK-NOT: memref.view
+#floor32 = affine_map<()[s0] -> ((s0 floordiv 32) * 32)>
+#rest = affine_map<(d0)[s0] -> (-d0 + s0)>
+func.func @yielded(%init: memref<1x?xf32>, %n: index) -> memref<1x?xf32> {
+  %c32 = arith.constant 32 : index
+  %lb = affine.apply #floor32()[%n]
+  %r = scf.for %iv = %lb to %n step %c32 iter_args(%prev = %init) -> (memref<1x?xf32>) {
+    %size = affine.apply #rest(%iv)[%n]
+    %tmp = memref.alloc(%size) {alignment = 64 : i64} : memref<1x?xf32>
+    scf.yield %tmp : memref<1x?xf32>
+  }
+  %s = scf.for %iv = %lb to %n step %c32 iter_args(%prev = %r) -> (memref<1x?xf32>) {
+    %size = affine.apply #rest(%iv)[%n]
+    %tmp = memref.alloc(%size) {alignment = 64 : i64} : memref<1x?xf32>
+    %cast = memref.cast %tmp : memref<1x?xf32> to memref<1x?xf32>
+    scf.yield %cast : memref<1x?xf32>
+  }
+  return %s : memref<1x?xf32>
+}
