@@ -87,9 +87,14 @@ def iterator_kinds(op: ir.OpView) -> list[str]:
     return ["parallel" if d in used else "reduction" for d in range(out_map.n_dims)]
 
 
-def _work(bounds: list[int]) -> int:
-    # Unknown sizes count as large: a dynamic batch is usually there to be big.
-    return math.prod(b if b != DYNAMIC else 1024 for b in bounds)
+def _serial(bounds: list[int]) -> bool:
+    """Whether an op runs on one thread whatever its sizes: known sizes of less than
+    PARALLEL_MIN_WORK work. An op with a dynamic size gets thread tiles, and its loop chooses at run
+    time (parallel_work.py: serial below PARALLEL_MIN_WORK of its real work). Counting the size as
+    1024 here left a 1-D elementwise op of a dynamic length on one thread at any length: 1M
+    elements of tanh(relu(x * 1.5 + 0.5) * x) took 0.82 ms at 2 threads against its static build's
+    0.47 ms."""
+    return DYNAMIC not in bounds and math.prod(bounds) < PARALLEL_MIN_WORK
 
 
 def _clamp(tile: int, bound: int) -> int:
@@ -147,7 +152,7 @@ def plan_dot_contraction(op: ir.OpView, host: HostCPU, bounds, iters, m_dims, n_
     m, nn, k = m_dims[-1], n_dims[-1], k_dims[-1]
     vector[m], vector[nn], vector[k] = _clamp(mr, bounds[m]), _clamp(nr, bounds[nn]), _clamp(lanes, bounds[k])
     thread[m], thread[nn] = _clamp(64, bounds[m]), _clamp(64, bounds[nn])
-    if _work(bounds) < PARALLEL_MIN_WORK:
+    if _serial(bounds):
         thread = [0] * n
     else:
         _split_for_cores(thread, bounds, [m, nn], host.cores, multiple=4)
@@ -203,7 +208,7 @@ def plan_contraction(op: ir.OpView, host: HostCPU) -> OpPlan:
     if k_dims:
         k = k_dims[-1]
         cache[k] = _clamp(kc, bounds[k])
-    if _work(bounds) < PARALLEL_MIN_WORK:
+    if _serial(bounds):
         thread = [0] * n
     elif m_dims and n_dims:
         _split_for_cores(thread, bounds, [m_dims[-1]], host.cores, multiple=vector[m_dims[-1]])
@@ -296,7 +301,7 @@ def _distribute_parallel(iters: list[int], bounds: list[int], host: HostCPU, inn
     """Thread tiles for an op whose parallel loops are independent: split the outermost big one."""
     n = len(bounds)
     thread = [0] * n
-    if _work(bounds) < PARALLEL_MIN_WORK:
+    if _serial(bounds):
         return thread
     parallel = [d for d in range(n) if iters[d] == "parallel"]
     for d in parallel:

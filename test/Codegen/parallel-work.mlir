@@ -38,3 +38,44 @@ func.func @small_static(%x: tensor<8x256xf32>) -> tensor<8x256xf32> {
   } -> tensor<8x256xf32>
   return %r : tensor<8x256xf32>
 }
+
+// -----
+
+// A dynamic size counts as large whatever the static ones are: a 1-D elementwise op of a dynamic
+// length (and a dynamic batch of 4-element rows, 4 x 1024 < 32768 when the batch counted as 1024)
+// gets thread tiles and the hint of its work, and its loop chooses at run time. (Counted as 1024,
+// 1M elements of such an op ran on one thread at any thread count.)
+// CHECK-LABEL: func.func @dynamic_length
+// CHECK-SAME:    (%[[X:.*]]: tensor<?xf32>
+// CHECK:         %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK:         call @__exir_parallel_work(%[[N]]) : (index) -> ()
+// CHECK:         scf.forall
+// CHECK-LABEL: func.func @dynamic_batch_small_rows
+// CHECK:         call @__exir_parallel_work
+// CHECK:         scf.forall
+func.func @dynamic_length(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %y = math.tanh %in : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @dynamic_batch_small_rows(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %y = arith.mulf %in, %in : f32
+    linalg.yield %y : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}

@@ -80,6 +80,17 @@ def test_elementwise_chain_dynamic_odd_sizes():
         close(program(x)[0], K.elementwise_chain_reference(x))
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_elementwise_chain_dynamic_across_tasks_and_threads(threads):
+    # A dynamic length is planned in parallel (strategy._serial) and its loop chooses at run time:
+    # serial below 32768 elements, else tasks of 4096 elements split over the threads. Lengths on
+    # both sides of the choice, of a task and of the threads' shares, with partial vectors.
+    program = compile_text(K.elementwise_chain(None), num_threads=threads)
+    for size in (32767, 32768, 32769, 40961, 3 * 4096 * 8 + 17, (1 << 20) + 13):
+        x = torch.randn(size)
+        close(program(x)[0], K.elementwise_chain_reference(x))
+
+
 @pytest.mark.parametrize("rows,cols", [(6, 300), (None, 37)])
 def test_softmax_last_dim(rows, cols):
     x = torch.randn(5 if rows is None else rows, cols) * 4
