@@ -66,6 +66,7 @@ def _benchmarks() -> dict[str, Bench]:
     batch = Dim("batch", min=1, max=64)
     q, k, v = (torch.randn(4, 4, 128, 64) for _ in range(3))
     attention_dims = tuple({0: batch, 2: seq} for _ in range(3))
+    length = Dim("length", min=2, max=1 << 24)
     shipped = {name: MODELS[name]() for name in ("cond", "while_loop", "buffer_mutation")}
     return {
         "mlp": Bench(MLP(512, 1024, 256).eval(), (torch.randn(64, 512),), _batch(True)),
@@ -77,9 +78,9 @@ def _benchmarks() -> dict[str, Bench]:
         "embedding_mean": Bench(EmbeddingMean(vocab=1000, dim=64).eval(),
                                 (torch.randint(0, 1000, (64, 32)),), ({0: batch, 1: seq},)),
         "elementwise_chain": Bench(ElementwiseChain().eval(), (torch.randn(1 << 20), torch.randn(1 << 20)),
-                                   None),
+                                   ({0: length}, {0: length})),
         "cond": Bench(shipped["cond"].module, shipped["cond"].example_args, _batch(True)),
-        "while_loop": Bench(shipped["while_loop"].module, shipped["while_loop"].example_args, None),
+        "while_loop": Bench(shipped["while_loop"].module, shipped["while_loop"].example_args, _batch(False, True)),
         "buffer_mutation": Bench(shipped["buffer_mutation"].module, shipped["buffer_mutation"].example_args,
                                  _batch(True)),
         "mobilenet_v2": Bench(_eval(MobileNetV2(num_classes=100, width=16)), (torch.randn(8, 3, 64, 64),),
